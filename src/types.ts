@@ -1,0 +1,173 @@
+// Shared types: the catalog model, column storage contract, and the worker task protocol.
+// Both the main thread (src/, loaders/) and the workers (workers/) import from here, type-only.
+
+/** Catalog `internal_type` values (API.md §3). */
+export type InternalType =
+  | 'integer' | 'biginteger' | 'float' | 'decimal' | 'boolean'
+  | 'char' | 'text' | 'date' | 'datetime' | 'time' | 'key';
+
+/** Catalog `simple_type` values (API.md §3). */
+export type SimpleType = 'number' | 'string' | 'boolean' | 'date' | 'datetime' | 'time' | 'key';
+
+export const INTERNAL_TYPES: readonly InternalType[] = [
+  'integer', 'biginteger', 'float', 'decimal', 'boolean', 'char', 'text', 'date', 'datetime', 'time', 'key',
+];
+
+/**
+ * How a column of each internal type is stored in the Arrow tables the loaders build.
+ * Every table is one record batch (one chunk per column), so a worker scans plain typed arrays.
+ *
+ * | internal type                    | Arrow type               | raw buffer        | unit                      |
+ * |----------------------------------|--------------------------|-------------------|---------------------------|
+ * | integer, float, decimal, key     | Float64                  | Float64Array      | the number                |
+ * | biginteger                       | Int64                    | BigInt64Array     | the integer               |
+ * | boolean                          | Bool                     | bit-packed Uint8  | 1 = true                  |
+ * | char, text                       | Dictionary<Utf8, Int32>  | Int32Array codes  | dictionary sorted by code point, no duplicates |
+ * | date                             | DateDay                  | Int32Array        | days since 1970-01-01     |
+ * | datetime                         | Float64 (+ field metadata sorrel.type=datetime) | Float64Array | ms since epoch, UTC |
+ * | time                             | TimeMillisecond          | Int32Array        | ms since midnight         |
+ *
+ * Nulls are in the validity bitmap (bit set = valid); the value slot of a null is 0.
+ */
+export type StorageKind = 'f64' | 'i64' | 'bool' | 'dict' | 'i32';
+
+export type User = { name: string; privileged: boolean; groups: string[] };
+
+export type Category = { id: number; name: string; order: number; parent: number | null };
+
+/** A field as the snapshot keeps it: every public attribute resolved, plus where its data lives. */
+export type Field = {
+  id: number;
+  dataset: string;         // dataset name = app_name
+  column: string;          // column in the dataset's table = field_name
+  name: string;
+  plural_name: string;
+  alt_name: string | null;
+  alt_plural_name: string | null;
+  description: string | null;
+  keywords: string | null;
+  app_name: string;
+  model_name: string;
+  field_name: string;
+  internal_type: InternalType;
+  simple_type: SimpleType;
+  enumerable: boolean;
+  searchable: boolean;
+  nullable: boolean;
+  unit: string | null;
+  plural_unit: string | null;
+  published: boolean;
+  archived: boolean;
+  modified: string;
+  data_modified: string | null;
+  operators: [string, string][];
+  groups: string[] | null;          // null = no group restriction
+  category: number | null;          // category the catalog gives, else null
+  label_column: string | null;      // column holding display labels for this field's codes
+};
+
+export type ConceptFieldRef = { id: number; alt_name: string | null; alt_plural_name: string | null };
+
+export type Concept = {
+  id: number;
+  name: string;
+  plural_name: string;
+  description: string;
+  keywords: string;
+  category: number | null;
+  order: number;
+  published: boolean;
+  archived: boolean;
+  sortable: boolean;
+  formatter_name: string;
+  queryview: string;
+  modified: string;
+  groups: string[] | null;
+  fields: ConceptFieldRef[];
+};
+
+/** A loaded dataset: its Arrow IPC bytes in shared memory plus what the main thread needs about it. */
+export type DatasetInfo = {
+  name: string;
+  model: string;
+  file: string;
+  format: DataFormat;
+  rows: number;
+  bytes: number;                      // Arrow buffer bytes
+  dataModified: string;               // file mtime, API timestamp format
+  columns: Record<string, InternalType>;
+  ipc: SharedArrayBuffer;             // tableToIPC(table, 'file') bytes
+};
+
+export type DataFormat = 'csv' | 'tsv' | 'ndjson' | 'json' | 'arrow' | 'parquet';
+
+// ---------------------------------------------------------------------------------------------
+// Context filter tree (API.md §6), after validation on the main thread.
+
+export type ContextCondition = {
+  field: number;
+  column: string;
+  type: InternalType;
+  operator: string;            // one of the field's operator codes
+  value: unknown;              // already converted to storage units (see ContextValue below)
+};
+export type ContextBranch = { type: 'and' | 'or'; children: ContextNode[] };
+export type ContextNode = ContextCondition | ContextBranch;
+
+// ---------------------------------------------------------------------------------------------
+// Worker task protocol. Everything here is plain data or typed arrays (structured-clone safe).
+
+/** Identifies one dataset's table; the worker decodes `ipc` once per `key` and caches it. */
+export type TableRef = { key: string; ipc: SharedArrayBuffer };
+
+export type Task =
+  | { kind: 'distinct'; table: TableRef; column: string; context: ContextNode | null }
+  | { kind: 'dist'; table: TableRef; columns: string[]; context: ContextNode | null; params: DistParams }
+  | { kind: 'stats'; table: TableRef; column: string; context: ContextNode | null }
+  | { kind: 'crash' };
+
+/**
+ * Distinct values of one column with record counts, ascending by value.
+ * `values` holds storage-unit values: numbers for f64/i32, strings (decimal text) for i64,
+ * 0/1 for bool, dictionary strings for dict.
+ */
+export type DistinctResult = {
+  values: (number | string)[];
+  counts: number[];
+  nullCount: number;
+};
+
+/** Parameters of a distribution (API.md §7), validated on the main thread. */
+export type DistParams = {
+  nulls: boolean;
+  sort: 'fields' | 'count';
+  cluster: boolean;
+  n: number | null;          // validated 1.. only against the point count inside the worker
+  numeric: boolean;          // every dimension has simple_type "number": outliers and clustering apply
+  maxGroups: number;
+};
+
+/** One point of a distribution; `values[d]` in storage units (null = null). */
+export type DistPoint = { count: number; values: (number | string | null)[] };
+
+/** A distribution before labels: `tooMany` when the groups exceed maxGroups; `badN` when n > points. */
+export type DistResult = {
+  size: number;
+  clustered: boolean;
+  data: DistPoint[];
+  outliers: DistPoint[];
+  tooMany: boolean;
+  badN: { n: number; points: number } | null;
+};
+
+export type StatsResult = {
+  count: number;
+  null_count: number;
+  distinct: number;
+  min: number | null;
+  max: number | null;
+  mean: number | null;
+  stddev: number | null;
+  sum: number | null;
+  quantiles: { p05: number | null; p25: number | null; p50: number | null; p75: number | null; p95: number | null } | null;
+};
