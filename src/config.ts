@@ -31,3 +31,34 @@ export const DEFAULT_CONFIG: Config = {
   poolMaxQueue: 256,
   logLevel: 'info',
 };
+
+/** Reads the configuration from environment variables (documented in the README); throws on a bad value. */
+export function toConfig(env: NodeJS.ProcessEnv): Config {
+  const c: Config = { ...DEFAULT_CONFIG, poolThreads: Math.max(1, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1) };
+  const int = (name: string, min: number): number | undefined => {
+    const v = env[name];
+    if (v === undefined || v === '') return undefined;
+    if (!/^\d+$/.test(v) || Number(v) < min) throw new Error(`${name} must be a whole number ≥ ${min}, got ${JSON.stringify(v)}.`);
+    return Number(v);
+  };
+  const bool = (name: string): boolean | undefined => {
+    const v = env[name]?.toLowerCase();
+    if (v === undefined || v === '') return undefined;
+    if (['true', '1', 'yes'].includes(v)) return true;
+    if (['false', '0', 'no'].includes(v)) return false;
+    throw new Error(`${name} must be true or false, got ${JSON.stringify(env[name])}.`);
+  };
+  c.port = int('PORT', 0) ?? c.port;
+  c.host = env.HOST || c.host;
+  c.baseUrl = env.SORREL_BASE_URL || null;
+  c.trustProxy = bool('SORREL_TRUST_PROXY') ?? c.trustProxy;
+  c.corsOrigins = (env.SORREL_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  c.cacheControl = env.SORREL_CACHE_CONTROL || c.cacheControl;
+  c.maxValuesLimit = int('SORREL_MAX_VALUES_LIMIT', 1) ?? c.maxValuesLimit;
+  c.maxRandom = int('SORREL_MAX_RANDOM', 1) ?? c.maxRandom;
+  c.maxGroups = int('SORREL_MAX_GROUPS', 1) ?? c.maxGroups;
+  c.poolThreads = int('SORREL_THREADS', 1) ?? c.poolThreads;
+  c.poolMaxQueue = int('SORREL_MAX_QUEUE', 1) ?? c.poolMaxQueue;
+  c.logLevel = env.LOG_LEVEL || c.logLevel;
+  return c;
+}

@@ -11,6 +11,7 @@ export type RequestContext = {
   pool: Pool;
   config: Config;
   user: User;
+  path: string;                     // request path, normalised to end with '/'
   params: Record<string, string>;   // path parameters, e.g. { id: '12' }
   query: Query;                     // a repeated key arrives as an array
   baseUrl: string;                  // absolute origin + prefix, no trailing slash, e.g. http://h:8000

@@ -1,0 +1,38 @@
+// GET /api/concepts/, /api/concepts/:id/, /api/concepts/:id/fields/.
+import { notFound } from '../errors.ts';
+import { toConceptFieldsJson, toConceptJson } from '../present.ts';
+import { searchConcepts } from '../search/index.ts';
+import type { Concept } from '../types.ts';
+import { toListPage, toListPlan } from './listing.ts';
+import { toConceptOrder } from './order.ts';
+import { toBoolParam, toId } from './params.ts';
+import type { Handler, RequestContext } from './types.ts';
+
+function visibleConcept(ctx: RequestContext): Concept {
+  const id = toId(ctx.params.id);
+  if (id === null || !ctx.snapshot.isConceptVisible(ctx.user, id)) throw notFound('concept', ctx.params.id ?? '');
+  return ctx.snapshot.concepts.get(id)!;
+}
+
+/** The concepts visible to the requester, filtered, searched, sorted and paged. */
+export const listConcepts: Handler = (ctx) => {
+  const { snapshot, user } = ctx;
+  const plan = toListPlan(ctx);
+  const embed = toBoolParam(ctx.query, 'embed', false);
+  const visible = { field: (id: number) => snapshot.isFieldVisible(user, id), concept: (id: number) => snapshot.isConceptVisible(user, id) };
+  const { ids, headers } = toListPage(ctx, plan, (sort) => toConceptOrder(snapshot, user, sort),
+    (id) => snapshot.concepts.get(id)!, (q) => searchConcepts(snapshot.search, q, visible));
+  return { body: ids.map((id) => toConceptJson(snapshot, snapshot.concepts.get(id)!, user, ctx.baseUrl, embed)), headers };
+};
+
+/** One concept. */
+export const getConcept: Handler = (ctx) => {
+  const embed = toBoolParam(ctx.query, 'embed', false);
+  return { body: toConceptJson(ctx.snapshot, visibleConcept(ctx), ctx.user, ctx.baseUrl, embed) };
+};
+
+/** The concept's fields as full objects, in the concept's order. */
+export const listConceptFields: Handler = (ctx) => {
+  const body = toConceptFieldsJson(ctx.snapshot, visibleConcept(ctx), ctx.user, ctx.baseUrl);
+  return { body, headers: { 'X-Total-Count': String(body.length) } };
+};

@@ -1,0 +1,58 @@
+// GET /api/fields/:id/dist/: grouped counts over dimensions, outliers and k-means (API.md §7).
+import { toContext } from '../context.ts';
+import { HttpError, badParameter } from '../errors.ts';
+import { toJsonValue } from '../format.ts';
+import { toLabeler } from '../labels.ts';
+import { remember } from '../memo.ts';
+import type { DistPoint, DistResult, Field } from '../types.ts';
+import { toVisibleField } from './fields.ts';
+import { toBoolParam, toEnumParam, toIntParam, toSingle } from './params.ts';
+import type { Handler, RequestContext } from './types.ts';
+
+/** The distribution of a field; context-naive answers are computed once and kept in memory. */
+export const getDist: Handler = async (ctx) => {
+  const { snapshot, config, query } = ctx;
+  const field = toVisibleField(ctx);
+  const dims = toDimensions(ctx, field);
+  const nulls = toBoolParam(query, 'nulls', false);
+  const aware = toBoolParam(query, 'aware', false);
+  const sort = toEnumParam(query, 'sort', ['fields', 'count'] as const, 'fields');
+  const cluster = toBoolParam(query, 'cluster', true);
+  const n = toIntParam(query, 'n', 1, Number.MAX_SAFE_INTEGER, null);
+  const context = aware ? toContext(toSingle(query, 'context'), snapshot, ctx.user, field.dataset) : null;
+  const params = { nulls, sort, cluster, n, numeric: dims.every((d) => d.simple_type === 'number'), maxGroups: config.maxGroups };
+  const task = { kind: 'dist' as const, table: snapshot.tableRef(field.dataset), columns: dims.map((d) => d.column), context, params };
+
+  const result = context
+    ? await ctx.pool.run<DistResult>(task, ctx.signal)
+    : await remember(snapshot, `dist:${JSON.stringify([task.columns, field.dataset, params])}`, () => ctx.pool.run<DistResult>(task));
+  if (result.tooMany) {
+    throw new HttpError(422, 'TOO_MANY_GROUPS', `The distribution has more than ${config.maxGroups} groups; narrow it with a context (aware=true) or fewer dimensions.`);
+  }
+  if (result.badN) throw badParameter('n', `"n" must be between 1 and the number of points (${result.badN.points}), got ${result.badN.n}.`);
+  const labelers = dims.map((d) => toLabeler(snapshot, d));
+  const point = (p: DistPoint) => ({
+    count: p.count,
+    values: p.values.map((v, i) => toJsonValue(v, dims[i].internal_type)),
+    labels: p.values.map((v, i) => (result.clustered && v !== null ? String(toJsonValue(v, dims[i].internal_type)) : labelers[i](v))),
+  });
+  return { body: { size: result.size, clustered: result.clustered, data: result.data.map(point), outliers: result.outliers.map(point) } };
+};
+
+/** The dimension fields: repeated or comma-separated ids, the path's field first if absent, at most maxDimensions. */
+function toDimensions(ctx: RequestContext, field: Field): Field[] {
+  const raw = ctx.query.dimensions;
+  const parts = (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+  const ids: number[] = [];
+  for (const p of parts) {
+    const id = /^\d{1,15}$/.test(p) ? Number(p) : NaN;
+    const f = Number.isNaN(id) || !ctx.snapshot.isFieldVisible(ctx.user, id) ? undefined : ctx.snapshot.fields.get(id);
+    if (!f) throw badParameter('dimensions', `Unknown field ${JSON.stringify(p)} in "dimensions". See GET /api/fields/.`);
+    if (f.dataset !== field.dataset) throw badParameter('dimensions', `Field ${id} in "dimensions" is in dataset '${f.dataset}', not '${field.dataset}'; dimensions must be in the same table.`);
+    if (ids.includes(id)) throw badParameter('dimensions', `Field ${id} is given twice in "dimensions".`);
+    ids.push(id);
+  }
+  if (!ids.includes(field.id)) ids.unshift(field.id);
+  if (ids.length > ctx.config.maxDimensions) throw badParameter('dimensions', `At most ${ctx.config.maxDimensions} dimensions (including field ${field.id}), got ${ids.length}.`);
+  return ids.map((id) => ctx.snapshot.fields.get(id)!);
+}

@@ -1,0 +1,29 @@
+// GET /api/fields/ and /api/fields/:id/.
+import { notFound } from '../errors.ts';
+import { toFieldJson } from '../present.ts';
+import { searchFields } from '../search/index.ts';
+import type { Field } from '../types.ts';
+import { toListPage, toListPlan } from './listing.ts';
+import { toFieldOrder } from './order.ts';
+import { toId } from './params.ts';
+import type { Handler, RequestContext } from './types.ts';
+
+/** The field named by the path, or the same 404 whether it is unknown or invisible. */
+export function toVisibleField(ctx: RequestContext): Field {
+  const id = toId(ctx.params.id);
+  if (id === null || !ctx.snapshot.isFieldVisible(ctx.user, id)) throw notFound('field', ctx.params.id ?? '');
+  return ctx.snapshot.fields.get(id)!;
+}
+
+/** The fields visible to the requester, filtered, searched, sorted and paged. */
+export const listFields: Handler = (ctx) => {
+  const { snapshot, user } = ctx;
+  const plan = toListPlan(ctx);
+  const visible = { field: (id: number) => snapshot.isFieldVisible(user, id), concept: (id: number) => snapshot.isConceptVisible(user, id) };
+  const { ids, headers } = toListPage(ctx, plan, (sort) => toFieldOrder(snapshot, user, sort),
+    (id) => snapshot.fields.get(id)!, (q) => searchFields(snapshot.search, q, visible));
+  return { body: ids.map((id) => toFieldJson(snapshot.fields.get(id)!, ctx.baseUrl)), headers };
+};
+
+/** One field. */
+export const getField: Handler = (ctx) => ({ body: toFieldJson(toVisibleField(ctx), ctx.baseUrl) });

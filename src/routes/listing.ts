@@ -1,0 +1,79 @@
+// Shared list behaviour (API.md §2–3, §5): access filters, search, sort, order, limit/offset paging.
+import { HttpError } from '../errors.ts';
+import { parseQuery } from '../search/query.ts';
+import { toBoolParam, toEnumParam, toIntParam, toSingle } from './params.ts';
+import type { SortKey } from './order.ts';
+import type { RequestContext } from './types.ts';
+
+export type ListPlan = {
+  published: boolean | null;
+  archived: boolean | null;
+  sort: SortKey | null;          // null = relevance (only with a query)
+  desc: boolean;
+  limit: number;
+  offset: number;
+};
+
+/** Reads the list parameters, refusing what a non-privileged user may not ask for (403). */
+export function toListPlan(ctx: RequestContext): ListPlan {
+  const { query, user } = ctx;
+  const published = toBoolParam(query, 'published', null);
+  const archived = toBoolParam(query, 'archived', null);
+  if (!user.privileged) {
+    if (published === false) throw new HttpError(403, 'FORBIDDEN_PARAMETER', '"published=false" needs a privileged user; you see published objects only.', 'published');
+    if (archived === true) throw new HttpError(403, 'FORBIDDEN_PARAMETER', '"archived=true" needs a privileged user; you see unarchived objects only.', 'archived');
+  }
+  return {
+    published, archived,
+    sort: toEnumParam(query, 'sort', ['category', 'name'] as const, null),
+    desc: toEnumParam(query, 'order', ['asc', 'desc'] as const, 'asc') === 'desc',
+    limit: toIntParam(query, 'limit', 0, Number.MAX_SAFE_INTEGER, 0),
+    offset: toIntParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER, 0),
+  };
+}
+
+/**
+ * Applies flags, search and order to the visible ids (given in `sort` order) and pages them.
+ * `search` returns id → relevance tier for a parsed query; relevance order breaks ties by list order.
+ */
+export function toListPage<T extends { published: boolean; archived: boolean }>(
+  ctx: RequestContext, plan: ListPlan, orderOf: (sort: SortKey) => number[], get: (id: number) => T,
+  search: (q: NonNullable<ReturnType<typeof parseQuery>>) => Map<number, number>,
+): { ids: number[]; headers: Record<string, string> } {
+  const q = parseQuery(toSingle(ctx.query, 'query'));
+  let ids = orderOf(plan.sort ?? 'category').filter((id) => {
+    const o = get(id);
+    return (plan.published === null || o.published === plan.published) && (plan.archived === null || o.archived === plan.archived);
+  });
+  if (q) {
+    const hits = search(q);
+    ids = ids.filter((id) => hits.has(id));
+    if (plan.sort === null) {
+      const rank = new Map(ids.map((id, i) => [id, i]));
+      ids.sort((a, b) => hits.get(a)! - hits.get(b)! || rank.get(a)! - rank.get(b)!);
+    }
+  }
+  if (plan.desc) ids = [...ids].reverse();
+  const total = ids.length;
+  const end = plan.limit === 0 ? total : Math.min(total, plan.offset + plan.limit);
+  const page = ids.slice(plan.offset, end);
+  const headers: Record<string, string> = { 'X-Total-Count': String(total) };
+  const links: string[] = [];
+  if (plan.limit > 0 && end < total) links.push(`<${pageUrl(ctx, plan.offset + plan.limit, plan.limit)}>; rel="next"`);
+  if (plan.offset > 0 && total > 0) links.push(`<${pageUrl(ctx, Math.max(0, plan.offset - (plan.limit || plan.offset)), plan.limit)}>; rel="prev"`);
+  if (links.length) headers.Link = links.join(', ');
+  return { ids: page, headers };
+}
+
+/** The request URL with other parameters kept and offset/limit replaced. */
+export function pageUrl(ctx: RequestContext, offset: number, limit: number, path = ctx.path): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(ctx.query)) {
+    if (k === 'offset' || k === 'limit' || v === undefined) continue;
+    for (const x of Array.isArray(v) ? v : [v]) params.append(k, x);
+  }
+  if (limit) params.set('limit', String(limit));
+  if (offset) params.set('offset', String(offset));
+  const s = params.toString();
+  return `${ctx.baseUrl}${path}${s ? `?${s}` : ''}`;
+}

@@ -1,0 +1,32 @@
+// GET /api/fields/:id/stats/: summary statistics of a number, date, time or datetime field (API.md §8).
+import { toContext } from '../context.ts';
+import { HttpError } from '../errors.ts';
+import { toJsonValue } from '../format.ts';
+import { isStatsType } from '../model.ts';
+import type { StatsResult } from '../types.ts';
+import { toVisibleField } from './fields.ts';
+import { toBoolParam, toSingle } from './params.ts';
+import type { Handler } from './types.ts';
+
+/** count, null_count, distinct, min, max (+ mean, stddev, sum, quantiles for numbers). */
+export const getStats: Handler = async (ctx) => {
+  const { snapshot, query } = ctx;
+  const field = toVisibleField(ctx);
+  if (!isStatsType(field.simple_type)) {
+    throw new HttpError(422, 'NOT_SUPPORTED', `Field ${field.id} is ${field.simple_type}; stats are for number, date, time and datetime fields. Use /api/fields/${field.id}/dist/ instead.`);
+  }
+  const aware = toBoolParam(query, 'aware', false);
+  const context = aware ? toContext(toSingle(query, 'context'), snapshot, ctx.user, field.dataset) : null;
+  const s = context
+    ? await ctx.pool.run<StatsResult>({ kind: 'stats', table: snapshot.tableRef(field.dataset), column: field.column, context }, ctx.signal)
+    : snapshot.stats.get(field.id)!;
+  const type = field.internal_type;
+  const body: Record<string, unknown> = {
+    count: s.count, null_count: s.null_count, distinct: s.distinct,
+    min: toJsonValue(s.min, type), max: toJsonValue(s.max, type),
+  };
+  if (field.simple_type === 'number') {
+    Object.assign(body, { mean: s.mean, stddev: s.stddev, sum: s.sum, quantiles: s.quantiles ?? { p05: null, p25: null, p50: null, p75: null, p95: null } });
+  }
+  return { body };
+};

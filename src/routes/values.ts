@@ -1,0 +1,119 @@
+// GET /api/fields/:id/values/: paged distinct values, search, random draws, context-aware (API.md §4).
+import { randomInt } from 'node:crypto';
+import { toContext } from '../context.ts';
+import { HttpError, badParameter } from '../errors.ts';
+import { toJsonValue, toLabel } from '../format.ts';
+import { toLabeler, toNormalizedLabels } from '../labels.ts';
+import { labelRank, matchesPieces, normalizeText, parseQuery } from '../search/query.ts';
+import type { FieldValues } from '../snapshot.ts';
+import type { DistinctResult } from '../types.ts';
+import { toVisibleField } from './fields.ts';
+import { toBoolParam, toIntParam, toSingle } from './params.ts';
+import type { Handler } from './types.ts';
+
+const SEED_MAX = Number.MAX_SAFE_INTEGER;
+
+/** Distinct values of a field with labels and counts: a page envelope, or a bare array for `random`. */
+export const getValues: Handler = async (ctx) => {
+  const { snapshot, config, query } = ctx;
+  const field = toVisibleField(ctx);
+  const aware = toBoolParam(query, 'aware', false);
+  const context = aware ? toContext(toSingle(query, 'context'), snapshot, ctx.user, field.dataset) : null;
+  const q = parseQuery(toSingle(query, 'query'));
+  const random = toIntParam(query, 'random', 1, config.maxRandom, null);
+  const seed = toIntParam(query, 'seed', -SEED_MAX, SEED_MAX, null);
+  const page = toIntParam(query, 'page', 1, SEED_MAX, 1);
+  const limit = toIntParam(query, 'limit', 0, config.maxValuesLimit, 10);
+
+  // The population: naive values from memory, or the context's values from a worker.
+  const naive = snapshot.values.get(field.id)!;
+  let vals: FieldValues = naive;
+  let normalized: string[] | null = null;
+  if (context) {
+    const r = await ctx.pool.run<DistinctResult>({ kind: 'distinct', table: snapshot.tableRef(field.dataset), column: field.column, context }, ctx.signal);
+    const label = field.label_column === null ? (v: number | string) => toLabel(v, field.internal_type) : toLabeler(snapshot, field);
+    vals = { values: r.values, labels: r.values.map(label), counts: r.counts, nullCount: r.nullCount };
+  } else if (q) {
+    normalized = toNormalizedLabels(naive);
+  }
+
+  // Indices into `vals`, in the answer's order.
+  let order: number[];
+  if (q) {
+    const norm = normalized ?? vals.labels.map(normalizeText);
+    const ranked: [number, number][] = [];
+    for (let i = 0; i < norm.length; i++) if (matchesPieces(q, [norm[i]])) ranked.push([labelRank(q, norm[i]), i]);
+    ranked.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    order = ranked.map((r) => r[1]);
+  } else {
+    order = Array.from(vals.values, (_, i) => i);
+  }
+  const item = (i: number) => ({ value: toJsonValue(vals.values[i], field.internal_type), label: vals.labels[i], count: vals.counts[i] });
+
+  if (random !== null) {
+    return { body: drawIndices(order.length, random, seed ?? randomInt(2 ** 31)).map((j) => item(order[j])) };
+  }
+  if (seed !== null) throw badParameter('seed', '"seed" goes with "random"; add random=N or drop seed.');
+
+  const total = order.length;
+  if (limit === 0 && total > config.maxValuesLimit) {
+    throw badParameter('limit', `limit=0 would return ${total} values, more than the maximum of ${config.maxValuesLimit} on one page; page through them with limit and page.`);
+  }
+  const size = limit === 0 ? Math.max(total, 1) : limit;
+  const numPages = Math.max(1, Math.ceil(total / size));
+  if (page > numPages) throw new HttpError(404, 'PAGE_NOT_FOUND', `Page ${page} is past the last page (${numPages}).`, 'page');
+  const start = (page - 1) * size;
+  const self = `${ctx.baseUrl}${ctx.path}`;
+  const withPage = (p: number) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) {
+      if (k === 'page' || v === undefined) continue;
+      for (const x of Array.isArray(v) ? v : [v]) params.append(k, x);
+    }
+    if (p > 1) params.set('page', String(p));
+    const s = params.toString();
+    return `${self}${s ? `?${s}` : ''}`;
+  };
+  const links: Record<string, { href: string; rel: string }> = {
+    self: { href: withPage(page), rel: 'self' },
+    base: { href: self, rel: 'base' },
+  };
+  if (page > 1) links.prev = { href: withPage(page - 1), rel: 'prev' };
+  if (page < numPages) links.next = { href: withPage(page + 1), rel: 'next' };
+  return {
+    body: {
+      values: order.slice(start, start + size).map(item),
+      count: total,
+      null_count: vals.nullCount,
+      limit,
+      page_num: page,
+      num_pages: numPages,
+      _links: links,
+    },
+  };
+};
+
+/**
+ * k indices drawn uniformly without replacement from 0..n-1 with a seeded generator (Floyd's
+ * algorithm: k steps whatever n), returned ascending so the answer reads in value order.
+ */
+export function drawIndices(n: number, k: number, seed: number): number[] {
+  const next = mulberry32(seed);
+  const take = Math.min(k, n);
+  const chosen = new Set<number>();
+  for (let j = n - take; j < n; j++) {
+    const t = Math.floor(next() * (j + 1));
+    chosen.add(chosen.has(t) ? j : t);
+  }
+  return [...chosen].sort((a, b) => a - b);
+}
+
+function mulberry32(seed: number): () => number {
+  let a = (seed >>> 0) ^ Math.floor(seed / 2 ** 32);
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,41 @@
+// Starts the HTTP server at once (/readyz answers 503), then loads the catalog into a snapshot.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino, type Logger } from 'pino';
+import { createApp, type AppState } from './app.ts';
+import { loadCatalog } from './catalog.ts';
+import type { Config } from './config.ts';
+import { createPool } from './pool.ts';
+import type { Pool } from './pool-types.ts';
+import { createSnapshot } from './snapshot.ts';
+
+export type Running = { server: Server; url: string; state: AppState; pool: Pool; ready: Promise<void>; close(): Promise<void> };
+
+/** Listens on config.port and loads `catalogPath`; `ready` rejects (with every problem) if the catalog is bad. */
+export async function startServer(catalogPath: string, config: Config, logger?: Logger): Promise<Running> {
+  const log = logger ?? pino({ level: config.logLevel });
+  const pool = createPool(config);
+  const state: AppState = { snapshot: null };
+  const app = createApp({ state, pool, config, logger: log });
+  const server = createServer(app.handler as never);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  const close = async () => {
+    await new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); });
+    await pool.close();
+  };
+  const ready = (async () => {
+    const started = Date.now();
+    const spec = loadCatalog(catalogPath);
+    state.snapshot = await createSnapshot(spec, pool);
+    const s = state.snapshot;
+    log.info({ catalog: catalogPath, version: s.version, fields: s.fields.size, concepts: s.concepts.size,
+      rows: Object.fromEntries([...s.datasets.values()].map((d) => [d.name, d.rows])), ms: Date.now() - started }, 'ready');
+  })();
+  return { server, url, state, pool, ready, close };
+}
