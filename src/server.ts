@@ -17,7 +17,8 @@ export async function startServer(catalogPath: string, config: Config, logger?: 
   const pool = createPool(config);
   const state: AppState = { snapshot: null };
   const app = createApp({ state, pool, config, logger: log });
-  const server = createServer(app.handler as never);
+  // A context may be 16 KiB of JSON, up to three times that once URL-encoded: allow 64 KiB of request head.
+  const server = createServer({ maxHeaderSize: 64 * 1024 }, app.handler as never);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

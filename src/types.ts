@@ -164,8 +164,8 @@ export type StatsResult = {
   count: number;
   null_count: number;
   distinct: number;
-  min: number | null;
-  max: number | null;
+  min: number | string | null;   // storage units; decimal text for an i64 beyond 2^53
+  max: number | string | null;
   mean: number | null;
   stddev: number | null;
   sum: number | null;

@@ -1,7 +1,7 @@
 // Substring lookup over the token vocabulary: a FlexSearch index of every token's 1-, 2- and 3-grams.
-import FlexSearch from 'flexsearch';
+import { Index } from 'flexsearch';
 
-/** Ids of the tokens that contain `text` as a substring, in no particular order. */
+/** Ids of the tokens that contain `text` (no spaces) as a substring, in no particular order. */
 export type TokenFinder = (text: string) => readonly number[];
 
 const GRAM = 3;
@@ -10,13 +10,13 @@ const GRAM = 3;
  * Builds the finder. Each token is added to FlexSearch once, as the space-separated list of its distinct
  * 1-, 2- and 3-grams, with an encoder that only splits on spaces (FlexSearch's own encoders drop
  * repeated letters and mangle numbers, and its tokenizers cannot find infixes). A term of up to three
- * characters is one gram: its posting list is exactly the tokens containing it. A longer term is looked
- * up as the intersection of its 3-grams, a superset of the tokens containing it, and every candidate is
+ * characters is one gram, looked up directly; a longer term is looked up as the intersection of its
+ * 3-grams. Either way every token containing the term is among the candidates, and every candidate is
  * then checked with `includes`, so FlexSearch only ever narrows and never decides. Lookups are by
  * UTF-16 code unit, like `String.prototype.includes`.
  */
 export function createTokenFinder(tokens: readonly string[]): TokenFinder {
-  const index = new FlexSearch.Index({
+  const index = new Index({
     tokenize: 'strict',
     resolution: 1,
     encode: (text: string) => text.split(' '),
@@ -26,7 +26,7 @@ export function createTokenFinder(tokens: readonly string[]): TokenFinder {
   return (text) => {
     const query = text.length <= GRAM ? text : grams(text, GRAM, GRAM).join(' ');
     const candidates = index.search(query, { limit }) as number[];
-    return text.length <= GRAM ? candidates : candidates.filter((id) => tokens[id]!.includes(text));
+    return candidates.filter((id) => tokens[id]!.includes(text));
   };
 }
 

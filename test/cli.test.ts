@@ -1,0 +1,78 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parse } from 'yaml';
+import { FIXTURE_CATALOG } from './helpers/server.ts';
+
+const BIN = fileURLToPath(new URL('../bin/sorrel.js', import.meta.url));
+const run = (args: string[], env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+
+function brokenCatalog(): string {
+  const dir = mkdtempSync('/tmp/sorrel-cli-');
+  copyFileSync(join(dirname(FIXTURE_CATALOG), 'people.csv'), join(dir, 'people.csv'));
+  writeFileSync(join(dir, 'catalog.yaml'), [
+    'datasets: [{ name: people, file: people.csv }, { name: lost, file: lost.csv }]',
+    'fields:',
+    '  - { id: 1, dataset: people, column: nmae }',
+    '  - { id: 1, dataset: people, column: city }',
+    'concepts: [{ id: 1, name: C, fields: [1, 5] }]',
+  ].join('\n'));
+  return join(dir, 'catalog.yaml');
+}
+
+test('sorrel check passes a good catalog', () => {
+  const r = run(['check', FIXTURE_CATALOG]);
+  assert.is(r.status, 0, r.stderr);
+  assert.match(r.stdout, /OK — 2 datasets: people \(6 rows\), pets \(3 rows\)/);
+});
+
+test('sorrel check prints every structural problem and exits 1', () => {
+  const r = run(['check', brokenCatalog()]);
+  assert.is(r.status, 1);
+  assert.match(r.stderr, /duplicate field id 1/);
+  assert.match(r.stderr, /field 5 is not a field id/);
+});
+
+test('sorrel check reports data problems: a missing file', () => {
+  const path = brokenCatalog();
+  writeFileSync(path, readFileSync(path, 'utf8').replace('{ id: 1, dataset: people, column: city }', '{ id: 2, dataset: people, column: city }').replace('[1, 5]', '[1, 2]'));
+  const r = run(['check', path]);
+  assert.is(r.status, 1);
+  assert.match(r.stderr, /datasets\[1\] \(lost\)/);
+});
+
+test('sorrel serve refuses to start on a broken catalog', () => {
+  const r = run(['serve', brokenCatalog()], { PORT: '0', LOG_LEVEL: 'silent' });
+  assert.is(r.status, 1);
+  assert.match(r.stderr, /duplicate field id 1/);
+});
+
+test('sorrel init writes a catalog that check accepts', () => {
+  const dir = mkdtempSync('/tmp/sorrel-init-');
+  for (const f of ['people.csv', 'pets.json']) copyFileSync(join(dirname(FIXTURE_CATALOG), f), join(dir, f));
+  const r = spawnSync(process.execPath, [BIN, 'init', 'people.csv', 'pets.json'], { cwd: dir, encoding: 'utf8' });
+  assert.is(r.status, 0, r.stderr);
+  const doc = parse(r.stdout);
+  assert.equal(doc.datasets, [{ name: 'people', file: 'people.csv' }, { name: 'pets', file: 'pets.json' }]);
+  assert.equal(doc.categories.map((c: { name: string }) => c.name), ['People', 'Pets']);
+  assert.is(doc.fields.length, 11);
+  const age = doc.fields.find((f: { column: string }) => f.column === 'age');
+  assert.equal([age.internal_type, age.nullable, age.enumerable], ['integer', true, false]);
+  const city = doc.fields.find((f: { column: string }) => f.column === 'city');
+  assert.equal([city.internal_type, city.enumerable, city.searchable], ['char', true, false]);
+  assert.is(doc.concepts.length, 11);
+  writeFileSync(join(dir, 'catalog.yaml'), r.stdout);
+  const check = run(['check', join(dir, 'catalog.yaml')]);
+  assert.is(check.status, 0, check.stderr);
+});
+
+test('sorrel hash-key prints the SHA-256 of a key', () => {
+  const r = run(['hash-key', 'fixture-admin-key']);
+  assert.is(r.stdout.trim(), 'def2dd87a30b295b9facc753b4db48f3ab875dacf752a32b2a9dbe1f43119c41');
+});
+
+test.run();

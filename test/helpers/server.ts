@@ -1,0 +1,27 @@
+// Test helper: a real server on port 0 over a catalog, and small fetch wrappers.
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { DEFAULT_CONFIG, type Config } from '../../src/config.ts';
+import { startServer, type Running } from '../../src/server.ts';
+
+export const FIXTURE_CATALOG = fileURLToPath(new URL('../fixtures/catalog/catalog.yaml', import.meta.url));
+export const ADMIN = { Authorization: 'Bearer fixture-admin-key' };
+export const STAFF = { Authorization: 'Bearer fixture-staff-key' };
+
+/** Starts a server on 127.0.0.1:0 and waits until the catalog is loaded. */
+export async function startTestServer(catalog = FIXTURE_CATALOG, config: Partial<Config> = {}): Promise<Running> {
+  const running = await startServer(catalog, { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1, ...config }, pino({ level: 'silent' }));
+  await running.ready;
+  return running;
+}
+
+export type Got = { status: number; headers: Headers; body: any; text: string };
+
+/** GET (or another method) a path and parse the JSON body. */
+export async function get(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Got> {
+  const res = await fetch(base + path, { method, headers });
+  const text = await res.text();
+  let body: unknown = null;
+  try { body = text ? JSON.parse(text) : null; } catch { body = undefined; }
+  return { status: res.status, headers: res.headers, body, text };
+}

@@ -1,0 +1,147 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Running } from '../../src/server.ts';
+import { ADMIN, get, startTestServer } from '../helpers/server.ts';
+
+const t = suite('concepts and fields');
+let s: Running;
+t.before(async () => { s = await startTestServer(); });
+t.after(async () => { await s.close(); });
+
+const ids = (body: { id: number }[]) => body.map((o) => o.id);
+
+t('GET /api/ is the root document with links in the body and the Link header', async () => {
+  const r = await get(s.url, '/api/');
+  assert.is(r.status, 200);
+  assert.is(r.body.title, 'Fixture catalog');
+  assert.match(r.body.version, /^\d+\.\d+\.\d+$/);
+  assert.equal(r.body._links.concepts, { href: `${s.url}/api/concepts/`, rel: 'concepts' });
+  assert.equal(r.body._links.fields, { href: `${s.url}/api/fields/`, rel: 'fields' });
+  assert.ok(r.headers.get('link')!.includes(`<${s.url}/api/concepts/>; rel="concepts"`));
+  assert.is(r.headers.get('content-type'), 'application/json; charset=utf-8');
+});
+
+t('lists visible concepts by category order, then order, as a bare array', async () => {
+  const r = await get(s.url, '/api/concepts/');
+  assert.is(r.status, 200);
+  assert.equal(ids(r.body), [1, 2, 4, 3, 10, 11]);
+  assert.is(r.headers.get('x-total-count'), '6');
+});
+
+t('sorts concepts by name and reverses with order=desc', async () => {
+  assert.equal(ids((await get(s.url, '/api/concepts/?sort=name')).body), [2, 4, 1, 10, 3, 11]);
+  assert.equal(ids((await get(s.url, '/api/concepts/?sort=name&order=desc')).body), [11, 3, 10, 1, 4, 2]);
+  assert.equal(ids((await get(s.url, '/api/concepts/?order=desc')).body), [11, 10, 3, 4, 2, 1]);
+});
+
+t('a concept has every attribute of the seed shape, its category with parent, and field references', async () => {
+  const r = await get(s.url, '/api/concepts/3/');
+  assert.is(r.status, 200);
+  assert.equal(r.body, {
+    _links: {
+      self: { href: `${s.url}/api/concepts/3/`, rel: 'self' },
+      fields: [{ href: `${s.url}/api/fields/4/`, rel: 'field', id: 4, name: 'Height' }],
+    },
+    id: 3, name: 'Stature', plural_name: 'Statures', description: '', keywords: '',
+    category: { id: 2, name: 'Body', order: 2, parent: null },
+    order: 1, published: true, archived: false, sortable: true, formatter_name: '', queryview: '',
+    modified: '2026-01-02T03:04:05.678',
+  });
+});
+
+t('embed=true adds the fields array equal to /concepts/:id/fields/', async () => {
+  const embedded = (await get(s.url, '/api/concepts/1/?embed=true')).body.fields;
+  const listed = (await get(s.url, '/api/concepts/1/fields/')).body;
+  assert.equal(embedded, listed);
+  assert.equal(ids(listed), [1, 2]);
+  assert.is(listed[1].alt_name, 'Town');
+  assert.is(listed[1].alt_plural_name, 'Towns');
+  const all = (await get(s.url, '/api/concepts/?embed=1')).body;
+  assert.ok(all.every((c: { fields?: unknown[] }) => Array.isArray(c.fields)));
+  assert.is((await get(s.url, '/api/concepts/1/')).body.fields, undefined);
+});
+
+t('a field has every attribute of the seed shape with types, operators and links', async () => {
+  const r = await get(s.url, '/api/fields/3/');
+  assert.is(r.status, 200);
+  const base = `${s.url}/api/fields/3/`;
+  assert.equal(r.body._links, {
+    self: { href: base, rel: 'self' }, values: { href: `${base}values/`, rel: 'data' },
+    distribution: { href: `${base}dist/`, rel: 'data' }, stats: { href: `${base}stats/`, rel: 'data' },
+  });
+  const { _links, data_modified, ...rest } = r.body;
+  assert.match(data_modified, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/);
+  assert.equal(rest, {
+    id: 3, name: 'Age', plural_name: 'Ages', alt_name: null, alt_plural_name: null,
+    description: 'Age in whole years', keywords: null, app_name: 'people', model_name: 'person', field_name: 'age',
+    internal_type: 'integer', simple_type: 'number', enumerable: false, nullable: true, searchable: false,
+    unit: 'year', plural_unit: 'years', published: true, archived: false, modified: '2026-01-02T03:04:05.678',
+    operators: [['exact', 'is'], ['-exact', 'is not'], ['in', 'includes'], ['-in', 'excludes'], ['lt', 'is less than'],
+      ['lte', 'is less than or equal to'], ['gt', 'is greater than'], ['gte', 'is greater than or equal to'],
+      ['range', 'is between'], ['-range', 'is not between'], ['isnull', 'is null'], ['-isnull', 'is not null']],
+  });
+});
+
+t('string and boolean fields get their operators and inferred flags', async () => {
+  const city = (await get(s.url, '/api/fields/2/')).body;
+  assert.is(city.simple_type, 'string');
+  assert.is(city.enumerable, true);
+  assert.is(city.searchable, true);
+  assert.equal(city.operators.map((o: string[]) => o[0]), ['exact', '-exact', 'iexact', '-iexact', 'in', '-in', 'icontains', '-icontains', 'isnull', '-isnull']);
+  assert.is(city._links.stats, undefined);
+  const member = (await get(s.url, '/api/fields/5/')).body;
+  assert.is(member.internal_type, 'boolean');
+  assert.equal(member.operators.map((o: string[]) => o[0]), ['exact', '-exact', 'in', '-in', 'isnull', '-isnull']);
+  const pet = (await get(s.url, '/api/fields/10/')).body;
+  assert.is(pet.nullable, false);
+  assert.equal(pet.operators.map((o: string[]) => o[0]), ['exact', '-exact', 'iexact', '-iexact', 'in', '-in', 'icontains', '-icontains']);
+  assert.is((await get(s.url, '/api/fields/6/')).body.internal_type, 'date');
+});
+
+t('lists fields under the category of their first concept, at their position there', async () => {
+  assert.equal(ids((await get(s.url, '/api/fields/')).body), [3, 5, 1, 2, 6, 4, 10, 11, 12]);
+  assert.equal(ids((await get(s.url, '/api/fields/?sort=name')).body), [3, 2, 4, 6, 11, 12, 5, 1, 10]);
+});
+
+t('limit and offset page a list with X-Total-Count and Link next/prev', async () => {
+  const r = await get(s.url, '/api/fields/?sort=name&limit=3&offset=3');
+  assert.equal(ids(r.body), [6, 11, 12]);
+  assert.is(r.headers.get('x-total-count'), '9');
+  const link = r.headers.get('link')!;
+  assert.ok(link.includes(`<${s.url}/api/fields/?sort=name&limit=3&offset=6>; rel="next"`), link);
+  assert.ok(link.includes(`<${s.url}/api/fields/?sort=name&limit=3>; rel="prev"`), link);
+  const last = await get(s.url, '/api/fields/?sort=name&limit=3&offset=6');
+  assert.not.ok(last.headers.get('link')!.includes('next'));
+  assert.equal((await get(s.url, '/api/fields/?offset=100')).body, []);
+});
+
+t('concept fields list follows the concept order', async () => {
+  const r = await get(s.url, '/api/concepts/4/fields/');
+  assert.equal(ids(r.body), [5, 6]);
+  assert.is(r.headers.get('x-total-count'), '2');
+});
+
+t('privileged users see everything and can narrow by published and archived', async () => {
+  assert.equal(ids((await get(s.url, '/api/concepts/', ADMIN)).body).sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  assert.equal(ids((await get(s.url, '/api/concepts/?published=false', ADMIN)).body), [9]);
+  assert.equal(ids((await get(s.url, '/api/concepts/?archived=true', ADMIN)).body), [8]);
+  assert.equal(ids((await get(s.url, '/api/fields/?published=false', ADMIN)).body), [8]);
+  assert.equal(ids((await get(s.url, '/api/fields/?archived=true', ADMIN)).body), [9]);
+  assert.equal(ids((await get(s.url, '/api/fields/?archived=false&published=true', ADMIN)).body).length, 10);
+});
+
+t('the same path without a trailing slash is served identically', async () => {
+  const a = await get(s.url, '/api/concepts/1/');
+  const b = await get(s.url, '/api/concepts/1');
+  assert.is(b.status, 200);
+  assert.is(a.text, b.text);
+});
+
+t('responses are byte-identical across repeated requests', async () => {
+  const a = await get(s.url, '/api/concepts/?embed=true');
+  const b = await get(s.url, '/api/concepts/?embed=true');
+  assert.is(a.text, b.text);
+  assert.is(a.headers.get('etag'), b.headers.get('etag'));
+});
+
+t.run();

@@ -1,0 +1,186 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Running } from '../../src/server.ts';
+import { STAFF, get, startTestServer } from '../helpers/server.ts';
+
+const t = suite('values, dist and stats');
+let s: Running;
+t.before(async () => { s = await startTestServer(); });
+t.after(async () => { await s.close(); });
+
+const ctx = (c: unknown) => `aware=true&context=${encodeURIComponent(JSON.stringify(c))}`;
+const labels = (r: { body: { values: { label: string }[] } }) => r.body.values.map((v) => v.label);
+
+t('values: a page envelope ascending by value with counts and null_count', async () => {
+  const r = await get(s.url, '/api/fields/2/values/');
+  assert.is(r.status, 200);
+  const base = `${s.url}/api/fields/2/values/`;
+  assert.equal(r.body, {
+    values: [{ value: 'Berlin', label: 'Berlin', count: 2 }, { value: 'Paris', label: 'Paris', count: 2 }, { value: 'Zürich', label: 'Zürich', count: 1 }],
+    count: 3, null_count: 1, limit: 10, page_num: 1, num_pages: 1,
+    _links: { self: { href: base, rel: 'self' }, base: { href: base, rel: 'base' } },
+  });
+});
+
+t('values: numbers, booleans and dates in their JSON forms', async () => {
+  assert.equal((await get(s.url, '/api/fields/3/values/')).body.values.map((v: { value: number }) => v.value), [29, 36, 41, 52]);
+  assert.equal((await get(s.url, '/api/fields/5/values/')).body.values, [{ value: false, label: 'false', count: 2 }, { value: true, label: 'true', count: 3 }]);
+  assert.equal((await get(s.url, '/api/fields/6/values/')).body.values.map((v: { value: string }) => v.value), ['2018-11-30', '2019-06-01', '2020-01-15', '2021-03-20']);
+  assert.equal((await get(s.url, '/api/fields/4/values/')).body.values.map((v: { value: number }) => v.value), [1.6, 1.65, 1.7, 1.75, 1.8]);
+});
+
+t('values: paging with limit and page, prev/next links, limit=0 for all, 404 past the end', async () => {
+  const p2 = await get(s.url, '/api/fields/1/values/?limit=2&page=2');
+  assert.equal(labels(p2), ['Chloé', 'Dan']);
+  assert.equal([p2.body.count, p2.body.num_pages, p2.body.page_num, p2.body.limit], [6, 3, 2, 2]);
+  assert.is(p2.body._links.next.href, `${s.url}/api/fields/1/values/?limit=2&page=3`);
+  assert.is(p2.body._links.prev.href, `${s.url}/api/fields/1/values/?limit=2`);
+  const p3 = await get(s.url, '/api/fields/1/values/?limit=2&page=3');
+  assert.equal(labels(p3), ['Eve', 'Fay']);
+  assert.is(p3.body._links.next, undefined);
+  const all = await get(s.url, '/api/fields/1/values/?limit=0');
+  assert.equal([all.body.values.length, all.body.num_pages], [6, 1]);
+  const past = await get(s.url, '/api/fields/1/values/?limit=2&page=4');
+  assert.equal([past.status, past.body.code], [404, 'PAGE_NOT_FOUND']);
+  assert.is((await get(s.url, '/api/fields/1/values/?limit=100001')).status, 400);
+  assert.is((await get(s.url, '/api/fields/1/values/?page=0')).status, 400);
+});
+
+t('values: limit=0 above the configured maximum is refused with a hint to page', async () => {
+  const small = await startTestServer(undefined, { maxValuesLimit: 4 });
+  try {
+    const r = await get(small.url, '/api/fields/1/values/?limit=0');
+    assert.is(r.status, 400);
+    assert.match(r.body.message, /page/);
+    assert.is((await get(small.url, '/api/fields/2/values/?limit=0')).status, 200);
+  } finally {
+    await small.close();
+  }
+});
+
+t('values: query filters labels with the search grammar, exact then prefix first', async () => {
+  assert.equal(labels(await get(s.url, '/api/fields/1/values/?query=e')), ['Eve', 'Chloé']);
+  assert.equal(labels(await get(s.url, '/api/fields/1/values/?query=-e')), ['Ada', 'Bob', 'Dan', 'Fay']);
+  assert.equal(labels(await get(s.url, '/api/fields/2/values/?query=zurich')), ['Zürich']);
+  const none = await get(s.url, '/api/fields/1/values/?query=zzz');
+  assert.equal([none.body.values, none.body.count, none.body.num_pages], [[], 0, 1]);
+});
+
+t('values: random=N draws distinct values, reproducible with seed, bare array', async () => {
+  const a = await get(s.url, '/api/fields/1/values/?random=3&seed=42');
+  const b = await get(s.url, '/api/fields/1/values/?random=3&seed=42');
+  assert.ok(Array.isArray(a.body));
+  assert.is(a.body.length, 3);
+  assert.is(a.text, b.text);
+  assert.is(new Set(a.body.map((v: { value: string }) => v.value)).size, 3);
+  assert.is((await get(s.url, '/api/fields/1/values/?random=100')).body.length, 6);
+  assert.equal((await get(s.url, '/api/fields/1/values/?random=5&query=e&seed=1')).body.map((v: { label: string }) => v.label).sort(), ['Chloé', 'Eve']);
+  for (const bad of ['random=0', 'random=x', 'random=1001', 'random=2&seed=1.5']) {
+    assert.is((await get(s.url, `/api/fields/1/values/?${bad}`)).status, 400, bad);
+  }
+  const seen = new Set<string>();
+  for (let seed = 0; seed < 20; seed++) seen.add((await get(s.url, `/api/fields/1/values/?random=1&seed=${seed}`)).body[0].value);
+  assert.ok(seen.size >= 4, `20 seeds drew only ${[...seen]}`);
+});
+
+t('values: aware=true restricts to the records matching the context', async () => {
+  assert.equal(labels(await get(s.url, `/api/fields/1/values/?${ctx({ field: 2, operator: 'exact', value: 'Berlin' })}`)), ['Bob', 'Dan']);
+  assert.equal(labels(await get(s.url, `/api/fields/1/values/?${ctx({ field: 2, operator: '-exact', value: 'Berlin' })}`)), ['Ada', 'Chloé', 'Eve', 'Fay']);
+  const older = await get(s.url, `/api/fields/2/values/?${ctx({ type: 'and', children: [{ field: 3, operator: 'gte', value: 36 }, { field: 5, operator: 'exact', value: true }] })}`);
+  assert.equal(older.body.values, [{ value: 'Paris', label: 'Paris', count: 1 }, { value: 'Zürich', label: 'Zürich', count: 1 }]);
+  const nulls = await get(s.url, `/api/fields/2/values/?${ctx({ field: 6, operator: 'exact', value: null })}`);
+  assert.equal([labels(nulls), nulls.body.null_count], [['Berlin'], 0]);
+  assert.equal(labels(await get(s.url, `/api/fields/1/values/?aware=false&context=${encodeURIComponent('not json')}`)).length, 6);
+  assert.equal(labels(await get(s.url, `/api/fields/1/values/?${ctx({ field: 6, operator: 'range', value: ['2019-01-01', '2020-12-31'] })}`)), ['Ada', 'Bob', 'Eve']);
+});
+
+t('context: every invalid context is a 400 INVALID_CONTEXT naming the node', async () => {
+  const cases: [unknown, RegExp][] = [
+    [{ field: 99, operator: 'exact', value: 1 }, /field 99 is not a known field/],
+    [{ field: 7, operator: 'exact', value: 'alpha' }, /field 7 is not a known field/],
+    [{ field: 10, operator: 'exact', value: 'Rex' }, /field 10 is in dataset 'pets', not 'people'/],
+    [{ field: 3, operator: 'icontains', value: '3' }, /operator "icontains" is not one of field 3's operators/],
+    [{ field: 3, operator: 'in', value: 3 }, /takes an array/],
+    [{ field: 3, operator: 'range', value: [1] }, /two-element array/],
+    [{ field: 3, operator: 'exact', value: 'x' }, /needs a number/],
+    [{ field: 6, operator: 'exact', value: '2020-13-01' }, /needs a date/],
+    [{ type: 'and', children: [{ field: 3, operator: 'gt', value: 1 }, { field: 99, operator: 'exact', value: 1 }] }, /context\.children\[1\]/],
+    [{ type: 'xor', children: [] }, /"type" must be "and" or "or"/],
+  ];
+  for (const [c, message] of cases) {
+    const r = await get(s.url, `/api/fields/1/values/?${ctx(c)}`);
+    assert.is(r.status, 400, JSON.stringify(c));
+    assert.is(r.body.code, 'INVALID_CONTEXT');
+    assert.match(r.body.message, message);
+  }
+  assert.match((await get(s.url, '/api/fields/1/values/?aware=true&context=%7Bbad')).body.message, /not valid JSON/);
+  let deep: unknown = { field: 3, operator: 'gt', value: 1 };
+  for (let i = 0; i < 40; i++) deep = { type: 'and', children: [deep] };
+  assert.match((await get(s.url, `/api/fields/1/values/?${ctx(deep)}`)).body.message, /deeper than 32/);
+  const many = { type: 'or', children: Array.from({ length: 257 }, (_, i) => ({ field: 3, operator: 'exact', value: i })) };
+  assert.match((await get(s.url, `/api/fields/1/values/?${ctx(many)}`)).body.message, /more than 256 conditions/);
+  assert.is((await get(s.url, `/api/fields/1/values/?${ctx({ field: 7, operator: 'exact', value: 'alpha' })}`, STAFF)).status, 200);
+});
+
+t('context: disabled nodes are skipped and {} is no filter', async () => {
+  assert.is(labels(await get(s.url, `/api/fields/1/values/?${ctx({})}`)).length, 6);
+  assert.is(labels(await get(s.url, `/api/fields/1/values/?${ctx({ field: 2, operator: 'exact', value: 'Berlin', enabled: false })}`)).length, 6);
+});
+
+t('dist: one numeric dimension gives raw groups with counts, no outliers under 500 points', async () => {
+  const r = await get(s.url, '/api/fields/3/dist/');
+  assert.equal(r.body, {
+    size: 4, clustered: false, outliers: [],
+    data: [{ count: 1, values: [29], labels: ['29'] }, { count: 2, values: [36], labels: ['36'] }, { count: 1, values: [41], labels: ['41'] }, { count: 1, values: [52], labels: ['52'] }],
+  });
+});
+
+t('dist: dimensions, nulls and sort', async () => {
+  const two = await get(s.url, '/api/fields/3/dist/?dimensions=2');
+  assert.equal(two.body.data.map((p: { values: unknown[] }) => p.values), [[29, 'Berlin'], [36, 'Paris'], [36, 'Zürich'], [41, 'Berlin']]);
+  assert.is(two.body.size, 4);
+  const same = await get(s.url, '/api/fields/3/dist/?dimensions=3,2');
+  assert.is(same.text, two.text);
+  const withNulls = await get(s.url, '/api/fields/3/dist/?dimensions=2&nulls=true');
+  assert.equal(withNulls.body.data.map((p: { values: unknown[] }) => p.values), [[29, 'Berlin'], [36, 'Paris'], [36, 'Zürich'], [41, 'Berlin'], [52, null], [null, 'Paris']]);
+  assert.equal(withNulls.body.data[4].labels, ['52', 'null']);
+  const byCount = await get(s.url, '/api/fields/2/dist/?sort=count');
+  assert.equal(byCount.body.data.map((p: { values: unknown[]; count: number }) => [p.values[0], p.count]), [['Berlin', 2], ['Paris', 2], ['Zürich', 1]]);
+  const repeated = await get(s.url, '/api/fields/2/dist/?dimensions=2&dimensions=5');
+  assert.equal(repeated.body.data.map((p: { values: unknown[] }) => p.values), [['Berlin', false], ['Paris', true], ['Zürich', true]]);
+  const aware = await get(s.url, `/api/fields/2/dist/?${ctx({ field: 5, operator: 'exact', value: true })}`);
+  assert.equal(aware.body.data.map((p: { values: unknown[]; count: number }) => [p.values[0], p.count]), [['Paris', 2], ['Zürich', 1]]);
+});
+
+t('dist: bad dimensions, n and too many groups', async () => {
+  const hidden = await get(s.url, '/api/fields/3/dist/?dimensions=7');
+  assert.equal([hidden.status, hidden.body.parameter], [400, 'dimensions']);
+  assert.is(hidden.body.message, (await get(s.url, '/api/fields/3/dist/?dimensions=77')).body.message.replace('77', '7'));
+  assert.match((await get(s.url, '/api/fields/3/dist/?dimensions=10')).body.message, /dataset 'pets'/);
+  assert.is((await get(s.url, '/api/fields/3/dist/?dimensions=1,2,4,5')).status, 400);
+  assert.is((await get(s.url, '/api/fields/3/dist/?dimensions=1,2,4')).status, 200);
+  assert.is((await get(s.url, '/api/fields/3/dist/?n=0')).status, 400);
+  assert.is((await get(s.url, '/api/fields/3/dist/?sort=size')).status, 400);
+  const few = await startTestServer(undefined, { maxGroups: 3 });
+  try {
+    const r = await get(few.url, '/api/fields/1/dist/');
+    assert.equal([r.status, r.body.code], [422, 'TOO_MANY_GROUPS']);
+  } finally {
+    await few.close();
+  }
+});
+
+t('stats: numbers get quantiles (quantile_cont), temporal fields min/max, others 422', async () => {
+  const age = (await get(s.url, '/api/fields/3/stats/')).body;
+  assert.equal({ ...age, mean: Math.round(age.mean * 1e9) / 1e9, stddev: Math.round(age.stddev * 1e9) / 1e9 }, {
+    count: 5, null_count: 1, distinct: 4, min: 29, max: 52, mean: 38.8, stddev: Math.round(Math.sqrt(72.7) * 1e9) / 1e9, sum: 194,
+    quantiles: { p05: 30.4, p25: 36, p50: 36, p75: 41, p95: 49.8 },
+  });
+  assert.equal((await get(s.url, '/api/fields/6/stats/')).body, { count: 5, null_count: 1, distinct: 4, min: '2018-11-30', max: '2021-03-20' });
+  const r = await get(s.url, '/api/fields/1/stats/');
+  assert.equal([r.status, r.body.code], [422, 'NOT_SUPPORTED']);
+  const aware = (await get(s.url, `/api/fields/3/stats/?${ctx({ field: 2, operator: 'exact', value: 'Berlin' })}`)).body;
+  assert.equal([aware.count, aware.min, aware.max, aware.sum], [2, 29, 41, 70]);
+});
+
+t.run();

@@ -1,0 +1,117 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Running } from '../../src/server.ts';
+import { ADMIN, get, startTestServer } from '../helpers/server.ts';
+
+const t = suite('HTTP protocol and errors');
+let s: Running;
+t.before(async () => { s = await startTestServer(undefined, { corsOrigins: ['https://portal.example'] }); });
+t.after(async () => { await s.close(); });
+
+t('an unknown path is a JSON 404', async () => {
+  for (const path of ['/nope', '/api/nope/', '/api/fields/1/nope/']) {
+    const r = await get(s.url, path);
+    assert.is(r.status, 404);
+    assert.is(r.body.code, 'NOT_FOUND');
+    assert.is(r.body.status, 404);
+    assert.is(r.headers.get('content-type'), 'application/json; charset=utf-8');
+  }
+});
+
+t('a non-integer id is a 404 like an unknown id', async () => {
+  const r = await get(s.url, '/api/fields/abc/');
+  assert.is(r.status, 404);
+  assert.is(r.body.code, 'NOT_FOUND');
+});
+
+t('a bad parameter value is a 400 naming the parameter', async () => {
+  for (const [path, parameter] of [['/api/concepts/?sort=size', 'sort'], ['/api/fields/?order=up', 'order'],
+    ['/api/concepts/?embed=maybe', 'embed'], ['/api/fields/?limit=-1', 'limit'], ['/api/fields/?offset=x', 'offset'],
+    ['/api/fields/?published=perhaps', 'published'], ['/api/concepts/?sort=name&sort=category', 'sort']]) {
+    const r = await get(s.url, path, ADMIN);
+    assert.is(r.status, 400, path);
+    assert.equal([r.body.code, r.body.parameter], ['INVALID_PARAMETER', parameter]);
+    assert.type(r.body.message, 'string');
+  }
+});
+
+t('booleans accept true/false/1/0/yes/no in any case; unknown parameters are ignored', async () => {
+  for (const v of ['TRUE', '1', 'yes', 'Yes']) assert.is((await get(s.url, `/api/concepts/1/?embed=${v}`)).body.fields.length, 2);
+  for (const v of ['false', '0', 'NO']) assert.is((await get(s.url, `/api/concepts/1/?embed=${v}`)).body.fields, undefined);
+  assert.is((await get(s.url, '/api/concepts/?whatever=1')).status, 200);
+});
+
+t('other methods are 405 with Allow', async () => {
+  for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+    const r = await get(s.url, '/api/fields/', {}, method);
+    assert.is(r.status, 405);
+    assert.is(r.body.code, 'METHOD_NOT_ALLOWED');
+    assert.is(r.headers.get('allow'), 'GET, HEAD, OPTIONS');
+  }
+});
+
+t('HEAD answers like GET without a body', async () => {
+  const g = await get(s.url, '/api/fields/');
+  const h = await get(s.url, '/api/fields/', {}, 'HEAD');
+  assert.is(h.status, 200);
+  assert.is(h.text, '');
+  assert.is(h.headers.get('etag'), g.headers.get('etag'));
+  assert.is(h.headers.get('content-length'), String(Buffer.byteLength(g.text)));
+});
+
+t('CORS: allowed origins are echoed with credentials; preflight is 204', async () => {
+  const r = await get(s.url, '/api/fields/', { Origin: 'https://portal.example' });
+  assert.is(r.headers.get('access-control-allow-origin'), 'https://portal.example');
+  assert.is(r.headers.get('access-control-allow-credentials'), 'true');
+  assert.is(r.headers.get('access-control-expose-headers'), 'ETag, Link, X-Total-Count');
+  assert.is((await get(s.url, '/api/fields/', { Origin: 'https://evil.example' })).headers.get('access-control-allow-origin'), null);
+  const pre = await get(s.url, '/api/fields/', { Origin: 'https://portal.example', 'Access-Control-Request-Method': 'GET' }, 'OPTIONS');
+  assert.is(pre.status, 204);
+  assert.is(pre.headers.get('access-control-allow-origin'), 'https://portal.example');
+  assert.match(pre.headers.get('access-control-allow-headers')!, /Authorization/);
+});
+
+t('ETag with If-None-Match gives 304; the validator depends on visibility, not identity', async () => {
+  const a = await get(s.url, '/api/concepts/');
+  const etag = a.headers.get('etag')!;
+  assert.match(etag, /^"[^"]+"$/);
+  assert.is(a.headers.get('vary'), 'Authorization, Origin');
+  assert.is(a.headers.get('cache-control'), 'private, no-cache');
+  const b = await get(s.url, '/api/concepts/', { 'If-None-Match': etag });
+  assert.is(b.status, 304);
+  assert.is(b.text, '');
+  const admin = await get(s.url, '/api/concepts/', ADMIN);
+  assert.is.not(admin.headers.get('etag'), etag);
+  assert.is((await get(s.url, '/api/concepts/', { ...ADMIN, 'If-None-Match': etag })).status, 200);
+  assert.is.not((await get(s.url, '/api/concepts/?sort=name')).headers.get('etag'), etag);
+});
+
+t('healthz and readyz report liveness and readiness', async () => {
+  assert.equal((await get(s.url, '/healthz')).body, { status: 'ok' });
+  const r = await get(s.url, '/readyz');
+  assert.is(r.status, 200);
+  assert.is(r.body.status, 'ready');
+});
+
+t('metrics expose request counts by route and status, pool and row gauges', async () => {
+  await get(s.url, '/api/fields/');
+  const res = await fetch(`${s.url}/metrics`);
+  const text = await res.text();
+  assert.match(text, /sorrel_requests_total\{route="fields",status="200"\} \d+/);
+  assert.match(text, /sorrel_request_duration_seconds_bucket\{route="fields",status="200",le="\+Inf"\} \d+/);
+  assert.match(text, /sorrel_snapshot_rows\{dataset="people"\} 6/);
+  assert.match(text, /sorrel_pool_threads 1/);
+});
+
+t('absolute links follow X-Forwarded-* only when trustProxy is on', async () => {
+  const fwd = { 'X-Forwarded-Host': 'catalog.example', 'X-Forwarded-Proto': 'https', 'X-Forwarded-Prefix': '/sorrel' };
+  assert.is((await get(s.url, '/api/concepts/3/', fwd)).body._links.self.href, `${s.url}/api/concepts/3/`);
+  const trusting = await startTestServer(undefined, { trustProxy: true });
+  try {
+    assert.is((await get(trusting.url, '/api/concepts/3/', fwd)).body._links.self.href, 'https://catalog.example/sorrel/api/concepts/3/');
+  } finally {
+    await trusting.close();
+  }
+});
+
+t.run();
