@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Entry point of the `sorrel` command: registers tsx, then runs the TypeScript CLI.
+// Entry point of the `sorrel` command: runs the TypeScript source through tsx (always current).
+// `npm start` runs the tsc-built dist/src/main.js instead, which starts faster.
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import('../src/cli.ts');
-process.exitCode = await main(process.argv.slice(2));
+await import('../src/main.ts');

@@ -1,7 +1,7 @@
 // Reads a catalog file (YAML or JSON) and checks its structure, collecting every problem.
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { INTERNAL_TYPES, type DataFormat, type InternalType } from './types.ts';
 
@@ -60,9 +60,11 @@ export function resolveDataPath(file: string, catalogPath: string): string {
     const parts = spec.split('/');
     const pkg = spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
     const rest = parts.slice(spec.startsWith('@') ? 2 : 1).join('/');
-    const req = createRequire(resolve(dirname(catalogPath), 'catalog.js'));
-    const pkgJson = req.resolve(`${pkg}/package.json`);
-    return resolve(dirname(pkgJson), rest);
+    // Packages may not export package.json, so look for the folder on Node's search path.
+    const paths = createRequire(resolve(dirname(catalogPath), 'catalog.js')).resolve.paths(pkg) ?? [];
+    const dir = paths.map((p) => join(p, pkg)).find((d) => existsSync(d));
+    if (!dir) throw new Error(`${file}: package "${pkg}" is not installed (run npm install).`);
+    return resolve(dir, rest);
   }
   return isAbsolute(file) ? file : resolve(dirname(catalogPath), file);
 }

@@ -10,7 +10,8 @@ import { toPlural } from './model.ts';
 import { startServer } from './server.ts';
 import { checkColumns, loadDatasets } from './snapshot.ts';
 
-export const DEMO_CATALOG = fileURLToPath(new URL('../demo/catalog.yaml', import.meta.url));
+// Built, this file is dist/src/cli.js: the demo stays at the package root.
+export const DEMO_CATALOG = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../demo/catalog.yaml' : '../demo/catalog.yaml', import.meta.url));
 
 const USAGE = `Usage:
   sorrel serve [catalog.yaml]     serve a catalog (default: SORREL_CATALOG, else the bundled demo)

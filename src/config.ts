@@ -1,4 +1,5 @@
 // Service configuration: defaults, environment overrides, and the limits API.md names.
+import { availableParallelism } from 'node:os';
 
 export type Config = {
   port: number;
@@ -34,7 +35,7 @@ export const DEFAULT_CONFIG: Config = {
 
 /** Reads the configuration from environment variables (documented in the README); throws on a bad value. */
 export function toConfig(env: NodeJS.ProcessEnv): Config {
-  const c: Config = { ...DEFAULT_CONFIG, poolThreads: Math.max(1, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1) };
+  const c: Config = { ...DEFAULT_CONFIG, poolThreads: Math.max(1, availableParallelism() - 1) };
   const int = (name: string, min: number): number | undefined => {
     const v = env[name];
     if (v === undefined || v === '') return undefined;

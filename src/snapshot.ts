@@ -45,7 +45,6 @@ export async function loadDatasets(spec: CatalogSpec): Promise<LoadedDatasets> {
   const problems: string[] = [];
   const out: LoadedDatasets = new Map();
   for (const d of spec.datasets) {
-    const file = resolveDataPath(d.file, spec.path);
     // A field's internal_type override converts the stored column too.
     const columns: Record<string, InternalType> = { ...d.columns };
     for (const f of spec.fields) {
@@ -56,6 +55,7 @@ export async function loadDatasets(spec: CatalogSpec): Promise<LoadedDatasets> {
       columns[f.column] = f.internal_type;
     }
     try {
+      const file = resolveDataPath(d.file, spec.path);
       const loaded = await loadTable(file, { format: d.format ?? undefined, columns });
       const stat = statSync(file);
       out.set(d.name, {

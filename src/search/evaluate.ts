@@ -1,4 +1,5 @@
-// Evaluating a query over fields and concepts: candidates, visibility, exact matching and relevance tiers.
+// Evaluating a query over fields and concepts: visibility, exact matching per object, relevance tiers.
+import { conceptCandidates, fieldCandidates } from './candidates.ts';
 import type { Graph } from './graph.ts';
 import { matchesTerm, type ParsedQuery } from './query.ts';
 import type { SourceSet } from './terms.ts';
@@ -9,28 +10,35 @@ export type Visibility = { field(id: number): boolean; concept(id: number): bool
 /** The tier of every match of a query without positive terms (nothing to rank by, so list order decides). */
 export const NEGATED_ONLY_TIER = 3;
 
+// How one term hit one object: not at all, only through data values, or through metadata.
+const NONE = 0, VALUES = 1, METADATA = 2;
+
 /**
  * Matching visible fields → tier. A field's text is its own metadata and values, plus the category and
- * alt names of the concepts containing it that the user can see: nothing from an invisible object is
- * ever consulted, so it cannot make anything match.
+ * alt names of the concepts containing it that the user can see. A concept's visibility is asked only
+ * when its text would make a difference, and nothing from an invisible object ever counts as a hit.
  */
 export function evaluateFields(graph: Graph, q: ParsedQuery, sets: readonly SourceSet[], visible: Visibility): Map<number, number> {
   const isField = memo(graph.fieldIds, (id) => visible.field(id));
   const isConcept = memo(graph.conceptIds, (id) => visible.concept(id));
+  const { fvBase, conceptCategory, fieldConceptAlt } = graph;
   const { offsets, values } = graph.fieldConcepts;
+  const hits = new Uint8Array(sets.length);
   const result = new Map<number, number>();
-  const sources: number[] = [];
   for (const f of fieldCandidates(graph, driver(q, sets))) {
     if (!isField(f)) continue;
-    sources.length = 0;
-    sources.push(f, graph.fvBase + f);
-    for (let k = offsets[f]; k < offsets[f + 1]; k++) {
-      if (!isConcept(values[k])) continue;
-      const category = graph.conceptCategory[values[k]];
-      if (category >= 0) sources.push(category);
-      if (graph.fieldConceptAlt[k] >= 0) sources.push(graph.fieldConceptAlt[k]);
+    let ok = true;
+    for (let i = 0; ok && i < sets.length; i++) {
+      const has = sets[i]!.has;
+      let hit = has[f] === 1 ? METADATA : has[fvBase + f] === 1 ? VALUES : NONE;
+      for (let k = offsets[f]; hit !== METADATA && k < offsets[f + 1]; k++) {
+        const category = conceptCategory[values[k]], alt = fieldConceptAlt[k];
+        if (((category >= 0 && has[category] === 1) || (alt >= 0 && has[alt] === 1)) && isConcept(values[k])) hit = METADATA;
+      }
+      hits[i] = hit;
+      ok = (hit !== NONE) !== q.terms[i]!.negated;
     }
-    if (matchesAll(q, sets, sources)) result.set(graph.fieldIds[f]!, tier(graph, q, sets, graph.fieldNames[f]!, sources));
+    if (ok) result.set(graph.fieldIds[f]!, tier(q, graph.fieldNames[f]!, hits));
   }
   return result;
 }
@@ -40,103 +48,52 @@ export function evaluateFields(graph: Graph, q: ParsedQuery, sets: readonly Sour
 export function evaluateConcepts(graph: Graph, q: ParsedQuery, sets: readonly SourceSet[], visible: Visibility): Map<number, number> {
   const isField = memo(graph.fieldIds, (id) => visible.field(id));
   const isConcept = memo(graph.conceptIds, (id) => visible.concept(id));
+  const { fvBase, cmBase, conceptCategory, conceptFieldAlt } = graph;
   const { offsets, values } = graph.conceptFields;
+  const hits = new Uint8Array(sets.length);
   const result = new Map<number, number>();
-  const sources: number[] = [];
   for (const c of conceptCandidates(graph, driver(q, sets))) {
     if (!isConcept(c)) continue;
-    sources.length = 0;
-    sources.push(graph.cmBase + c);
-    if (graph.conceptCategory[c] >= 0) sources.push(graph.conceptCategory[c]);
-    for (let k = offsets[c]; k < offsets[c + 1]; k++) {
-      const f = values[k];
-      if (!isField(f)) continue;
-      sources.push(f, graph.fvBase + f);
-      if (graph.conceptFieldAlt[k] >= 0) sources.push(graph.conceptFieldAlt[k]);
+    const category = conceptCategory[c];
+    let ok = true;
+    for (let i = 0; ok && i < sets.length; i++) {
+      const has = sets[i]!.has;
+      let hit = has[cmBase + c] === 1 || (category >= 0 && has[category] === 1) ? METADATA : NONE;
+      for (let k = offsets[c]; hit !== METADATA && k < offsets[c + 1]; k++) {
+        const f = values[k], alt = conceptFieldAlt[k];
+        const inMetadata = has[f] === 1 || (alt >= 0 && has[alt] === 1);
+        if ((inMetadata || has[fvBase + f] === 1) && isField(f)) hit = inMetadata ? METADATA : VALUES;
+      }
+      hits[i] = hit;
+      ok = (hit !== NONE) !== q.terms[i]!.negated;
     }
-    if (matchesAll(q, sets, sources)) result.set(graph.conceptIds[c]!, tier(graph, q, sets, graph.conceptNames[c]!, sources));
+    if (ok) result.set(graph.conceptIds[c]!, tier(q, graph.conceptNames[c]!, hits));
   }
   return result;
 }
 
-function matchesAll(q: ParsedQuery, sets: readonly SourceSet[], sources: readonly number[]): boolean {
-  for (let i = 0; i < sets.length; i++) {
-    const has = sets[i]!.has;
-    const hit = sources.some((s) => has[s] === 1);
-    if (hit === q.terms[i]!.negated) return false;
-  }
-  return true;
-}
-
 /** 0 exact name, 1 name prefix, 2 a positive term in the name, 3 one in other metadata, 4 values only. */
-function tier(graph: Graph, q: ParsedQuery, sets: readonly SourceSet[], name: string, sources: readonly number[]): number {
+function tier(q: ParsedQuery, name: string, hits: Uint8Array): number {
   if (q.positive === '') return NEGATED_ONLY_TIER;
   if (name === q.positive) return 0;
   if (name.startsWith(q.positive)) return 1;
-  const positives = q.terms.filter((t) => !t.negated);
-  if (positives.some((t) => matchesTerm(t, name))) return 2;
-  const isValues = (s: number) => s >= graph.fvBase && s < graph.cmBase;
-  const inMetadata = q.terms.some((t, i) => !t.negated && sources.some((s) => sets[i]!.has[s] === 1 && !isValues(s)));
+  let inMetadata = false;
+  for (let i = 0; i < q.terms.length; i++) {
+    const term = q.terms[i]!;
+    if (term.negated) continue;
+    if (matchesTerm(term, name)) return 2;
+    if (hits[i] === METADATA) inMetadata = true;
+  }
   return inMetadata ? 3 : 4;
 }
 
 /** The positive term with the fewest matched sources, whose sources seed the candidates; null if none. */
 function driver(q: ParsedQuery, sets: readonly SourceSet[]): SourceSet | null {
   let best: SourceSet | null = null;
-  q.terms.forEach((t, i) => {
-    if (!t.negated && (best === null || sets[i]!.list.length < best.list.length)) best = sets[i]!;
-  });
+  for (let i = 0; i < sets.length; i++) {
+    if (!q.terms[i]!.negated && (best === null || sets[i]!.list.length < best.list.length)) best = sets[i]!;
+  }
   return best;
-}
-
-/** Fields that some source in `set` belongs to (all fields when null), ascending. */
-function fieldCandidates(graph: Graph, set: SourceSet | null): Iterable<number> {
-  const n = graph.fieldIds.length;
-  if (set === null) return range(n);
-  const { fvBase, cmBase, catBase, altBase } = graph;
-  const picked = createPicker(n);
-  for (const s of set.list) {
-    if (s < fvBase) picked.add(s);
-    else if (s < cmBase) picked.add(s - fvBase);
-    else if (s < catBase) continue;
-    else if (s < altBase) {
-      forRow(graph.categoryConcepts, s - catBase, (c) => forRow(graph.conceptFields, c, picked.add));
-    } else picked.add(graph.altField[s - altBase]);
-  }
-  return picked.sorted();
-}
-
-/** Concepts that some source in `set` belongs to (all concepts when null), ascending. */
-function conceptCandidates(graph: Graph, set: SourceSet | null): Iterable<number> {
-  const n = graph.conceptIds.length;
-  if (set === null) return range(n);
-  const { fvBase, cmBase, catBase, altBase } = graph;
-  const picked = createPicker(n);
-  for (const s of set.list) {
-    if (s < fvBase) forRow(graph.fieldConcepts, s, picked.add);
-    else if (s < cmBase) forRow(graph.fieldConcepts, s - fvBase, picked.add);
-    else if (s < catBase) picked.add(s - cmBase);
-    else if (s < altBase) forRow(graph.categoryConcepts, s - catBase, picked.add);
-    else picked.add(graph.altConcept[s - altBase]);
-  }
-  return picked.sorted();
-}
-
-function createPicker(n: number): { add(i: number): void; sorted(): Int32Array } {
-  const seen = new Uint8Array(n);
-  const list: number[] = [];
-  return {
-    add: (i) => { if (!seen[i]) { seen[i] = 1; list.push(i); } },
-    sorted: () => Int32Array.from(list).sort(),
-  };
-}
-
-function forRow(rows: Graph['conceptFields'], r: number, visit: (value: number) => void): void {
-  for (let k = rows.offsets[r]; k < rows.offsets[r + 1]; k++) visit(rows.values[k]);
-}
-
-function* range(n: number): Iterable<number> {
-  for (let i = 0; i < n; i++) yield i;
 }
 
 function memo(ids: readonly number[], test: (id: number) => boolean): (i: number) => boolean {

@@ -1,5 +1,4 @@
-// The search graph: which text sources (field metadata, field values, concept metadata, category names,
-// concept-specific alt names) belong to which field and which concept.
+// The search graph: which text sources (metadata, values, categories, alt names) belong to which object.
 import type { Category, Concept, Field } from '../types.ts';
 import { toRows, type Rows } from './rows.ts';
 import { normalizeText } from './text.ts';

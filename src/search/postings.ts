@@ -1,5 +1,4 @@
-// Pieces and token postings: every normalised piece of text, its source, and for every distinct
-// whitespace-separated token the pieces and sources that contain it.
+// Pieces and token postings: every normalised piece, its source, and the pieces and sources of each token.
 import { toRows, type Rows } from './rows.ts';
 import type { SourceTexts } from './graph.ts';
 import { normalizeText } from './text.ts';

@@ -1,5 +1,4 @@
-// Reference search by linear scan: each visible object's visible pieces through matchesPieces. Written
-// straight from API.md §5 as the oracle for tests and the baseline for the bench; too slow for requests.
+// Reference search by linear scan (matchesPieces per visible object): test oracle and bench baseline.
 import type { Concept, Field } from '../types.ts';
 import type { SearchInput, Visibility } from './index.ts';
 import { matchesPieces, matchesTerm, normalizeText, type ParsedQuery } from './query.ts';

@@ -1,0 +1,17 @@
+// `npm run bench`: installs the bench peers (DuckDB, autocannon) into bench/node_modules when
+// missing, then runs the TypeScript runner with tsx. Plain JS so it runs before anything is installed.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const peers = ['@duckdb/node-api', 'autocannon'];
+const missing = peers.filter((p) => !existsSync(new URL(`./node_modules/${p}/package.json`, import.meta.url)));
+if (missing.length) {
+  console.error(`Installing the bench peers (${missing.join(', ')}) into bench/node_modules…`);
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const install = spawnSync(npm, ['install', '--prefix', 'bench', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (install.status !== 0) process.exit(install.status ?? 1);
+}
+const run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+process.exit(run.status ?? 1);

@@ -1,0 +1,73 @@
+// String dictionaries: interning while loading, and the sorted, duplicate-free form the tables store.
+
+/** Strings interned to codes in first-seen order, plus one Int32 code per row. */
+export type Interner = { codes: Map<string, number>; values: string[] };
+
+/** An empty interner. */
+export function createInterner(): Interner {
+  return { codes: new Map(), values: [] };
+}
+
+/** The code of `s`, adding it when new. */
+export function intern(d: Interner, s: string): number {
+  let code = d.codes.get(s);
+  if (code === undefined) {
+    code = d.values.length;
+    d.codes.set(s, code);
+    d.values.push(s);
+  }
+  return code;
+}
+
+/** Orders two strings by Unicode code point (UTF-8 byte order), not by UTF-16 code unit. */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i), y = b.charCodeAt(i);
+    if (x === y) continue;
+    // Surrogates (U+D800-DFFF) encode code points above U+FFFF, so they sort after U+E000-FFFF.
+    if (x >= 0xd800 && y >= 0xd800) {
+      x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
+      y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
+    }
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+const HIGH_UNITS = /[\ud800-\uffff]/;
+
+/** Sorts strings in code point order; uses the fast native sort when no string can disagree with it. */
+export function sortByCodePoint(values: string[]): string[] {
+  return values.some((s) => HIGH_UNITS.test(s)) ? values.sort(compareCodePoints) : values.sort();
+}
+
+/**
+ * Rewrites dictionary codes so the dictionary is sorted by code point with no duplicates and no
+ * unused entries; `codes` is updated in place (null rows get code 0) and the new dictionary returned.
+ */
+export function sortDictionary(values: readonly string[], codes: Int32Array, validity: Uint8Array | null): string[] {
+  const used = new Uint8Array(values.length);
+  for (let i = 0; i < codes.length; i++) {
+    if (validity === null || (validity[i >> 3] & (1 << (i & 7))) !== 0) used[codes[i]] = 1;
+  }
+  const distinct = new Set<string>();
+  for (let c = 0; c < values.length; c++) if (used[c]) distinct.add(values[c]);
+  const sorted = sortByCodePoint([...distinct]);
+  const position = new Map<string, number>();
+  for (let i = 0; i < sorted.length; i++) position.set(sorted[i], i);
+  const rank = new Int32Array(values.length);
+  for (let c = 0; c < values.length; c++) if (used[c]) rank[c] = position.get(values[c])!;
+  for (let i = 0; i < codes.length; i++) {
+    codes[i] = validity === null || (validity[i >> 3] & (1 << (i & 7))) !== 0 ? rank[codes[i]] : 0;
+  }
+  return sorted;
+}
+
+/** 'text' when any value is longer than 255 characters (code points), else 'char'. */
+export function stringTypeOf(values: readonly string[]): 'char' | 'text' {
+  for (const s of values) {
+    if (s.length > 255 && [...s].length > 255) return 'text';
+  }
+  return 'char';
+}

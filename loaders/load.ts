@@ -1,0 +1,26 @@
+// loadTable: picks the loader for a file's format and runs its columns through the shared normaliser.
+import { basename } from 'node:path';
+import type { DataFormat } from '../src/types.ts';
+import { loadArrow } from './arrow.ts';
+import type { LoadedTable, LoadOptions, Loader } from './column.ts';
+import { loadCsv, loadTsv } from './csv.ts';
+import { LoadError } from './errors.ts';
+import { formatOf } from './format.ts';
+import { loadJson } from './json.ts';
+import { loadNdjson } from './ndjson.ts';
+import { normalizeColumns } from './normalize.ts';
+import { loadParquet } from './parquet.ts';
+
+const LOADERS: Record<DataFormat, Loader> = {
+  csv: loadCsv, tsv: loadTsv, ndjson: loadNdjson, json: loadJson, arrow: loadArrow, parquet: loadParquet,
+};
+
+/** Loads a data file into a canonical single-batch Arrow table; throws LoadError naming what to fix. */
+export async function loadTable(path: string, opts: LoadOptions = {}): Promise<LoadedTable> {
+  const format = opts.format ?? formatOf(path);
+  const loader = format ? LOADERS[format] : undefined;
+  if (!loader) {
+    throw new LoadError(`${basename(path)}: unknown data format${opts.format ? ` "${opts.format}"` : ''}. Use a .csv, .tsv, .tab, .ndjson, .jsonl, .json, .arrow, .feather, .ipc or .parquet file.`);
+  }
+  return normalizeColumns(await loader(path, opts), path, opts.columns);
+}

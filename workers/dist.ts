@@ -1,0 +1,70 @@
+// A whole distribution (API.md §7): grouped counts, sorted, then outliers and clusters for numbers.
+import type { DistParams, DistPoint, DistResult } from '../src/types.ts';
+import { analysePoints } from './cluster.ts';
+import type { ColumnView } from './columns.ts';
+import { groupCounts, type Groups } from './group.ts';
+
+/**
+ * Groups the masked records by `cols` and shapes the result. `size` counts the groups before
+ * clustering, outliers included. Outliers and clustering run only when `params.numeric`, and
+ * only over points without a null value; those stay in `data`. Clustered `data` holds the
+ * centroids, ordered by the same sort as groups, followed by the points with a null value.
+ */
+export function distribution(cols: ColumnView[], mask: Uint8Array | null, params: DistParams): DistResult {
+  const result: DistResult = { size: 0, clustered: false, data: [], outliers: [], tooMany: false, badN: null };
+  const groups = groupCounts(cols, mask, { nulls: params.nulls, maxGroups: params.maxGroups });
+  if (groups.tooMany) return { ...result, tooMany: true };
+  result.size = groups.size;
+  const order = sortGroups(groups, params.sort);
+  const point = (g: number): DistPoint => ({
+    count: groups.counts[g],
+    values: groups.dims.map((d) => (d.ranks[g] === d.values.length ? null : d.values[d.ranks[g]])),
+  });
+  if (!params.numeric || groups.size === 0) {
+    result.data = order.map(point);
+    return result;
+  }
+
+  const dims = groups.dims.length;
+  const isComplete = (g: number) => groups.dims.every((d) => d.ranks[g] < d.values.length);
+  const complete = order.filter(isComplete);
+  const points = new Float64Array(complete.length * dims), counts = new Float64Array(complete.length);
+  complete.forEach((g, i) => {
+    groups.dims.forEach((d, k) => {
+      if (d.numbers === null) throw new Error('A numeric distribution needs numeric columns.');
+      points[i * dims + k] = d.numbers[d.ranks[g]];
+    });
+    counts[i] = groups.counts[g];
+  });
+  const analysis = analysePoints(points, counts, dims, { cluster: params.cluster, n: params.n });
+  result.badN = analysis.badN;
+  const outlying = new Set(analysis.outliers.map((i) => complete[i]));
+  result.outliers = analysis.outliers.map((i) => point(complete[i]));
+  if (analysis.clusters === null) {
+    result.data = order.filter((g) => !outlying.has(g)).map(point);
+    return result;
+  }
+  const { values, counts: weighted, k } = analysis.clusters;
+  const centroids: DistPoint[] = [];
+  for (let j = 0; j < k; j++) centroids.push({ count: weighted[j], values: Array.from(values.subarray(j * dims, (j + 1) * dims)) });
+  centroids.sort(params.sort === 'count' ? (a, b) => b.count - a.count || byValues(a, b) : byValues);
+  const incomplete = order.filter((g) => !isComplete(g)).map(point);
+  result.clustered = true;
+  result.data = [...centroids, ...incomplete];
+  return result;
+}
+
+/** Group indexes in output order: groups already come by values; `count` sorts stably by count, descending. */
+function sortGroups(groups: Groups, sort: DistParams['sort']): number[] {
+  const order = Array.from({ length: groups.size }, (_, g) => g);
+  if (sort === 'count') order.sort((a, b) => groups.counts[b] - groups.counts[a]);
+  return order;
+}
+
+function byValues(a: DistPoint, b: DistPoint): number {
+  for (let d = 0; d < a.values.length; d++) {
+    const x = a.values[d] as number, y = b.values[d] as number;
+    if (x !== y) return x - y;
+  }
+  return 0;
+}

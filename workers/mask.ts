@@ -1,0 +1,132 @@
+// Context (API.md §6) → record mask: one byte per row, 1 = the record matches.
+import type { ContextCondition, ContextNode } from '../src/types.ts';
+import type { ColumnView, TableView } from './columns.ts';
+
+/**
+ * The records of `table` that match `context`, or null when there is no context (all match).
+ * An `and` branch without children matches every record, an `or` branch without children none
+ * (the identities of the two operations), so an emptied branch never widens an `or`.
+ */
+export function contextMask(table: TableView, context: ContextNode | null): Uint8Array | null {
+  return context === null ? null : nodeMask(table, context);
+}
+
+function nodeMask(table: TableView, node: ContextNode): Uint8Array {
+  if (!('children' in node)) return conditionMask(table.column(node.column), node, table.rows);
+  const out = new Uint8Array(table.rows);
+  if (node.type === 'and') {
+    out.fill(1);
+    for (const child of node.children) {
+      const m = nodeMask(table, child);
+      for (let i = 0; i < out.length; i++) out[i] &= m[i];
+    }
+  } else {
+    for (const child of node.children) {
+      const m = nodeMask(table, child);
+      for (let i = 0; i < out.length; i++) out[i] |= m[i];
+    }
+  }
+  return out;
+}
+
+/**
+ * One condition. A negated operator is the NOT of its positive form over every record, so a
+ * null satisfies -exact, -in, -range, -icontains…; the positive comparisons are false on nulls.
+ */
+export function conditionMask(col: ColumnView, cond: Pick<ContextCondition, 'operator' | 'value'>, rows = col.length): Uint8Array {
+  const negated = cond.operator.startsWith('-');
+  const op = negated ? cond.operator.slice(1) : cond.operator;
+  const out = new Uint8Array(rows);
+  if (op === 'isnull' || (op === 'exact' && cond.value === null)) {
+    const wantNull = op === 'exact' || cond.value === true;
+    for (let i = 0; i < rows; i++) out[i] = isNullAt(col, i) === wantNull ? 1 : 0;
+  } else {
+    const nullMatches = op === 'in' && (cond.value as unknown[]).includes(null);
+    matchValues(col, op, cond.value, out);
+    if (col.validity !== null) {
+      for (let i = 0; i < rows; i++) if (isNullAt(col, i)) out[i] = nullMatches ? 1 : 0;
+    }
+  }
+  if (negated) for (let i = 0; i < rows; i++) out[i] ^= 1;
+  return out;
+}
+
+function isNullAt(col: ColumnView, i: number): boolean {
+  const v = col.validity;
+  if (v === null) return false;
+  const b = col.offset + i;
+  return (v[b >> 3] & (1 << (b & 7))) === 0;
+}
+
+/** Sets out[i] for the positive operator on the value slots; null rows are fixed up after. */
+function matchValues(col: ColumnView, op: string, value: unknown, out: Uint8Array): void {
+  switch (col.kind) {
+    case 'dict': return matchCodes(col, dictionaryHits(col.dictionary!, op, value), out);
+    case 'bool': return matchBits(col, op, value, out);
+    case 'i64': return matchNumbers(col.values as BigInt64Array, op, toBigInts(value), out);
+    default: return matchNumbers(col.values as Float64Array | Int32Array, op, value as number | number[], out);
+  }
+}
+
+/** Evaluates a string operator once per dictionary entry: hits[code] = 1 when it matches. */
+function dictionaryHits(dictionary: string[], op: string, value: unknown): Uint8Array {
+  const hits = new Uint8Array(dictionary.length);
+  let test: (s: string) => boolean;
+  switch (op) {
+    case 'exact': test = (s) => s === value; break;
+    case 'in': { const set = new Set(value as unknown[]); test = (s) => set.has(s); break; }
+    case 'iexact': { const q = fold(String(value)); test = (s) => fold(s) === q; break; }
+    case 'icontains': { const q = fold(String(value)); test = (s) => fold(s).includes(q); break; }
+    default: throw new Error(`Operator "${op}" does not apply to a string column.`);
+  }
+  for (let c = 0; c < dictionary.length; c++) hits[c] = test(dictionary[c]) ? 1 : 0;
+  return hits;
+}
+
+function matchCodes(col: ColumnView, hits: Uint8Array, out: Uint8Array): void {
+  const codes = col.values as Int32Array;
+  for (let i = 0; i < out.length; i++) out[i] = hits[codes[i]] ?? 0;
+}
+
+function matchBits(col: ColumnView, op: string, value: unknown, out: Uint8Array): void {
+  let want: [number, number]; // accept false, accept true
+  if (op === 'exact') want = value === true ? [0, 1] : [1, 0];
+  else if (op === 'in') want = [(value as unknown[]).includes(false) ? 1 : 0, (value as unknown[]).includes(true) ? 1 : 0];
+  else throw new Error(`Operator "${op}" does not apply to a boolean column.`);
+  const bits = col.values as Uint8Array;
+  for (let i = 0; i < out.length; i++) {
+    const b = col.offset + i;
+    out[i] = want[(bits[b >> 3] >> (b & 7)) & 1];
+  }
+}
+
+type Num = number | bigint;
+
+function matchNumbers<T extends Num>(values: ArrayLike<T>, op: string, value: T | T[] | null, out: Uint8Array): void {
+  const n = out.length;
+  switch (op) {
+    case 'exact': { const x = value as T; for (let i = 0; i < n; i++) out[i] = values[i] === x ? 1 : 0; return; }
+    case 'in': { const set = new Set(value as T[]); for (let i = 0; i < n; i++) out[i] = set.has(values[i]) ? 1 : 0; return; }
+    case 'lt': { const x = value as T; for (let i = 0; i < n; i++) out[i] = values[i] < x ? 1 : 0; return; }
+    case 'lte': { const x = value as T; for (let i = 0; i < n; i++) out[i] = values[i] <= x ? 1 : 0; return; }
+    case 'gt': { const x = value as T; for (let i = 0; i < n; i++) out[i] = values[i] > x ? 1 : 0; return; }
+    case 'gte': { const x = value as T; for (let i = 0; i < n; i++) out[i] = values[i] >= x ? 1 : 0; return; }
+    case 'range': {
+      const [lo, hi] = value as T[];
+      for (let i = 0; i < n; i++) { const v = values[i]; out[i] = v >= lo && v <= hi ? 1 : 0; }
+      return;
+    }
+    default: throw new Error(`Operator "${op}" does not apply to a numeric column.`);
+  }
+}
+
+/** i64 context values arrive as decimal strings (or safe integers); null stays null. */
+function toBigInts(value: unknown): bigint | bigint[] | null {
+  const one = (v: unknown) => (v === null ? null : BigInt(v as string | number));
+  return Array.isArray(value) ? (value.map(one).filter((v) => v !== null) as bigint[]) : one(value);
+}
+
+/** Case- and accent-insensitive form: lower case, canonical decomposition, nonspacing marks removed. */
+export function fold(s: string): string {
+  return s.toLowerCase().normalize('NFD').replace(/\p{Mn}/gu, '');
+}
