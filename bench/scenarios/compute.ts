@@ -2,6 +2,7 @@
 // GROUP BY on the same Parquet file, at growing row counts; plus non-aware answers served from memory.
 import { openDuck, toSqlString, type Duck } from '../lib/duck.ts';
 import { COLUMNS, ensureTable, toTableSpec } from '../lib/generate.ts';
+import { note } from '../lib/log.ts';
 import { toGrowthRows, toRowsLabel, type Series } from '../lib/growth.ts';
 import { toRow } from '../lib/rows.ts';
 import { getText, startSorrel } from '../lib/sorrel.ts';
@@ -74,6 +75,7 @@ export const scenario: Scenario = {
     try {
       for (const size of sizes) {
         const largest = size === sizes[sizes.length - 1];
+        note(`compute: ${toRowsLabel(size)} rows: data, DuckDB table, Sorrel`);
         const files = await ensureTable(toTableSpec(size), dataDir);
         await duck.run(`CREATE OR REPLACE TABLE t AS SELECT * FROM read_parquet(${toSqlString(files.parquet)})`);
         const sorrel = await startSorrel(writeTableCatalog(files.parquet, COLUMNS), { SORREL_MAX_VALUES_LIMIT: '100000000', SORREL_MAX_GROUPS: '100000000' });
@@ -85,6 +87,7 @@ export const scenario: Scenario = {
             for (const q of QUERIES) {
               const url = sorrel.url + q.path(below), sql = q.sql(below);
               const caseLabel = `${q.label}, ${contextLabel}`;
+              note(`compute: ${toRowsLabel(size)} rows, ${caseLabel}`);
               await checkSame(caseLabel, q.toGroups(JSON.parse(await getText(url))), await duck.rows(sql));
               const runs = await alternate(timed(() => getText(url)), timed(() => duck.rows(sql)), warmup, rounds);
               const s = series.get(caseLabel) ?? new Map();

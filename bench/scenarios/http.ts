@@ -5,6 +5,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { hammer, type Load } from '../lib/cannon.ts';
 import { ROOT, spawnTs } from '../lib/child.ts';
+import { note } from '../lib/log.ts';
 import { toRow } from '../lib/rows.ts';
 import { startSorrel } from '../lib/sorrel.ts';
 import type { BenchRow, Scenario } from '../lib/types.ts';
@@ -40,6 +41,7 @@ export const scenario: Scenario = {
 
       const rows: BenchRow[] = [];
       for (const path of PATHS) {
+        note(`http: GET ${path}, ${rounds} × ${seconds} s per side`);
         await hammer(sorrel.url + path, CONNECTIONS, 1);               // warm-up: JIT, caches, sockets
         await hammer(bare.url + path, CONNECTIONS, 1);
         const s: Load[] = [], b: Load[] = [];
