@@ -3,7 +3,7 @@ import { notFound } from '../errors.ts';
 import { toConceptFieldsJson, toConceptJson } from '../present.ts';
 import { searchConcepts } from '../search/index.ts';
 import type { Concept } from '../types.ts';
-import { toListPage, toListPlan } from './listing.ts';
+import { toListPage, toListPlan, toVisibility } from './listing.ts';
 import { toConceptOrder } from './order.ts';
 import { toBoolParam, toId } from './params.ts';
 import type { Handler, RequestContext } from './types.ts';
@@ -19,9 +19,8 @@ export const listConcepts: Handler = (ctx) => {
   const { snapshot, user } = ctx;
   const plan = toListPlan(ctx);
   const embed = toBoolParam(ctx.query, 'embed', false);
-  const visible = { field: (id: number) => snapshot.isFieldVisible(user, id), concept: (id: number) => snapshot.isConceptVisible(user, id) };
   const { ids, headers } = toListPage(ctx, plan, (sort) => toConceptOrder(snapshot, user, sort),
-    (id) => snapshot.concepts.get(id)!, (q) => searchConcepts(snapshot.search, q, visible));
+    (id) => snapshot.concepts.get(id)!, (q) => searchConcepts(snapshot.search, q, toVisibility(ctx)));
   return { body: ids.map((id) => toConceptJson(snapshot, snapshot.concepts.get(id)!, user, ctx.baseUrl, embed)), headers };
 };
 

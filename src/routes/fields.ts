@@ -3,7 +3,7 @@ import { notFound } from '../errors.ts';
 import { toFieldJson } from '../present.ts';
 import { searchFields } from '../search/index.ts';
 import type { Field } from '../types.ts';
-import { toListPage, toListPlan } from './listing.ts';
+import { toListPage, toListPlan, toVisibility } from './listing.ts';
 import { toFieldOrder } from './order.ts';
 import { toId } from './params.ts';
 import type { Handler, RequestContext } from './types.ts';
@@ -19,9 +19,8 @@ export function toVisibleField(ctx: RequestContext): Field {
 export const listFields: Handler = (ctx) => {
   const { snapshot, user } = ctx;
   const plan = toListPlan(ctx);
-  const visible = { field: (id: number) => snapshot.isFieldVisible(user, id), concept: (id: number) => snapshot.isConceptVisible(user, id) };
   const { ids, headers } = toListPage(ctx, plan, (sort) => toFieldOrder(snapshot, user, sort),
-    (id) => snapshot.fields.get(id)!, (q) => searchFields(snapshot.search, q, visible));
+    (id) => snapshot.fields.get(id)!, (q) => searchFields(snapshot.search, q, toVisibility(ctx)));
   return { body: ids.map((id) => toFieldJson(snapshot.fields.get(id)!, ctx.baseUrl)), headers };
 };
 

@@ -1,5 +1,6 @@
 // Shared list behaviour (API.md §2–3, §5): access filters, search, sort, order, limit/offset paging.
 import { HttpError } from '../errors.ts';
+import type { Visibility } from '../search/index.ts';
 import { parseQuery } from '../search/query.ts';
 import { toBoolParam, toEnumParam, toIntParam, toSingle } from './params.ts';
 import type { SortKey } from './order.ts';
@@ -59,21 +60,26 @@ export function toListPage<T extends { published: boolean; archived: boolean }>(
   const page = ids.slice(plan.offset, end);
   const headers: Record<string, string> = { 'X-Total-Count': String(total) };
   const links: string[] = [];
-  if (plan.limit > 0 && end < total) links.push(`<${pageUrl(ctx, plan.offset + plan.limit, plan.limit)}>; rel="next"`);
-  if (plan.offset > 0 && total > 0) links.push(`<${pageUrl(ctx, Math.max(0, plan.offset - (plan.limit || plan.offset)), plan.limit)}>; rel="prev"`);
+  if (plan.limit > 0 && end < total) links.push(`<${toRequestUrl(ctx, { limit: plan.limit, offset: plan.offset + plan.limit })}>; rel="next"`);
+  if (plan.offset > 0 && total > 0) links.push(`<${toRequestUrl(ctx, { limit: plan.limit, offset: Math.max(0, plan.offset - (plan.limit || plan.offset)) })}>; rel="prev"`);
   if (links.length) headers.Link = links.join(', ');
   return { ids: page, headers };
 }
 
-/** The request URL with other parameters kept and offset/limit replaced. */
-export function pageUrl(ctx: RequestContext, offset: number, limit: number, path = ctx.path): string {
+/** The request URL with its other parameters kept and `set` replacing some (null or 0 drops one). */
+export function toRequestUrl(ctx: RequestContext, set: Record<string, number | null>): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(ctx.query)) {
-    if (k === 'offset' || k === 'limit' || v === undefined) continue;
+    if (k in set || v === undefined) continue;
     for (const x of Array.isArray(v) ? v : [v]) params.append(k, x);
   }
-  if (limit) params.set('limit', String(limit));
-  if (offset) params.set('offset', String(offset));
+  for (const [k, v] of Object.entries(set)) if (v) params.set(k, String(v));
   const s = params.toString();
-  return `${ctx.baseUrl}${path}${s ? `?${s}` : ''}`;
+  return `${ctx.baseUrl}${ctx.path}${s ? `?${s}` : ''}`;
+}
+
+/** What the requesting user may see, as the search module asks it. */
+export function toVisibility(ctx: RequestContext): Visibility {
+  const { snapshot, user } = ctx;
+  return { field: (id) => snapshot.isFieldVisible(user, id), concept: (id) => snapshot.isConceptVisible(user, id) };
 }

@@ -8,6 +8,7 @@ import { labelRank, matchesPieces, normalizeText, parseQuery } from '../search/q
 import type { FieldValues } from '../snapshot.ts';
 import type { DistinctResult } from '../types.ts';
 import { toVisibleField } from './fields.ts';
+import { toRequestUrl } from './listing.ts';
 import { toBoolParam, toIntParam, toSingle } from './params.ts';
 import type { Handler } from './types.ts';
 
@@ -64,16 +65,7 @@ export const getValues: Handler = async (ctx) => {
   if (page > numPages) throw new HttpError(404, 'PAGE_NOT_FOUND', `Page ${page} is past the last page (${numPages}).`, 'page');
   const start = (page - 1) * size;
   const self = `${ctx.baseUrl}${ctx.path}`;
-  const withPage = (p: number) => {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) {
-      if (k === 'page' || v === undefined) continue;
-      for (const x of Array.isArray(v) ? v : [v]) params.append(k, x);
-    }
-    if (p > 1) params.set('page', String(p));
-    const s = params.toString();
-    return `${self}${s ? `?${s}` : ''}`;
-  };
+  const withPage = (p: number) => toRequestUrl(ctx, { page: p > 1 ? p : null });
   const links: Record<string, { href: string; rel: string }> = {
     self: { href: withPage(page), rel: 'self' },
     base: { href: self, rel: 'base' },
