@@ -12,34 +12,53 @@ const MAX_SAFE_TEXT = '9007199254740992';      // 2^53: the largest integer kept
 const MAX_I64_TEXT = '9223372036854775807';
 const MIN_I64_TEXT = '9223372036854775808';     // magnitude of -2^63
 
-/** The kind of a CSV/TSV cell (never empty); sets `parsed.value` for every kind but BIG and STRING. */
+const POW10 = Array.from({ length: 16 }, (_, k) => 10 ** k);
+
+/** The kind of a CSV/TSV cell (never empty); sets `parsed.value` for every kind but STRING. */
 export function classifyText(s: string): Kind {
   const n = s.length;
   const c = s.charCodeAt(0);
   if ((c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46) {
     const start = c === 45 || c === 43 ? 1 : 0;
-    let v = 0, j = start;
-    for (; j < n; j++) {
-      const d = s.charCodeAt(j) - 48;
+    let m = 0, i = start;
+    for (; i < n; i++) {
+      const d = s.charCodeAt(i) - 48;
       if (d < 0 || d > 9) break;
-      v = v * 10 + d;
+      m = m * 10 + d;
     }
-    if (j === n && j > start) {
-      if (n - start <= 15) {
-        parsed.value = c === 45 ? -v : v;
+    const intDigits = i - start;
+    if (i === n && intDigits > 0) {
+      if (intDigits <= 15) {
+        parsed.value = c === 45 ? -m : m;
         return INT;
       }
       return classifyLongInteger(s, start, c === 45);
     }
-    if (start === 0 && j === 4 && s.charCodeAt(4) === 45) return classifyTemporal(s);
-    if (start === 0 && j === 2 && s.charCodeAt(2) === 58) return classifyTemporal(s);
-    if (isDecimalSyntax(s, start, j)) {
-      const f = Number(s);
-      if (!Number.isFinite(f)) return STRING;
-      parsed.value = f;
-      return Number.isInteger(f) && Math.abs(f) <= 2 ** 53 ? INT : FLOAT;
+    if (start === 0 && intDigits === 4 && s.charCodeAt(4) === 45) return classifyTemporal(s);
+    if (start === 0 && intDigits === 2 && s.charCodeAt(2) === 58) return classifyTemporal(s);
+    let fracDigits = 0;
+    if (s.charCodeAt(i) === 46) {
+      for (i++; i < n; i++) {
+        const d = s.charCodeAt(i) - 48;
+        if (d < 0 || d > 9) break;
+        m = m * 10 + d;
+        fracDigits++;
+      }
     }
-    return STRING;
+    if (intDigits + fracDigits === 0) return STRING;
+    let x: number;
+    if (i === n && intDigits + fracDigits <= 15) {
+      // Both operands are exact doubles, so one IEEE division gives the correctly rounded value.
+      x = m / POW10[fracDigits];
+      if (c === 45) x = -x;
+    } else if (i === n || isExponent(s, i)) {
+      x = Number(s);
+      if (!Number.isFinite(x)) return STRING;
+    } else {
+      return STRING;
+    }
+    parsed.value = x;
+    return Number.isInteger(x) && Math.abs(x) <= 2 ** 53 ? INT : FLOAT;
   }
   if ((n === 4 || n === 5) && (c === 116 || c === 84 || c === 102 || c === 70)) {
     const lower = s.toLowerCase();
@@ -47,6 +66,17 @@ export function classifyText(s: string): Kind {
     if (lower === 'false') { parsed.value = 0; return BOOL; }
   }
   return STRING;
+}
+
+// (e|E)[+-]digits running to the end of the text, from index i.
+function isExponent(s: string, i: number): boolean {
+  const n = s.length;
+  if ((s.charCodeAt(i) | 32) !== 101) return false;
+  i++;
+  if (s.charCodeAt(i) === 43 || s.charCodeAt(i) === 45) i++;
+  if (i >= n) return false;
+  for (; i < n; i++) if (s.charCodeAt(i) < 48 || s.charCodeAt(i) > 57) return false;
+  return true;
 }
 
 /** The kind of a JSON string: temporal when it is an ISO date/datetime/time, else STRING. */
@@ -57,13 +87,15 @@ export function classifyJsonString(s: string): Kind {
 
 function classifyTemporal(s: string): Kind {
   const n = s.length;
-  if (n === 10) {
-    const d = parseIsoDate(s);
-    if (d === d) { parsed.value = d; return DATE; }
-  } else if (n >= 16 && s.charCodeAt(4) === 45) {
-    const ms = parseIsoDateTime(s);
-    if (ms === ms) { parsed.value = ms; return DATETIME; }
-  } else if (n >= 5 && s.charCodeAt(2) === 58) {
+  if (s.charCodeAt(4) === 45) {
+    if (n === 10) {
+      const d = parseIsoDate(s);
+      if (d === d) { parsed.value = d; return DATE; }
+    } else if (n >= 16) {
+      const ms = parseIsoDateTime(s);
+      if (ms === ms) { parsed.value = ms; return DATETIME; }
+    }
+  } else if (s.charCodeAt(2) === 58) {
     const t = parseIsoTime(s);
     if (t === t) { parsed.value = t; return TIME; }
   }
@@ -79,31 +111,6 @@ function classifyLongInteger(s: string, start: number, negative: boolean): Kind 
   if (body.length < 16 || (body.length === 16 && body <= MAX_SAFE_TEXT)) return INT;
   const limit = negative ? MIN_I64_TEXT : MAX_I64_TEXT;
   return body.length < 19 || (body.length === 19 && body <= limit) ? BIG : STRING;
-}
-
-// [digits][.digits][(e|E)[+-]digits] after an optional sign, with at least one mantissa digit.
-function isDecimalSyntax(s: string, start: number, intEnd: number): boolean {
-  const n = s.length;
-  let i = intEnd, mantissa = intEnd - start;
-  if (i < n && s.charCodeAt(i) === 46) {
-    i++;
-    const from = i;
-    while (i < n && isDigit(s.charCodeAt(i))) i++;
-    mantissa += i - from;
-  }
-  if (mantissa === 0) return false;
-  if (i < n && (s.charCodeAt(i) | 32) === 101) {
-    i++;
-    if (i < n && (s.charCodeAt(i) === 43 || s.charCodeAt(i) === 45)) i++;
-    const from = i;
-    while (i < n && isDigit(s.charCodeAt(i))) i++;
-    if (i === from) return false;
-  }
-  return i === n;
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
 }
 
 /** True when a bigint fits in Int64. */

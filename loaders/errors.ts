@@ -11,7 +11,8 @@ export class LoadError extends Error {
 /** The LoadError for a JSON object or array where a column value should be. */
 export function unsupportedValue(file: string, row: number, column: string, v: unknown): LoadError {
   const what = Array.isArray(v) ? 'an array' : 'an object';
-  let shown = JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? String(x) : x));
+  // The exact JSON parser gives Maps for objects and bigints for big integers.
+  let shown = JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? String(x) : x instanceof Map ? Object.fromEntries(x) : x));
   if (shown.length > 60) shown = `${shown.slice(0, 57)}...`;
   return new LoadError(`${file} row ${row}, column "${column}": ${shown} is ${what}; only strings, numbers, booleans and null can be loaded. Flatten the data or drop the key.`);
 }

@@ -1,4 +1,4 @@
-// Arrow C Data Interface reader: parquet-wasm's decoded batches viewed in WebAssembly memory, no IPC copy.
+// Arrow C Data Interface reader: parquet-wasm's decoded batches read from WebAssembly memory, no IPC copy.
 import * as arrow from 'apache-arrow';
 
 // Struct layouts on wasm32 (pointers are 4 bytes, int64 fields 8-byte aligned):
@@ -10,14 +10,21 @@ type Field = { name: string; type: arrow.DataType; nullable: boolean };
 // makeData's overloads want a statically known type; here the type is only known at run time.
 const makeData = arrow.makeData as unknown as (props: Record<string, unknown>) => arrow.Data;
 
+/** Columns read through the C Data Interface: each column's chunks, one per batch. */
+export type FfiColumns = { fields: arrow.Field[]; chunks: (readonly arrow.Data[])[]; rows: number };
+
+type ViewType = { new(b: ArrayBuffer, o: number, n: number): ArrayBufferView & { slice(): ArrayBufferView } };
+
 /**
- * An Arrow table viewing the batches at `arrayAddrs` (struct arrays, one per batch) described by the
- * struct schema at `schemaAddr`; null when a column's format is one this reader does not know, so the
- * caller can fall back to IPC. The views alias wasm memory: copy out before the next wasm call.
+ * The columns of the batches at `arrayAddrs` (struct arrays, one per batch) described by the struct
+ * schema at `schemaAddr`, or null when a column's format is one this reader does not know (the caller
+ * falls back to IPC). With `copy` every buffer is copied into JS memory; without it the Data alias
+ * wasm memory and must be consumed before wasm runs again (its memory may grow and move).
  */
-export function readFfiTable(memory: { buffer: ArrayBuffer }, arrayAddrs: ArrayLike<number>, schemaAddr: number): arrow.Table | null {
+export function readFfiColumns(memory: { buffer: ArrayBuffer }, arrayAddrs: ArrayLike<number>, schemaAddr: number, copy: boolean): FfiColumns | null {
   const view = new DataView(memory.buffer);
   const mem = memory.buffer;
+  const buf = (Type: ViewType, p: number, n: number) => (copy ? new Type(mem, p, n).slice() : new Type(mem, p, n));
   const cstr = (p: number) => {
     const bytes = new Uint8Array(mem, p);
     return new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(0)));
@@ -48,7 +55,7 @@ export function readFfiTable(memory: { buffer: ArrayBuffer }, arrayAddrs: ArrayL
     const buffers = ptr(a + 40);
     const buffer = (k: number) => ptr(buffers + 4 * k);
     const end = offset + length;
-    const nullBitmap = buffer(0) ? new Uint8Array(mem, buffer(0), (end + 7) >> 3) : undefined;
+    const nullBitmap = buffer(0) ? buf(Uint8Array, buffer(0), (end + 7) >> 3) : undefined;
     const base = { type, offset, length, nullCount: nullBitmap ? nullCount : 0, nullBitmap };
     if (arrow.DataType.isDictionary(type)) {
       const dictionary = arrow.makeVector(dataOf(ptr(a + 48), type.dictionary));
@@ -56,9 +63,8 @@ export function readFfiTable(memory: { buffer: ArrayBuffer }, arrayAddrs: ArrayL
     }
     if (arrow.DataType.isUtf8(type) || arrow.DataType.isLargeUtf8(type)) {
       const large = arrow.DataType.isLargeUtf8(type);
-      const valueOffsets = large ? new BigInt64Array(mem, buffer(1), end + 1) : new Int32Array(mem, buffer(1), end + 1);
-      const bytes = Number(valueOffsets[end]);
-      const data = new Uint8Array(mem, buffer(2), bytes);
+      const valueOffsets = buf(large ? BigInt64Array : Int32Array, buffer(1), end + 1) as Int32Array | BigInt64Array;
+      const data = buf(Uint8Array, buffer(2), Number(valueOffsets[end]));
       return makeData({ ...base, valueOffsets, data });
     }
     if (arrow.DataType.isNull(type)) return makeData({ type, offset, length, nullCount: length });
@@ -66,22 +72,20 @@ export function readFfiTable(memory: { buffer: ArrayBuffer }, arrayAddrs: ArrayL
   }
 
   function valuesView(type: arrow.DataType, p: number, end: number): ArrayBufferView {
-    if (arrow.DataType.isBool(type)) return new Uint8Array(mem, p, (end + 7) >> 3);
-    if (arrow.DataType.isDecimal(type)) return new Uint32Array(mem, p, end * (type.bitWidth / 32));
-    const ArrayType = type.ArrayType as unknown as { new(b: ArrayBuffer, o: number, n: number): ArrayBufferView };
-    return new ArrayType(mem, p, end);
+    if (arrow.DataType.isBool(type)) return buf(Uint8Array, p, (end + 7) >> 3);
+    if (arrow.DataType.isDecimal(type)) return buf(Uint32Array, p, end * (type.bitWidth / 32));
+    return buf(type.ArrayType as unknown as ViewType, p, end);
   }
 
-  const schema = new arrow.Schema(fields.map((f) => new arrow.Field(f.name, f.type, f.nullable)));
-  const batches: arrow.RecordBatch[] = [];
+  const chunks: arrow.Data[][] = fields.map(() => []);
+  let rows = 0;
   for (let b = 0; b < arrayAddrs.length; b++) {
     const a = arrayAddrs[b];
     const children = ptr(a + 44);
-    const datas = fields.map((f, c) => dataOf(ptr(children + 4 * c), f.type));
-    const struct = arrow.makeData({ type: new arrow.Struct(schema.fields), length: i64(a), nullCount: 0, children: datas });
-    batches.push(new arrow.RecordBatch(schema, struct));
+    fields.forEach((f, c) => chunks[c].push(dataOf(ptr(children + 4 * c), f.type)));
+    rows += i64(a);
   }
-  return new arrow.Table(schema, batches);
+  return { fields: fields.map((f) => new arrow.Field(f.name, f.type, f.nullable)), chunks, rows };
 }
 
 const SCALARS: Record<string, () => arrow.DataType> = {

@@ -1,11 +1,13 @@
 // Growable typed arrays and validity bitmaps for building columns row by row without boxing.
 
-/** A Float64Array that doubles when full; `values()` trims to the rows pushed. */
+/** A Float64Array that doubles when full; `length` counts the values pushed. */
 export type F64 = { data: Float64Array; length: number };
 /** A BigInt64Array that doubles when full. */
 export type I64 = { data: BigInt64Array; length: number };
 /** An Int32Array that doubles when full. */
 export type I32 = { data: Int32Array; length: number };
+/** A Uint8Array that doubles when full. */
+export type U8 = { data: Uint8Array; length: number };
 
 /** An empty growable Float64 buffer. */
 export function createF64(capacity = 1024): F64 {
@@ -20,6 +22,11 @@ export function createI64(capacity = 1024): I64 {
 /** An empty growable Int32 buffer. */
 export function createI32(capacity = 1024): I32 {
   return { data: new Int32Array(capacity), length: 0 };
+}
+
+/** An empty growable Uint8 buffer. */
+export function createU8(capacity = 1024): U8 {
+  return { data: new Uint8Array(capacity), length: 0 };
 }
 
 /** Appends one number, growing the buffer when full. */
@@ -40,7 +47,18 @@ export function pushI32(b: I32, v: number): void {
   b.data[b.length++] = v;
 }
 
-function grow<T extends Float64Array | BigInt64Array | Int32Array>(from: T, to: T): T {
+/** Appends one byte, growing the buffer when full. */
+export function pushU8(b: U8, v: number): void {
+  if (b.length === b.data.length) b.data = grow(b.data, new Uint8Array(Math.max(1024, b.data.length * 2)));
+  b.data[b.length++] = v;
+}
+
+/** The first `length` values as an exactly sized array (the buffer itself when already exact). */
+export function trimmed<T extends Float64Array | BigInt64Array | Int32Array | Uint8Array>(data: T, length: number): T {
+  return (data.length === length ? data : data.slice(0, length)) as T;
+}
+
+function grow<T extends Float64Array | BigInt64Array | Int32Array | Uint8Array>(from: T, to: T): T {
   (to as Float64Array).set(from as Float64Array);
   return to;
 }

@@ -1,12 +1,13 @@
-// An exact JSON parser: integers beyond 2^53 stay bigint, and syntax errors carry their offset.
-// Used only when JSON.parse is not enough: to keep big integers exact, or to locate an error.
+// An exact JSON parser: integers beyond 2^53 stay bigint, objects keep their key order, and syntax
+// errors carry their offset. Used only when JSON.parse is not enough: to keep big integers exact, to
+// keep the source order of integer-like keys (JS objects list those first), or to locate an error.
 
 /** A JSON syntax error at a character offset of the text. */
 export type JsonSyntaxError = { offset: number; reason: string };
 
 const MAX_EXACT = 2n ** 53n;
 
-/** Parses JSON text; plain integers beyond ±2^53 become bigint. Throws a JsonSyntaxError object. */
+/** Parses JSON text; objects become Maps in source key order, plain integers beyond ±2^53 bigints. Throws a JsonSyntaxError object. */
 export function parseJsonExact(text: string): unknown {
   let i = 0;
   const fail = (reason: string): never => {
@@ -30,8 +31,8 @@ export function parseJsonExact(text: string): unknown {
     return fail(`unexpected ${found()}`);
   }
 
-  function object(): Record<string, unknown> {
-    const out: Record<string, unknown> = Object.create(null);
+  function object(): Map<string, unknown> {
+    const out = new Map<string, unknown>();
     i++;
     space();
     if (text[i] === '}') { i++; return out; }
@@ -42,7 +43,7 @@ export function parseJsonExact(text: string): unknown {
       space();
       if (text[i] !== ':') fail(`expected ':' after a property name, found ${found()}`);
       i++;
-      out[key] = value();
+      out.set(key, value());
       space();
       if (text[i] === '}') { i++; return out; }
       if (text[i] !== ',') fail(`expected ',' or '}' in an object, found ${found()}`);

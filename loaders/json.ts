@@ -11,14 +11,20 @@ import { checkReadable } from './source.ts';
 export async function loadJson(path: string, opts: LoadOptions): Promise<Column[]> {
   await checkReadable(path);
   const file = basename(path);
-  let text = await readFile(path, 'utf8');
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    // V8 strings stop at about 512 MB (ERR_STRING_TOO_LONG); NDJSON streams instead.
+    throw new LoadError(`${file} cannot be read as one JSON document (${(err as Error).message}). Convert it to NDJSON (one object per line).`);
+  }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (text.trim() === '') throw new LoadError(`${file} is empty: expected a JSON array of objects.`);
+  if (!/\S/.test(text)) throw new LoadError(`${file} is empty: expected a JSON array of objects.`);
   const rows = parse(text, file, false);
   if (rows.length === 0) throw new LoadError(`${file} holds an empty array, so it names no columns. Add at least one object.`);
   return loadRows(async (sink, exact) => {
     const data = exact ? parse(text, file, true) : rows;
-    for (let r = 0; r < data.length; r++) sink.object(data[r] as Record<string, unknown>);
+    for (let r = 0; r < data.length; r++) sink.object(data[r] as Record<string, unknown> | Map<string, unknown>);
   }, path, opts);
 }
 

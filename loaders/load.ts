@@ -1,6 +1,7 @@
 // loadTable: picks the loader for a file's format and runs its columns through the shared normaliser.
 import { basename } from 'node:path';
 import type { DataFormat } from '../src/types.ts';
+import { INTERNAL_TYPES } from '../src/types.ts';
 import { loadArrow } from './arrow.ts';
 import type { LoadedTable, LoadOptions, Loader } from './column.ts';
 import { loadCsv, loadTsv } from './csv.ts';
@@ -21,6 +22,11 @@ export async function loadTable(path: string, opts: LoadOptions = {}): Promise<L
   const loader = format ? LOADERS[format] : undefined;
   if (!loader) {
     throw new LoadError(`${basename(path)}: unknown data format${opts.format ? ` "${opts.format}"` : ''}. Use a .csv, .tsv, .tab, .ndjson, .jsonl, .json, .arrow, .feather, .ipc or .parquet file.`);
+  }
+  for (const [column, type] of Object.entries(opts.columns ?? {})) {
+    if (!INTERNAL_TYPES.includes(type)) {
+      throw new LoadError(`${basename(path)}: the override for column "${column}" names unknown internal type "${type}". Use one of ${INTERNAL_TYPES.join(', ')}.`);
+    }
   }
   return normalizeColumns(await loader(path, opts), path, opts.columns);
 }

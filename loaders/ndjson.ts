@@ -35,7 +35,7 @@ function readLines(path: string): RowReader {
         throw new LoadError(`${file} line ${line}: expected a JSON object, found ${describeJson(row)}. Each line must hold one object.`);
       }
       objects++;
-      sink.object(row as Record<string, unknown>);
+      sink.object(row as Record<string, unknown> | Map<string, unknown>);
     };
     try {
       for await (const chunk of stream as AsyncIterable<string>) {

@@ -1,54 +1,89 @@
-// Parquet loader: parquet-wasm decodes the file to Arrow, which maps to columns like an IPC file.
+// Parquet loader: parquet-wasm decodes one row group at a time, read out through the Arrow C Data Interface.
 import * as arrow from 'apache-arrow';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { readParquet, wasmMemory } from 'parquet-wasm';
+import type { ChunkConverter } from './chunks.ts';
 import type { Column, LoadOptions } from './column.ts';
 import { LoadError } from './errors.ts';
-import { readFfiTable } from './ffi.ts';
+import type { FfiColumns } from './ffi.ts';
+import { readFfiColumns } from './ffi.ts';
 import { checkColumns } from './normalize.ts';
 import { checkReadable } from './source.ts';
-import { columnsOfTable } from './vectors.ts';
+import { createConverters, finishConverters } from './vectors.ts';
 
-// parquet-wasm's default batch is 1024 rows: a 3M-row file becomes ~3000 batches and reads ~3x slower.
-const BATCH_ROWS = 1 << 24;
+// parquet-wasm's default batch is 1024 rows, which makes a 3M-row file ~3000 batches and ~3x slower to
+// read; but the reader preallocates for the whole batch size, so ask for exactly one row group's rows.
+const MIN_BATCH_ROWS = 1024;
 
-/** Loads a Parquet file; source Arrow types map to internal types. */
+type ParquetWasm = typeof import('parquet-wasm');
+
+/**
+ * Loads a Parquet file; source Arrow types map to internal types.
+ *
+ * WebAssembly memory only grows, so decoding a whole file at once would keep the decoded size
+ * reserved for the life of the process. Each row group is decoded, converted straight from wasm
+ * memory through the C Data Interface (no IPC round trip, no copy) into the output columns, and
+ * freed, so wasm memory stays near the file plus one row group. The synchronous reader is used:
+ * ParquetFile's async reader costs about twice the CPU.
+ */
 export async function loadParquet(path: string, opts: LoadOptions): Promise<Column[]> {
   await checkReadable(path);
+  const file = basename(path);
   const bytes = await readFile(path);
-  let wasmTable: ReturnType<typeof readParquet>;
+  // Imported on first use: the Node build compiles its WebAssembly on import (~50 ms), no init call.
+  const wasm = await import('parquet-wasm');
+  let groupRows: number[];
   try {
-    // The Node build of parquet-wasm instantiates its WebAssembly synchronously on import: no init call.
-    wasmTable = readParquet(bytes, { batchSize: BATCH_ROWS });
+    const parquet = await wasm.ParquetFile.fromFile(new Blob([bytes]));
+    groupRows = parquet.metadata().rowGroups().map((g) => g.numRows());
+    parquet.free();
   } catch (err) {
-    throw new LoadError(`${basename(path)} is not a readable Parquet file (${errorText(err)}). Check that it is Parquet and not truncated.`);
+    throw new LoadError(`${file} is not a readable Parquet file (${errorText(err)}). Check that it is Parquet and not truncated.`);
   }
-  // Read the decoded batches in place through the C Data Interface (no IPC round trip), copying
-  // each column out before wasm runs again; fall back to IPC for a type the FFI reader lacks.
+  const converters: ChunkConverter[] = [];
+  let fields: arrow.Field[] | null = null;
+  const rows = groupRows.reduce((n, r) => n + r, 0);
+  for (let g = 0; g < Math.max(groupRows.length, 1); g++) {
+    readRowGroup(wasm, bytes, groupRows.length ? [g] : [], groupRows[g] ?? 0, file, (group) => {
+      if (!fields) {
+        fields = group.fields;
+        if (fields.length === 0) throw new LoadError(`${file} has no columns. Write at least one column.`);
+        checkColumns(fields.map((f) => f.name), path, opts.columns);
+        converters.push(...createConverters(fields, rows, path, opts));
+      }
+      converters.forEach((c, i) => group.chunks[i].forEach((d) => c.add(d)));
+    });
+  }
+  return finishConverters(converters, fields!, path, opts);
+}
+
+// Decodes row groups and hands their columns to `use` while they are still views into wasm memory.
+function readRowGroup(wasm: ParquetWasm, bytes: Uint8Array, rowGroups: number[], rows: number, file: string, use: (group: FfiColumns) => void): void {
+  let table;
+  try {
+    table = wasm.readParquet(bytes, { rowGroups, batchSize: Math.max(rows, MIN_BATCH_ROWS) });
+  } catch (err) {
+    throw new LoadError(`${file} could not be decoded (${errorText(err)}). Check that the file is complete and uses a supported encoding.`);
+  }
   let consumed = false;
   try {
-    const ffi = wasmTable.toFFI();
+    const ffi = table.toFFI();
     try {
-      const table = readFfiTable(wasmMemory(), ffi.arrayAddrs(), ffi.schemaAddr());
-      if (table) return toColumns(table, path, opts);
+      const columns = readFfiColumns(wasm.wasmMemory(), ffi.arrayAddrs(), ffi.schemaAddr(), false);
+      if (columns) return use(columns);
     } finally {
       ffi.free();
     }
+    // A type the FFI reader does not know: let apache-arrow read the IPC stream instead.
     consumed = true;
-    return toColumns(arrow.tableFromIPC(wasmTable.intoIPCStream()), path, opts);
+    const ipc = arrow.tableFromIPC(table.intoIPCStream());
+    use({ fields: ipc.schema.fields, chunks: ipc.schema.fields.map((_, i) => ipc.getChildAt(i)!.data), rows: ipc.numRows });
   } finally {
-    if (!consumed) wasmTable.free();
+    if (!consumed) table.free();
   }
 }
 
-function toColumns(table: arrow.Table, path: string, opts: LoadOptions): Column[] {
-  if (table.schema.fields.length === 0) throw new LoadError(`${basename(path)} has no columns. Write at least one column.`);
-  checkColumns(table.schema.fields.map((f) => f.name), path, opts.columns);
-  return columnsOfTable(table, path, opts);
-}
-
-// parquet-wasm throws plain strings, not Error objects.
+// parquet-wasm throws Errors, but a wasm trap or a panic can surface as another value.
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }

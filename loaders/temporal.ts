@@ -9,11 +9,12 @@ export function daysFromCivil(y: number, m: number, d: number): number {
   y -= m <= 2 ? 1 : 0;
   const era = Math.floor(y / 400);
   const yoe = y - era * 400;
-  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  const doy = (((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) | 0) + d - 1;
+  const doe = yoe * 365 + ((yoe / 4) | 0) - ((yoe / 100) | 0) + doy;
   return era * 146097 + doe - 719468;
 }
 
+// The value of `count` decimal digits at s[at], or -1 when one is not a digit.
 function digits(s: string, at: number, count: number): number {
   let v = 0;
   for (let i = at; i < at + count; i++) {
@@ -24,6 +25,11 @@ function digits(s: string, at: number, count: number): number {
   return v;
 }
 
+function two(s: string, at: number): number {
+  const a = s.charCodeAt(at) - 48, b = s.charCodeAt(at + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
 function daysInMonth(y: number, m: number): number {
   if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
   return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
@@ -31,8 +37,8 @@ function daysInMonth(y: number, m: number): number {
 
 function dateAt(s: string): number {
   if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return NaN;
-  const y = digits(s, 0, 4), m = digits(s, 5, 2), d = digits(s, 8, 2);
-  if (y < 0 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return NaN;
+  const y = digits(s, 0, 4), m = two(s, 5), d = two(s, 8);
+  if (y < 0 || m < 1 || m > 12 || d < 1 || (d > 28 && d > daysInMonth(y, m))) return NaN;
   return daysFromCivil(y, m, d);
 }
 
@@ -45,12 +51,12 @@ export function parseIsoDate(s: string): number {
 export function parseIsoTime(s: string, from = 0, to = s.length): number {
   const n = to - from;
   if (n < 5 || s.charCodeAt(from + 2) !== 58) return NaN;
-  const h = digits(s, from, 2), m = digits(s, from + 3, 2);
+  const h = two(s, from), m = two(s, from + 3);
   if (h < 0 || h > 23 || m < 0 || m > 59) return NaN;
   let ms = h * 3_600_000 + m * 60_000;
   if (n === 5) return ms;
   if (n < 8 || s.charCodeAt(from + 5) !== 58) return NaN;
-  const sec = digits(s, from + 6, 2);
+  const sec = two(s, from + 6);
   if (sec < 0 || sec > 59) return NaN;
   ms += sec * 1000;
   if (n === 8) return ms;
@@ -79,7 +85,7 @@ export function parseIsoDateTime(s: string): number {
   if (last === 90) {
     end = n - 1;
   } else if (n >= 22 && (s.charCodeAt(n - 6) === 43 || s.charCodeAt(n - 6) === 45) && s.charCodeAt(n - 3) === 58) {
-    const oh = digits(s, n - 5, 2), om = digits(s, n - 2, 2);
+    const oh = two(s, n - 5), om = two(s, n - 2);
     if (oh < 0 || oh > 23 || om < 0 || om > 59) return NaN;
     offset = (oh * 60 + om) * 60_000 * (s.charCodeAt(n - 6) === 45 ? -1 : 1);
     end = n - 6;

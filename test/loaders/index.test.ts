@@ -1,3 +1,4 @@
+// The public loader API: every fixture format gives the same canonical table; IPC, profiles, real data.
 import * as arrow from 'apache-arrow';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
