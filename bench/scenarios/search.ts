@@ -5,13 +5,12 @@ import vm from 'node:vm';
 import { generateCatalog, type GeneratedCatalog } from '../lib/catalog-gen.ts';
 import { mulberry32 } from '../lib/prng.ts';
 import { toRow } from '../lib/rows.ts';
-import { quantile, toSpread } from '../lib/stats.ts';
+import { median, quantile, toFigure, toSpread } from '../lib/stats.ts';
 import type { BenchOptions, BenchRow, Scenario } from '../lib/types.ts';
 import { buildSearchIndex, searchConcepts, searchFields, type SearchIndex, type Visibility } from '../../src/search/index.ts';
 import { parseQuery, type ParsedQuery } from '../../src/search/query.ts';
 import { prepareScan, scanConcepts, scanFields, type ScanCatalog } from '../../src/search/scan.ts';
 
-const REFERENCE = 'linear scan (matchesPieces), 20-query sample';
 const KINDS = ['single term', 'multi-term', 'phrase', 'negated'] as const;
 type Kind = (typeof KINDS)[number];
 
@@ -53,7 +52,7 @@ async function run(opts: BenchOptions): Promise<BenchRow[]> {
     for (const target of ['fields', 'concepts'] as const) {
       const ours = latencies(parsed, (q) => (target === 'fields' ? searchFields : searchConcepts)(index, q, visible));
       const ref = latencies(sample, (q) => (target === 'fields' ? scanFields : scanConcepts)(scan, q, visible));
-      const common = { scenario: 'search', case: `${size}, ${kind}, /${target}/ (anonymous)`, referenceName: REFERENCE, better: 'lower' as const, spread: toSpread(ours) };
+      const common = { scenario: 'search', case: `${size}, ${kind}, /${target}/ (anonymous)`, referenceName: `linear scan (matchesPieces), ${sample.length}-query sample`, better: 'lower' as const, spread: toSpread(ours) };
       for (const [name, p, limit] of [['p50', 0.5, 1], ['p99', 0.99, 10]] as const) {
         rows.push(toRow({ ...common, metric: `${name} ms`, sorrel: [quantile(ours, p)], reference: quantile(ref, p), target: `${name} ≤ ${limit} ms`, limit: { on: 'sorrel', value: limit } }));
       }
@@ -77,14 +76,15 @@ function checkSame(index: SearchIndex, scan: ScanCatalog, sample: ParsedQuery[],
   }
 }
 
-/** Per-call milliseconds, after one untimed warm-up pass. */
+/** Milliseconds per query (median of three calls, so one preemption or GC pause is not a query's
+ * latency), after one untimed warm-up pass. */
 function latencies(queries: ParsedQuery[], call: (q: ParsedQuery) => unknown): number[] {
   for (const q of queries) call(q);
-  return queries.map((q) => {
+  return queries.map((q) => median([0, 1, 2].map(() => {
     const t = performance.now();
     call(q);
     return performance.now() - t;
-  });
+  })));
 }
 
 /** Seeded queries built from the catalog's own words: whole words, fragments, numbers and phrases. */
@@ -141,7 +141,15 @@ function usedBytes(): number {
   return m.heapUsed + m.arrayBuffers;
 }
 
+/** Prints the rows when this file is run alone: node --import tsx bench/scenarios/search.ts [--quick]. */
+function printRows(rows: BenchRow[]): void {
+  const figure = (x: number | null) => (x === null ? '' : toFigure(x));
+  console.table(rows.map((r) => ({ case: r.case, metric: r.metric, sorrel: figure(r.sorrel), reference: figure(r.reference), ratio: figure(r.ratio), spread: r.spread, target: r.target, met: r.met })));
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const rows = await scenario.run({ quick: process.argv.includes('--quick'), dataDir: 'data' });
-  console.table(rows.map(({ case: c, metric, sorrel, reference, ratio, spread, target, met }) => ({ case: c, metric, sorrel, reference, ratio, spread, target, met })));
+  scenario.run({ quick: process.argv.includes('--quick'), dataDir: 'bench/data' }).then(printRows, (err) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
 }

@@ -1,6 +1,6 @@
 // The search graph: which text sources (metadata, values, categories, alt names) belong to which object.
 import type { Category, Concept, Field } from '../types.ts';
-import { toRows, type Rows } from './rows.ts';
+import { toIntList, toRows, type Rows } from './rows.ts';
 import { normalizeText } from './text.ts';
 
 /** What the index is built from; `valueLabels` is called only for enumerable or searchable fields. */
@@ -83,10 +83,11 @@ export function buildGraph(input: SearchInput): { graph: Graph; texts: SourceTex
     }
   });
 
-  const conceptFields = toRows(concepts.length, pairConcept, pairField);
-  const conceptFieldAlt = toRows(concepts.length, pairConcept, pairAlt).values;
-  const fieldConcepts = toRows(fields.length, pairField, pairConcept);
-  const fieldConceptAlt = toRows(fields.length, pairField, pairAlt).values;
+  const [byConcept, byField, alts] = [toIntList(pairConcept), toIntList(pairField), toIntList(pairAlt)];
+  const conceptFields = toRows(concepts.length, byConcept, byField);
+  const conceptFieldAlt = toRows(concepts.length, byConcept, alts).values;
+  const fieldConcepts = toRows(fields.length, byField, byConcept);
+  const fieldConceptAlt = toRows(fields.length, byField, alts).values;
   const categoryList = [...categories.values()];
 
   const graph: Graph = {
@@ -98,7 +99,7 @@ export function buildGraph(input: SearchInput): { graph: Graph; texts: SourceTex
     sourceCount: altBase + altTexts.length,
     conceptCategory,
     fieldConcepts, fieldConceptAlt, conceptFields, conceptFieldAlt,
-    categoryConcepts: toRows(categories.size, catRows, catConcepts),
+    categoryConcepts: toRows(categories.size, toIntList(catRows), toIntList(catConcepts)),
     altField: Int32Array.from(altField),
     altConcept: Int32Array.from(altConcept),
   };

@@ -1,5 +1,6 @@
 // Metadata and data-value search over fields and concepts (API.md §5): build once, query per request.
 import { evaluateConcepts, evaluateFields, type Visibility } from './evaluate.ts';
+import { buildShortGrams, type ShortGrams } from './grams.ts';
 import { buildGraph, type Graph, type SearchInput } from './graph.ts';
 import { buildPostings, type Postings } from './postings.ts';
 import type { ParsedQuery } from './query.ts';
@@ -10,13 +11,14 @@ export type { SearchInput } from './graph.ts';
 export type { Visibility } from './evaluate.ts';
 
 /** A built search index; treat as opaque and immutable. */
-export type SearchIndex = Readonly<{ graph: Graph; postings: Postings; findTokens: TokenFinder }>;
+export type SearchIndex = Readonly<{ graph: Graph; postings: Postings; shortGrams: ShortGrams; findTokens: TokenFinder }>;
 
 /** Builds the index over every field and concept, visible or not (visibility is applied per query). */
 export function buildSearchIndex(input: SearchInput): SearchIndex {
   const { graph, texts } = buildGraph(input);
   const postings = buildPostings(graph.sourceCount, texts);
-  return Object.freeze({ graph, postings, findTokens: createTokenFinder(postings.tokens) });
+  const shortGrams = buildShortGrams(postings.tokens, postings.tokenSources, graph.sourceCount);
+  return Object.freeze({ graph, postings, shortGrams, findTokens: createTokenFinder(postings.tokens, shortGrams) });
 }
 
 /** Visible fields matching the query, id → relevance tier (0 exact name … 4 data values only). */
@@ -30,5 +32,5 @@ export function searchConcepts(index: SearchIndex, q: ParsedQuery, visible: Visi
 }
 
 function matchTerms(index: SearchIndex, q: ParsedQuery): SourceSet[] {
-  return q.terms.map((term) => matchSources(index.postings, index.findTokens, index.graph.sourceCount, term));
+  return q.terms.map((term) => matchSources(index, term));
 }

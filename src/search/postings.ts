@@ -1,7 +1,9 @@
 // Pieces and token postings: every normalised piece, its source, and the pieces and sources of each token.
-import { toRows, type Rows } from './rows.ts';
+import { createIntList, pushInt, toRows, type Rows } from './rows.ts';
 import type { SourceTexts } from './graph.ts';
 import { normalizeText } from './text.ts';
+
+const NOT_WORD = /[^\p{L}\p{N}]/u;
 
 /**
  * Why tokens are enough: pieces are normalised (single spaces, trimmed) and a plain query term holds no
@@ -15,47 +17,47 @@ export type Postings = {
   pieceSource: Int32Array;
   tokens: readonly string[];
   tokenIds: ReadonlyMap<string, number>;
+  punctuated: Uint8Array;                    // token → 1 when it holds a character that is not a letter or digit
   tokenPieces: Rows;
   tokenSources: Rows;
 };
 
-/** Normalises every source's texts into pieces (empty and repeated ones dropped) and indexes their tokens. */
+/** Normalises every source's texts into pieces (empty ones dropped) and indexes their distinct tokens. */
 export function buildPostings(sourceCount: number, texts: SourceTexts): Postings {
   const pieceText: string[] = [];
-  const pieceSource: number[] = [];
+  const pieceSource = createIntList();
   const tokens: string[] = [];
   const tokenIds = new Map<string, number>();
-  const pairToken: number[] = [], pairPiece: number[] = [];
-  const seenPiece = new Set<string>();
-  const seenToken = new Set<string>();
+  const lastPiece = createIntList();         // token → the last piece that listed it, to list it once per piece
+  const pairToken = createIntList(), pairPiece = createIntList();
   for (let s = 0; s < sourceCount; s++) {
-    seenPiece.clear();
     for (const raw of texts(s)) {
       if (!raw) continue;
       const text = normalizeText(raw);
-      if (text === '' || seenPiece.has(text)) continue;
-      seenPiece.add(text);
+      if (text === '') continue;
       const piece = pieceText.length;
       pieceText.push(text === raw ? raw : text);
-      pieceSource.push(s);
-      seenToken.clear();
+      pushInt(pieceSource, s);
       for (const token of text.split(' ')) {
-        if (seenToken.has(token)) continue;
-        seenToken.add(token);
         let id = tokenIds.get(token);
         if (id === undefined) {
           id = tokens.length;
           tokens.push(token);
           tokenIds.set(token, id);
+          pushInt(lastPiece, -1);
         }
-        pairToken.push(id);
-        pairPiece.push(piece);
+        if (lastPiece.items[id] === piece) continue;
+        lastPiece.items[id] = piece;
+        pushInt(pairToken, id);
+        pushInt(pairPiece, piece);
       }
     }
   }
-  const sources = Int32Array.from(pieceSource);
+  const sources = pieceSource.items.slice(0, pieceSource.length);
   const tokenPieces = toRows(tokens.length, pairToken, pairPiece);
-  return { pieceText, pieceSource: sources, tokens, tokenIds, tokenPieces, tokenSources: distinctSources(tokenPieces, sources) };
+  const tokenSources = distinctSources(tokenPieces, sources);
+  const punctuated = Uint8Array.from(tokens, (token) => (NOT_WORD.test(token) ? 1 : 0));
+  return { pieceText, pieceSource: sources, tokens, tokenIds, punctuated, tokenPieces, tokenSources };
 }
 
 function distinctSources(tokenPieces: Rows, pieceSource: Int32Array): Rows {
