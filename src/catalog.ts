@@ -71,24 +71,42 @@ export function resolveDataPath(file: string, catalogPath: string): string {
 
 /** Reads and structurally checks a catalog file; throws CatalogError listing every problem. */
 export function loadCatalog(path: string): CatalogSpec {
+  const { spec, problems } = readCatalog(path);
+  if (problems.length || !spec) throw new CatalogError(problems);
+  return spec;
+}
+
+/**
+ * Reads a catalog and collects its structural problems without throwing, so `sorrel check` can go
+ * on to load the data and report those problems too. `spec` is null when the file cannot be parsed.
+ */
+export function readCatalog(path: string): { spec: CatalogSpec | null; problems: string[] } {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new CatalogError([`${path}: cannot read the catalog file (${(err as NodeJS.ErrnoException).code ?? String(err)}).`]);
+    return { spec: null, problems: [`${path}: cannot read the catalog file (${(err as NodeJS.ErrnoException).code ?? String(err)}).`] };
   }
   let doc: unknown;
   try {
     doc = /\.json$/i.test(path) ? JSON.parse(text) : parseYaml(text);
   } catch (err) {
-    throw new CatalogError([`${path}: not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(err as Error).message.split('\n')[0]}`]);
+    return { spec: null, problems: [`${path}: not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(err as Error).message.split('\n')[0]}`] };
   }
-  return checkCatalog(doc, path, text, toTimestamp(statSync(path).mtime));
+  const problems: string[] = [];
+  const spec = toCatalogSpec(doc, path, text, toTimestamp(statSync(path).mtime), problems);
+  return { spec, problems };
 }
 
 /** Checks a parsed catalog document; `fileModified` is the default `modified` timestamp. */
 export function checkCatalog(doc: unknown, path: string, text: string, fileModified: string): CatalogSpec {
   const problems: string[] = [];
+  const spec = toCatalogSpec(doc, path, text, fileModified, problems);
+  if (problems.length) throw new CatalogError(problems);
+  return spec;
+}
+
+function toCatalogSpec(doc: unknown, path: string, text: string, fileModified: string, problems: string[]): CatalogSpec {
   const r = reader(path, problems);
   const root = r.object(doc, '(top level)');
   r.known(root, '(top level)', ['title', 'modified', 'access', 'datasets', 'categories', 'fields', 'concepts']);
@@ -199,7 +217,6 @@ export function checkCatalog(doc: unknown, path: string, text: string, fileModif
   r.unique(concepts.map((c) => [c.id, c.where]), 'concept id');
 
   const access = checkAccess(root.access, r, problems, path);
-  if (problems.length) throw new CatalogError(problems);
   return {
     path, text, title: r.string(root.title, '(top level)', 'title') ?? 'Sorrel catalog', modified,
     access, datasets, categories, fields, concepts,

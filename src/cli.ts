@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { formatOf, inspectColumns } from '../loaders/index.ts';
 import { toKeyHash } from './auth.ts';
-import { CatalogError, loadCatalog } from './catalog.ts';
+import { CatalogError, readCatalog } from './catalog.ts';
 import { toConfig } from './config.ts';
 import { toPlural } from './model.ts';
 import { startServer } from './server.ts';
-import { checkColumns, loadDatasets } from './snapshot.ts';
+import { findColumnProblems, tryLoadDatasets } from './snapshot.ts';
 
 // Built, this file is dist/src/cli.js: the demo stays at the package root.
 export const DEMO_CATALOG = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../demo/catalog.yaml' : '../demo/catalog.yaml', import.meta.url));
@@ -60,19 +60,21 @@ async function serve(catalogPath: string): Promise<number> {
   return new Promise<number>(() => {});
 }
 
+/** Reports every problem: structure first, then each data file and column that can be checked. */
 async function check(catalogPath: string | undefined): Promise<number> {
   if (!catalogPath) return fail('check needs a catalog file.');
-  try {
-    const spec = loadCatalog(resolve(catalogPath));
-    const datasets = await loadDatasets(spec);
-    checkColumns(spec, datasets);
-    const rows = [...datasets.values()].map((d) => `${d.name} (${d.rows} rows)`).join(', ');
-    console.log(`${catalogPath}: OK — ${spec.datasets.length} datasets: ${rows}; ${spec.categories.length} categories, ${spec.fields.length} fields, ${spec.concepts.length} concepts.`);
-    return 0;
-  } catch (err) {
-    console.error(err instanceof CatalogError ? err.message : `${catalogPath}: ${(err as Error).message}`);
-    return 1;
+  const { spec, problems } = readCatalog(resolve(catalogPath));
+  if (spec) {
+    const loaded = await tryLoadDatasets(spec);
+    problems.push(...loaded.problems, ...findColumnProblems(spec, loaded.datasets));
+    if (!problems.length) {
+      const rows = [...loaded.datasets.values()].map((d) => `${d.name} (${d.rows} rows)`).join(', ');
+      console.log(`${catalogPath}: OK — ${spec.datasets.length} datasets: ${rows}; ${spec.categories.length} categories, ${spec.fields.length} fields, ${spec.concepts.length} concepts.`);
+      return 0;
+    }
   }
+  console.error(new CatalogError(problems).message);
+  return 1;
 }
 
 /** One dataset, category and concept per file; one field per column with inferred type and flags. */

@@ -42,6 +42,13 @@ type LoadedDatasets = Map<string, DatasetInfo>;
 
 /** Loads every dataset of a catalog; LoadErrors become catalog problems naming the dataset. */
 export async function loadDatasets(spec: CatalogSpec): Promise<LoadedDatasets> {
+  const { datasets, problems } = await tryLoadDatasets(spec);
+  if (problems.length) throw new CatalogError(problems);
+  return datasets;
+}
+
+/** Loads what it can and collects the problems of the rest (for `sorrel check`). */
+export async function tryLoadDatasets(spec: CatalogSpec): Promise<{ datasets: LoadedDatasets; problems: string[] }> {
   const problems: string[] = [];
   const out: LoadedDatasets = new Map();
   for (const d of spec.datasets) {
@@ -67,12 +74,17 @@ export async function loadDatasets(spec: CatalogSpec): Promise<LoadedDatasets> {
       problems.push(`${spec.path}: ${d.where}: ${(err as Error).message}`);
     }
   }
-  if (problems.length) throw new CatalogError(problems);
-  return out;
+  return { datasets: out, problems };
 }
 
 /** Checks that every field points at an existing column (and label column); throws CatalogError. */
 export function checkColumns(spec: CatalogSpec, datasets: LoadedDatasets): void {
+  const problems = findColumnProblems(spec, datasets);
+  if (problems.length) throw new CatalogError(problems);
+}
+
+/** The column problems of the fields whose dataset did load. */
+export function findColumnProblems(spec: CatalogSpec, datasets: LoadedDatasets): string[] {
   const problems: string[] = [];
   for (const f of spec.fields) {
     const d = datasets.get(f.dataset);
@@ -81,7 +93,7 @@ export function checkColumns(spec: CatalogSpec, datasets: LoadedDatasets): void 
     if (!(f.column in d.columns)) problems.push(`${spec.path}: ${f.where}: unknown column "${f.column}" in dataset "${f.dataset}"; columns are: ${names.join(', ')}.`);
     if (f.label_column !== null && !(f.label_column in d.columns)) problems.push(`${spec.path}: ${f.where}: unknown label_column "${f.label_column}" in dataset "${f.dataset}".`);
   }
-  if (problems.length) throw new CatalogError(problems);
+  return problems;
 }
 
 /** Builds the frozen snapshot: loads data, precomputes values and stats on the pool, indexes text. */

@@ -30,11 +30,14 @@ test('sorrel check passes a good catalog', () => {
   assert.match(r.stdout, /OK — 2 datasets: people \(6 rows\), pets \(3 rows\)/);
 });
 
-test('sorrel check prints every structural problem and exits 1', () => {
+test('sorrel check prints every problem at once, structural and data, and exits 1', () => {
   const r = run(['check', brokenCatalog()]);
   assert.is(r.status, 1);
+  assert.match(r.stderr, /The catalog has 4 problems/);
   assert.match(r.stderr, /duplicate field id 1/);
   assert.match(r.stderr, /field 5 is not a field id/);
+  assert.match(r.stderr, /datasets\[1\] \(lost\): .*lost\.csv does not exist/);
+  assert.match(r.stderr, /fields\[0\] \(id 1\): unknown column "nmae" in dataset "people"/);
 });
 
 test('sorrel check reports data problems: a missing file', () => {
