@@ -120,7 +120,13 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
     }
     const ac = new AbortController();
     res.on('close', () => { if (!res.writableFinished) ac.abort(); });
-    const reply = await handler({ snapshot, pool, config, user, path, params: req.params, query, baseUrl, signal: ac.signal });
+    let reply;
+    try {
+      reply = await handler({ snapshot, pool, config, user, path, params: req.params, query, baseUrl, signal: ac.signal });
+    } catch (err) {
+      if (ac.signal.aborted) return;       // the client went away; its task was cancelled
+      throw err;
+    }
     if (ac.signal.aborted) return;
     sendJson(req, res, 200, reply.body, { ...headers, ...reply.headers });
   }

@@ -41,7 +41,7 @@ export function analysePoints(points: Float64Array, counts: ArrayLike<number>, d
   for (const i of outliers) isOutlier[i] = 1;
   for (let i = 0, r = 0; i < n; i++) {
     if (isOutlier[i]) continue;
-    values.set(norm.values.subarray(i * dims, (i + 1) * dims), r * dims);
+    for (let d = 0; d < dims; d++) values[r * dims + d] = norm.values[i * dims + d];
     kept[r++] = counts[i];
   }
   result.clusters = clusterPoints({ ...norm, values }, kept, k);

@@ -7,8 +7,9 @@ import { groupCounts, type Groups } from './group.ts';
 /**
  * Groups the masked records by `cols` and shapes the result. `size` counts the groups before
  * clustering, outliers included. Outliers and clustering run only when `params.numeric`, and
- * only over points without a null value; those stay in `data`. Clustered `data` holds the
- * centroids, ordered by the same sort as groups, followed by the points with a null value.
+ * only over points without a null value; those stay in `data`. They see the points in value
+ * order, so `sort` changes the order of the answer, never its clusters. Clustered `data` holds
+ * the centroids, ordered by the same sort as groups, followed by the points with a null value.
  */
 export function distribution(cols: ColumnView[], mask: Uint8Array | null, params: DistParams): DistResult {
   const result: DistResult = { size: 0, clustered: false, data: [], outliers: [], tooMany: false, badN: null };
@@ -25,9 +26,10 @@ export function distribution(cols: ColumnView[], mask: Uint8Array | null, params
     return result;
   }
 
+  // Points in value order whatever the sort, so the clusters do not depend on it.
   const dims = groups.dims.length;
   const isComplete = (g: number) => groups.dims.every((d) => d.ranks[g] < d.values.length);
-  const complete = order.filter(isComplete);
+  const complete = Array.from({ length: groups.size }, (_, g) => g).filter(isComplete);
   const points = new Float64Array(complete.length * dims), counts = new Float64Array(complete.length);
   complete.forEach((g, i) => {
     groups.dims.forEach((d, k) => {
@@ -39,7 +41,7 @@ export function distribution(cols: ColumnView[], mask: Uint8Array | null, params
   const analysis = analysePoints(points, counts, dims, { cluster: params.cluster, n: params.n });
   result.badN = analysis.badN;
   const outlying = new Set(analysis.outliers.map((i) => complete[i]));
-  result.outliers = analysis.outliers.map((i) => point(complete[i]));
+  result.outliers = order.filter((g) => outlying.has(g)).map(point);
   if (analysis.clusters === null) {
     result.data = order.filter((g) => !outlying.has(g)).map(point);
     return result;
@@ -48,9 +50,8 @@ export function distribution(cols: ColumnView[], mask: Uint8Array | null, params
   const centroids: DistPoint[] = [];
   for (let j = 0; j < k; j++) centroids.push({ count: weighted[j], values: Array.from(values.subarray(j * dims, (j + 1) * dims)) });
   centroids.sort(params.sort === 'count' ? (a, b) => b.count - a.count || byValues(a, b) : byValues);
-  const incomplete = order.filter((g) => !isComplete(g)).map(point);
   result.clustered = true;
-  result.data = [...centroids, ...incomplete];
+  result.data = [...centroids, ...order.filter((g) => !isComplete(g)).map(point)];
   return result;
 }
 

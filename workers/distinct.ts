@@ -1,5 +1,6 @@
 // Distinct values of one column with record counts, ascending by value (API.md §4).
 import type { DistinctResult } from '../src/types.ts';
+import { countCodes } from './codes.ts';
 import type { ColumnView } from './columns.ts';
 import { selectValues } from './select.ts';
 
@@ -11,6 +12,10 @@ import { selectValues } from './select.ts';
 export function distinctValues(col: ColumnView, mask: Uint8Array | null): DistinctResult {
   if (col.kind === 'dict' || col.kind === 'bool') return distinctCodes(col, mask);
   const { values, nullCount } = selectValues(col, mask);
+  if (!(values instanceof BigInt64Array)) {
+    const counted = countIntegers(values, nullCount);
+    if (counted) return counted;
+  }
   values.sort();
   const out: DistinctResult = { values: [], counts: [], nullCount };
   const asValue = col.kind === 'i64' ? (v: number | bigint) => String(v) : (v: number | bigint) => v as number;
@@ -25,22 +30,38 @@ export function distinctValues(col: ColumnView, mask: Uint8Array | null): Distin
   return out;
 }
 
+/**
+ * Integers in a range of at most a few slots per value (years, ages, codes, days): a counting
+ * pass instead of a sort. Null when the values do not qualify.
+ */
+function countIntegers(values: Float64Array | Int32Array, nullCount: number): DistinctResult | null {
+  let min = Infinity, max = -Infinity, fraction = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    min = v < min ? v : min;
+    max = v > max ? v : max;
+    fraction += v - Math.floor(v); // 0 for integers, NaN for NaN or ±∞
+  }
+  const range = max - min + 1;
+  if (values.length === 0 || fraction !== 0 || range > Math.max(1 << 16, 4 * values.length)) return null;
+  const slots = new Float64Array(range);
+  for (let i = 0; i < values.length; i++) slots[values[i] - min]++;
+  const out: DistinctResult = { values: [], counts: [], nullCount };
+  for (let r = 0; r < range; r++) {
+    if (slots[r] === 0) continue;
+    out.values.push(r + min);
+    out.counts.push(slots[r]);
+  }
+  return out;
+}
+
 /** dict and bool: count per code in a typed array, then emit the codes that occur, in order. */
 function distinctCodes(col: ColumnView, mask: Uint8Array | null): DistinctResult {
-  const isBool = col.kind === 'bool';
-  const counts = new Float64Array(isBool ? 2 : col.dictionary!.length);
-  const { values, validity, offset, length } = col;
-  let nullCount = 0;
-  for (let i = 0; i < length; i++) {
-    if (mask !== null && mask[i] === 0) continue;
-    const b = offset + i;
-    if (validity !== null && (validity[b >> 3] & (1 << (b & 7))) === 0) { nullCount++; continue; }
-    counts[isBool ? ((values as Uint8Array)[b >> 3] >> (b & 7)) & 1 : (values as Int32Array)[i]]++;
-  }
+  const { counts, nullCount } = countCodes(col, mask);
   const out: DistinctResult = { values: [], counts: [], nullCount };
   for (let c = 0; c < counts.length; c++) {
     if (counts[c] === 0) continue;
-    out.values.push(isBool ? c : col.dictionary![c]);
+    out.values.push(col.kind === 'bool' ? c : col.dictionary![c]);
     out.counts.push(counts[c]);
   }
   return out;

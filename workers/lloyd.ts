@@ -1,256 +1,198 @@
-// Lloyd's k-means iterations over normalised points: exact, with distance bounds to skip work.
+// Lloyd's k-means iterations over normalised points: exact, with a k-d tree to skip distance work.
+import { buildTree, type Tree } from './kdtree.ts';
 
 /** The outcome of Lloyd iterations: `k` centroids (row-major) and each point's cluster. */
 export type KMeansFit = { centroids: Float64Array; k: number; assignment: Int32Array; iterations: number };
-
-/** How many runner-up centroids each point tracks with their own lower bounds. */
-const RUNNERS = 4;
 
 /**
  * Lloyd's algorithm from the given seeds: assign every point to its nearest centroid (euclidean,
  * ties to the lower index), move each centroid to the mean of its members, until an assignment
  * pass changes nothing or `maxIterations` passes have run. A cluster left empty is dropped at
  * once (the later clusters keep their order). Means are summed in point order, as the original
- * and ml-kmeans do, so results agree to the bit.
+ * and ml-kmeans do, so results agree with them to the bit.
  *
  * Why it is fast and still exact: plain Lloyd measures every point against every centroid on
- * every pass; most of those measurements cannot change anything. Following Drake & Hamerly
- * (2012), each point keeps an upper bound on the distance to its centroid, lower bounds on the
- * distances to its few nearest other centroids (its runners-up), and one lower bound on the
- * distance to all the rest. When centroids move, each bound moves by exactly what its centroid
- * did (the bound on the rest by the largest move), so the bounds stay true without measuring.
- * A point whose upper bound is below all its lower bounds, or below half the gap from its
- * centroid to the nearest other one, cannot change cluster and is skipped; one that may is
- * measured against its centroid and the runners-up whose bound is in doubt, and only when the
- * bound on the rest fails does it pay for a full scan. Skipping never changes an answer, so
- * the result is plain Lloyd's; a small slack keeps near ties out of the skips, so rounding in
- * the bounds cannot hide a tie that plain Lloyd resolves to the lower index.
+ * every pass (50 000 points × 158 centroids × 100 passes). Here the points sit in a k-d tree
+ * built once, and each pass walks it with the "filtering" algorithm (Kanungo et al., 2002): at
+ * each node, a centroid that is farther than another from every point of the node's box is
+ * dropped for the whole subtree (one test at the box corner that favours it most, since the
+ * difference of two squared distances is linear in the point). A node left with one centroid
+ * takes all its points at once, and is not even revisited point by point when it had that same
+ * owner on the previous pass; a leaf measures its points against the few centroids left. A
+ * centroid is dropped only when it loses by a clear margin, far above floating-point error, so
+ * every point ends where plain Lloyd's own arithmetic puts it, near ties included (those reach
+ * the leaves and are settled there, lower index first).
  */
 export function lloyd(values: Float64Array, dims: number, seeds: Float64Array, maxIterations = 100): KMeansFit {
-  const s = createState(values, dims, seeds);
-  const index = indexCentroids(s.centroids, dims);
-  for (let i = 0; i < s.n; i++) join(s, i, scan(s, index, i));
-  let iterations = 1;
+  const n = values.length / dims;
+  const tree = buildTree(values, dims);
+  const assignment = new Int32Array(n).fill(-1);
+  let centroids: Float64Array = seeds.slice();
+  let iterations = 0, fresh = true;
   for (;;) {
-    updateCentroids(s);
-    if (iterations >= maxIterations) break;
-    const changed = assignPass(s);
+    const changed = assignAll(tree, centroids, assignment, fresh);
     iterations++;
-    if (!changed) break;
+    if (iterations > 1 && !changed) break;
+    const k = centroids.length / dims;
+    const sums = new Float64Array(k * dims), sizes = new Float64Array(k);
+    sumMembers(values, dims, assignment, sums, sizes);
+    centroids = toMeans(sums, sizes, dims);
+    fresh = centroids.length < k * dims; // indexes moved: cached node owners are void
+    if (fresh) renumber(assignment, sizes);
+    if (iterations >= maxIterations) break;
   }
-  return { centroids: s.centroids, k: s.k, assignment: s.assignment, iterations };
+  return { centroids, k: centroids.length / dims, assignment, iterations };
 }
 
-type State = {
-  values: Float64Array; dims: number; n: number; k: number; centroids: Float64Array;
-  assignment: Int32Array; upper: Float64Array;
-  /** Per point, `runners` slots: runner-up centroid (-1 = none) and a lower bound on its distance. */
-  runners: number; runnerIds: Int32Array; runnerLower: Float64Array;
-  restLower: Float64Array;
-  sums: Float64Array; sizes: Float64Array; moved: Float64Array; half: Float64Array;
-  slack: number; topD: Float64Array; topJ: Int32Array;
+/** Per-cluster sums and sizes, added in point order. */
+function sumMembers(values: Float64Array, dims: number, assignment: Int32Array, sums: Float64Array, sizes: Float64Array): void {
+  if (dims === 2) { // the common case, unrolled: same additions in the same order
+    for (let i = 0; i < assignment.length; i++) {
+      const c = assignment[i];
+      sizes[c]++;
+      sums[2 * c] += values[2 * i];
+      sums[2 * c + 1] += values[2 * i + 1];
+    }
+    return;
+  }
+  for (let i = 0; i < assignment.length; i++) {
+    const c = assignment[i];
+    sizes[c]++;
+    for (let d = 0; d < dims; d++) sums[c * dims + d] += values[i * dims + d];
+  }
+}
+
+/** The means of the non-empty clusters, in cluster order. */
+function toMeans(sums: Float64Array, sizes: Float64Array, dims: number): Float64Array {
+  let kept = 0;
+  for (let j = 0; j < sizes.length; j++) if (sizes[j] > 0) kept++;
+  const means = new Float64Array(kept * dims);
+  for (let j = 0, m = 0; j < sizes.length; j++) {
+    if (sizes[j] === 0) continue;
+    for (let d = 0; d < dims; d++) means[m * dims + d] = sums[j * dims + d] / sizes[j];
+    m++;
+  }
+  return means;
+}
+
+/** Renumbers the assignment after empty clusters are dropped. */
+function renumber(assignment: Int32Array, sizes: Float64Array): void {
+  const remap = new Int32Array(sizes.length);
+  for (let j = 0, m = 0; j < sizes.length; j++) remap[j] = sizes[j] > 0 ? m++ : -1;
+  for (let i = 0; i < assignment.length; i++) assignment[i] = remap[assignment[i]];
+}
+
+type Pass = {
+  t: Tree; centroids: Float64Array; k: number; assignment: Int32Array; changed: boolean;
+  /** Candidate lists, k slots per tree depth, each list in ascending centroid order. */
+  candidates: Int32Array;
+  /** Absolute part of the domination margin, scaled to the data. */
+  floor: number;
 };
 
-function createState(values: Float64Array, dims: number, seeds: Float64Array): State {
-  const n = values.length / dims, k = seeds.length / dims;
-  const runners = Math.min(RUNNERS, k - 1);
-  let scale = 0;
-  for (let i = 0; i < values.length; i++) scale = Math.max(scale, Math.abs(values[i]));
-  for (let i = 0; i < seeds.length; i++) scale = Math.max(scale, Math.abs(seeds[i]));
-  return {
-    values, dims, n, k, centroids: seeds.slice(),
-    assignment: new Int32Array(n), upper: new Float64Array(n),
-    runners, runnerIds: new Int32Array(n * runners), runnerLower: new Float64Array(n * runners),
-    restLower: new Float64Array(n),
-    sums: new Float64Array(k * dims), sizes: new Float64Array(k), moved: new Float64Array(k), half: new Float64Array(k),
-    slack: 1e-9 * scale, topD: new Float64Array(runners + 2), topJ: new Int32Array(runners + 2),
-  };
-}
-
-/** Full scan of point i: its centroid, runners-up and fresh bounds. Returns the centroid. */
-function scan(s: State, index: CentroidIndex, i: number): number {
-  const { topD, topJ, runners } = s;
-  nearest(index, s.values, i * s.dims, topD, topJ);
-  s.assignment[i] = topJ[0];
-  s.upper[i] = Math.sqrt(topD[0]);
-  for (let m = 0; m < runners; m++) {
-    s.runnerIds[i * runners + m] = topJ[m + 1];
-    s.runnerLower[i * runners + m] = Math.sqrt(topD[m + 1]);
-  }
-  s.restLower[i] = Math.sqrt(topD[runners + 1]);
-  return topJ[0];
-}
-
-/** Adds point i to cluster c's sums for the next update. */
-function join(s: State, i: number, c: number): void {
-  const { dims, values, sums } = s;
-  s.sizes[c]++;
-  for (let d = 0; d < dims; d++) sums[c * dims + d] += values[i * dims + d];
-}
-
-/** Centroids to the means of their members (sums gathered in point order); empty clusters go. */
-function updateCentroids(s: State): void {
-  const { dims, k, centroids, sums, sizes, moved } = s;
-  const remap = new Int32Array(k);
-  let kept = 0;
-  for (let j = 0; j < k; j++) remap[j] = sizes[j] > 0 ? kept++ : -1;
-  const next = new Float64Array(kept * dims);
-  for (let j = 0; j < k; j++) {
-    if (remap[j] < 0) continue;
-    let ss = 0;
-    for (let d = 0; d < dims; d++) {
-      const v = sums[j * dims + d] / sizes[j];
-      const x = v - centroids[j * dims + d];
-      ss += x * x;
-      next[remap[j] * dims + d] = v;
-    }
-    moved[remap[j]] = Math.sqrt(ss);
-  }
-  if (kept < k) {
-    for (let i = 0; i < s.n; i++) s.assignment[i] = remap[s.assignment[i]];
-    for (let r = 0; r < s.runnerIds.length; r++) s.runnerIds[r] = s.runnerIds[r] < 0 ? -1 : remap[s.runnerIds[r]];
-    s.sums = new Float64Array(kept * dims);
-    s.sizes = new Float64Array(kept);
-  }
-  s.centroids = next;
-  s.k = kept;
-  s.sums.fill(0);
-  s.sizes.fill(0);
-}
-
-/** One assignment pass over all points, gathering the next sums; true when a point changed cluster. */
-function assignPass(s: State): boolean {
-  const { values, dims, n, k, centroids, assignment, upper, runners, runnerIds, runnerLower, restLower, moved, half, slack } = s;
-  let max1 = 0, max2 = 0, arg = -1;
-  for (let j = 0; j < k; j++) {
-    if (moved[j] > max1) { max2 = max1; max1 = moved[j]; arg = j; } else if (moved[j] > max2) max2 = moved[j];
-  }
-  halfGaps(centroids, dims, k, half);
-  const index = indexCentroids(centroids, dims);
-  let changed = false;
-  for (let i = 0; i < n; i++) {
-    const a = assignment[i], o = i * dims, base = i * runners;
-    // The bounds follow the moves.
-    let u = upper[i] + moved[a];
-    const rest = restLower[i] - (a === arg ? max2 : max1);
-    restLower[i] = rest;
-    let lower = rest;
-    for (let m = 0; m < runners; m++) {
-      const j = runnerIds[base + m];
-      if (j < 0) continue;
-      const l = runnerLower[base + m] - moved[j];
-      runnerLower[base + m] = l;
-      if (l < lower) lower = l;
-    }
-    let c = a;
-    if (!(u + slack < (half[a] > lower ? half[a] : lower))) {
-      const ssA = squaredDistance(values, o, centroids, a * dims, dims);
-      u = Math.sqrt(ssA);
-      if (!(u + slack < (half[a] > lower ? half[a] : lower))) {
-        if (!(u + slack < rest)) {
-          c = scan(s, index, i); // some centroid beyond the runners-up may be nearer
-          if (c !== a) changed = true;
-          join(s, i, c);
-          continue;
-        }
-        // Only a runner-up whose bound is in doubt can be nearer: measure those.
-        let bestSS = ssA, bestM = -1;
-        for (let m = 0; m < runners; m++) {
-          const j = runnerIds[base + m];
-          if (j < 0 || runnerLower[base + m] > u + slack) continue;
-          const ss = squaredDistance(values, o, centroids, j * dims, dims);
-          runnerLower[base + m] = Math.sqrt(ss);
-          if (ss < bestSS || (ss === bestSS && j < c)) { bestSS = ss; c = j; bestM = m; }
-        }
-        if (bestM >= 0) { // swap: the old centroid becomes a runner-up at its exact distance
-          runnerIds[base + bestM] = a;
-          runnerLower[base + bestM] = u;
-          assignment[i] = c;
-          u = Math.sqrt(bestSS);
-          changed = true;
-        }
-      }
-    }
-    upper[i] = u;
-    join(s, i, c);
-  }
-  return changed;
-}
-
-function squaredDistance(x: Float64Array, o: number, c: Float64Array, p: number, dims: number): number {
-  let ss = 0;
-  for (let d = 0; d < dims; d++) { const t = x[o + d] - c[p + d]; ss += t * t; }
-  return ss;
-}
-
-/** Centroids sorted along the axis on which they spread widest, for `nearest`. */
-type CentroidIndex = { dims: number; k: number; axis: number; ids: Int32Array; keys: Float64Array; sorted: Float64Array };
-
-function indexCentroids(coords: Float64Array, dims: number): CentroidIndex {
-  const k = coords.length / dims;
-  let axis = 0, widest = -1;
-  for (let d = 0; d < dims; d++) {
-    let lo = Infinity, hi = -Infinity;
-    for (let j = 0; j < k; j++) { const v = coords[j * dims + d]; if (v < lo) lo = v; if (v > hi) hi = v; }
-    if (hi - lo > widest) { widest = hi - lo; axis = d; }
-  }
-  const ids = Int32Array.from({ length: k }, (_, j) => j).sort((p, q) => coords[p * dims + axis] - coords[q * dims + axis]);
-  const keys = Float64Array.from(ids, (j) => coords[j * dims + axis]);
-  const sorted = new Float64Array(k * dims);
-  ids.forEach((j, p) => sorted.set(coords.subarray(j * dims, (j + 1) * dims), p * dims));
-  return { dims, k, axis, ids, keys, sorted };
+/** One assignment pass over the tree; true when some point changed cluster. */
+function assignAll(t: Tree, centroids: Float64Array, assignment: Int32Array, fresh: boolean): boolean {
+  if (t.nodes === 0) return false;
+  const k = centroids.length / t.dims;
+  let scale = t.scale;
+  for (let i = 0; i < centroids.length; i++) scale = Math.max(scale, Math.abs(centroids[i]));
+  const s: Pass = { t, centroids, k, assignment, changed: false, candidates: new Int32Array((t.depth + 2) * k), floor: 1e-12 * scale * scale };
+  for (let j = 0; j < k; j++) s.candidates[j] = j;
+  filter(s, 0, k, 0, fresh);
+  return s.changed;
 }
 
 /**
- * The nearest centroids to the point at values[o…]: topD/topJ receive the squared distances and
- * indexes of the closest topD.length, ascending (equal distances by index, so topJ[0] is the
- * nearest with ties to the lower index); missing places are ∞ and -1. Centroids are visited
- * outward from the point along the index's axis, upward then downward; once the squared gap on
- * that axis alone exceeds the last kept squared distance, nothing further that way can place.
- * The squared gap is computed exactly as one term of the distance sum, so the cut-off never
- * drops a candidate that a full scan would keep.
+ * Assigns the points under `node` among its `count` candidates (at candidates[depth·k…]).
+ * `stale` says the owners cached below this node are out of date (an ancestor took the whole
+ * subtree on the last pass, or cluster indexes moved), so a whole-node owner must be written.
  */
-function nearest(index: CentroidIndex, values: Float64Array, o: number, topD: Float64Array, topJ: Int32Array): void {
-  const { dims, k, ids, keys, sorted } = index;
-  const last = topD.length - 1;
-  topD.fill(Infinity);
-  topJ.fill(-1);
-  const x = values[o + index.axis];
-  let start = 0, hi = k;
-  while (start < hi) { const mid = (start + hi) >>> 1; if (keys[mid] < x) start = mid + 1; else hi = mid; }
-  for (let p = start, step = 1; ; p += step) {
-    if (p < 0) break;
-    if (p >= k || (keys[p] - x) * (keys[p] - x) > topD[last]) {
-      if (step < 0) break;
-      step = -1;
-      p = start;
-      continue;
-    }
+function filter(s: Pass, node: number, count: number, depth: number, stale: boolean): void {
+  const { t, centroids, candidates, k } = s;
+  const dims = t.dims;
+  const from = depth * k, to = from + k; // this node's list, and its children's
+
+  // The candidate nearest the box's midpoint, then drop those it beats across the whole box.
+  let star = -1, best = Infinity;
+  for (let c = from; c < from + count; c++) {
+    const j = candidates[c];
     let ss = 0;
-    for (let d = 0, c = p * dims; d < dims; d++) { const t = values[o + d] - sorted[c + d]; ss += t * t; }
-    if (ss > topD[last]) continue;
-    const j = ids[p];
-    if (ss === topD[last] && j > topJ[last] && topJ[last] >= 0) continue;
-    let q = last;
-    while (q > 0 && (ss < topD[q - 1] || (ss === topD[q - 1] && j < topJ[q - 1]))) {
-      topD[q] = topD[q - 1];
-      topJ[q] = topJ[q - 1];
-      q--;
-    }
-    topD[q] = ss;
-    topJ[q] = j;
+    for (let d = 0; d < dims; d++) { const x = t.mid[node * dims + d] - centroids[j * dims + d]; ss += x * x; }
+    if (ss < best) { best = ss; star = j; }
+  }
+  let left = 0;
+  for (let c = from; c < from + count; c++) {
+    const j = candidates[c];
+    if (j === star || !dominated(s, node, j, star)) candidates[to + left++] = j;
+  }
+
+  const before = t.owner[node];
+  if (left === 1) {
+    t.owner[node] = star;
+    if (stale || before !== star) takeAll(s, node, star);
+  } else if (t.left[node] < 0) {
+    t.owner[node] = -1;
+    measureLeaf(s, node, to, left);
+  } else {
+    t.owner[node] = -1;
+    const below = stale || before >= 0; // children were skipped last pass if this node was owned
+    filter(s, t.left[node], left, depth + 1, below); // children write only to deeper lists
+    filter(s, t.right[node], left, depth + 1, below);
   }
 }
 
-/** half[j] = half the distance from centroid j to its nearest other centroid (∞ when alone). */
-function halfGaps(coords: Float64Array, dims: number, k: number, half: Float64Array): void {
-  for (let j = 0; j < k; j++) {
-    let min = Infinity;
-    for (let q = 0; q < k; q++) {
-      if (q === j) continue;
-      const ss = squaredDistance(coords, j * dims, coords, q * dims, dims);
-      if (ss < min) min = ss;
-    }
-    half[j] = Math.sqrt(min) / 2;
+/** Every point under the node goes to centroid c. */
+function takeAll(s: Pass, node: number, c: number): void {
+  const { t, assignment } = s;
+  for (let p = t.start[node]; p < t.end[node]; p++) {
+    const i = t.perm[p];
+    if (assignment[i] !== c) { assignment[i] = c; s.changed = true; }
   }
+}
+
+/** A leaf's points, each to its nearest of the `count` candidates at candidates[at…] (ties: lower index). */
+function measureLeaf(s: Pass, node: number, at: number, count: number): void {
+  const { t, centroids, candidates, assignment } = s;
+  const dims = t.dims, ordered = t.ordered, perm = t.perm;
+  for (let p = t.start[node]; p < t.end[node]; p++) {
+    let bestJ = -1, bestSS = Infinity;
+    if (dims === 2) {
+      const x0 = ordered[2 * p], x1 = ordered[2 * p + 1];
+      for (let c = at; c < at + count; c++) {
+        const j = candidates[c];
+        const a = x0 - centroids[2 * j], b = x1 - centroids[2 * j + 1];
+        const ss = a * a + b * b;
+        if (ss < bestSS) { bestSS = ss; bestJ = j; }
+      }
+    } else {
+      for (let c = at; c < at + count; c++) {
+        const j = candidates[c];
+        let ss = 0;
+        for (let d = 0; d < dims; d++) { const x = ordered[p * dims + d] - centroids[j * dims + d]; ss += x * x; }
+        if (ss < bestSS) { bestSS = ss; bestJ = j; }
+      }
+    }
+    const i = perm[p];
+    if (assignment[i] !== bestJ) { assignment[i] = bestJ; s.changed = true; }
+  }
+}
+
+/**
+ * True when centroid z is farther than `star` from every point of the node's box by a clear
+ * margin: the squared-distance difference is linear in the point, so its minimum over the box is
+ * at the corner lying furthest toward z. The margin (relative, plus a floor scaled to the data)
+ * dwarfs the rounding in any squared distance, so a dropped centroid also loses in plain Lloyd's
+ * floating-point comparison; anything closer is left for the leaves to measure.
+ */
+function dominated(s: Pass, node: number, z: number, star: number): boolean {
+  const { t, centroids } = s;
+  const dims = t.dims;
+  let dz = 0, ds = 0;
+  for (let d = 0; d < dims; d++) {
+    const cz = centroids[z * dims + d], cs = centroids[star * dims + d];
+    const v = cz > cs ? t.hi[node * dims + d] : t.lo[node * dims + d];
+    dz += (v - cz) * (v - cz);
+    ds += (v - cs) * (v - cs);
+  }
+  return dz - ds > 1e-9 * (dz + ds) + s.floor;
 }

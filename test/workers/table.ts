@@ -25,6 +25,8 @@ let serial = 0;
 /** Builds a one-batch table, serialises it to IPC in a SharedArrayBuffer, and returns its ref. */
 export function makeTableRef(columns: Record<string, ColumnSpec>): TableRef {
   const names = Object.keys(columns);
+  const lengths = new Set(names.map((n) => columns[n].values.length));
+  if (lengths.size > 1) throw new Error(`Columns of one table need one length, got ${[...lengths].join(', ')}.`);
   const datas = names.map((n) => toData(columns[n]));
   const fields = names.map((n, i) => new Field(n, datas[i].type, true,
     columns[n].kind === 'datetime' ? new Map([['sorrel.type', 'datetime']]) : new Map()));

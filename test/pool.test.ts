@@ -1,0 +1,77 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { HttpError } from '../src/errors.ts';
+import { createPool } from '../src/pool.ts';
+import type { DistinctResult, Task } from '../src/types.ts';
+import { dict, f64, makeTableRef } from './workers/table.ts';
+import { mulberry32 } from './workers/vectors.ts';
+
+const small = makeTableRef({ s: dict(['b', 'a', 'b']) });
+const distinct: Task = { kind: 'distinct', table: small, column: 's', context: null };
+
+// A task that keeps a worker busy for a while: clustering 30 000 distinct 2-D points.
+const r = mulberry32(3);
+const big = makeTableRef({ x: f64(Array.from({ length: 30_000 }, () => r())), y: f64(Array.from({ length: 30_000 }, () => r())) });
+const slow: Task = {
+  kind: 'dist', table: big, columns: ['x', 'y'], context: null,
+  params: { nulls: false, sort: 'fields', cluster: true, n: null, numeric: true, maxGroups: 50_000 },
+};
+
+// One pool for the tests that leave it usable; worker start-up (tsx + Arrow) takes a second.
+const pool = createPool({ poolThreads: 1, poolMaxQueue: 8 });
+test.after(() => pool.close());
+
+test('runs a task on a worker thread', async () => {
+  assert.equal(await pool.run<DistinctResult>(distinct), { values: ['a', 'b'], counts: [1, 2], nullCount: 0 });
+  const stats = pool.stats();
+  assert.equal([stats.queued, stats.threads], [0, 1]);
+  assert.ok(stats.utilization >= 0 && stats.utilization <= 1);
+});
+
+test('a worker error rejects with a plain Error', async () => {
+  const err = await pool.run({ ...distinct, column: 'missing' }).catch((e: unknown) => e);
+  assert.instance(err, Error);
+  assert.not.instance(err, HttpError);
+  assert.match((err as Error).message, /No column "missing"/);
+});
+
+test('survives a worker crash: that task rejects, the next one succeeds', async () => {
+  const err = await pool.run({ kind: 'crash' }).catch((e: unknown) => e);
+  assert.instance(err, Error);
+  assert.not.instance(err, HttpError);
+  assert.equal((await pool.run<DistinctResult>(distinct)).values, ['a', 'b']);
+});
+
+test('a full queue answers 503 UNAVAILABLE with Retry-After', async () => {
+  const tight = createPool({ poolThreads: 1, poolMaxQueue: 1 });
+  try {
+    await tight.run(distinct); // worker up
+    const results = await Promise.allSettled([1, 2, 3, 4].map(() => tight.run(slow)));
+    const rejected = results.filter((x): x is PromiseRejectedResult => x.status === 'rejected').map((x) => x.reason);
+    assert.ok(rejected.length >= 1, 'some task was refused');
+    assert.ok(results.some((x) => x.status === 'fulfilled'), 'queued tasks still ran');
+    for (const e of rejected) {
+      assert.instance(e, HttpError);
+      assert.equal([e.status, e.code, e.headers], [503, 'UNAVAILABLE', { 'Retry-After': '1' }]);
+    }
+  } finally {
+    await tight.close();
+  }
+});
+
+test('an abort cancels a running task; the pool carries on', async () => {
+  const ac = new AbortController();
+  const running = pool.run(slow, ac.signal).catch((e: unknown) => e);
+  setTimeout(() => ac.abort(), 20);
+  const err = await running;
+  assert.instance(err, Error);
+  assert.is((err as Error).name, 'AbortError');
+  assert.equal((await pool.run<DistinctResult>(distinct)).counts, [1, 2]);
+});
+
+test('an already aborted signal rejects at once', async () => {
+  const err = await pool.run(distinct, AbortSignal.abort()).catch((e: unknown) => e);
+  assert.is((err as Error).name, 'AbortError');
+});
+
+test.run();

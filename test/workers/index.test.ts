@@ -1,0 +1,31 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { ContextNode } from '../../src/types.ts';
+import run from '../../workers/index.ts';
+import { dict, f64, makeTableRef } from './table.ts';
+
+const table = makeTableRef({ s: dict(['a', 'b', 'a', null]), x: f64([1, 2, 3, null]) });
+const context: ContextNode = { field: 1, column: 'x', type: 'float', operator: 'gte', value: 2 };
+
+test('distinct tasks apply the context, then count values', async () => {
+  assert.equal(await run({ kind: 'distinct', table, column: 's', context }), { values: ['a', 'b'], counts: [1, 1], nullCount: 0 });
+  assert.equal(await run({ kind: 'distinct', table, column: 's', context: null }), { values: ['a', 'b'], counts: [2, 1], nullCount: 1 });
+});
+
+test('stats tasks', async () => {
+  const s = await run({ kind: 'stats', table, column: 'x', context }) as { count: number; min: number; max: number };
+  assert.equal([s.count, s.min, s.max], [2, 2, 3]);
+});
+
+test('dist tasks', async () => {
+  const params = { nulls: false, sort: 'fields', cluster: true, n: null, numeric: false, maxGroups: 10 } as const;
+  const r = await run({ kind: 'dist', table, columns: ['s'], context: null, params }) as { data: unknown[] };
+  assert.equal(r.data, [{ count: 2, values: ['a'] }, { count: 1, values: ['b'] }]);
+});
+
+test('results are plain data that survive structured cloning', async () => {
+  const r = await run({ kind: 'stats', table, column: 'x', context: null });
+  assert.equal(structuredClone(r), r);
+});
+
+test.run();
