@@ -8,7 +8,8 @@ import { HttpError } from './errors.ts';
 import { createMetrics } from './metrics.ts';
 import { toVisibilityKey } from './model.ts';
 import type { Pool } from './pool-types.ts';
-import { sendError, sendJson, sendNotModified, toCorsHeaders } from './respond.ts';
+import { createReplyCache } from './reply-cache.ts';
+import { sendError, sendJson, sendNotModified, sendText, toCorsHeaders } from './respond.ts';
 import { getConcept, listConceptFields, listConcepts } from './routes/concepts.ts';
 import { getDist } from './routes/dist.ts';
 import { getField, listFields } from './routes/fields.ts';
@@ -39,6 +40,7 @@ const ROUTES: [string, string, Handler][] = [
 /** Creates the request handler over a swappable snapshot holder; `listen` it or pass it to http. */
 export function createApp({ state, pool, config, logger }: AppOptions) {
   const metrics = createMetrics();
+  const replies = createReplyCache(config.replyCacheBytes);
   const app = polka<Req>({
     onError: (err: unknown, req: Req, res: ServerResponse) => {
       if (!(err instanceof HttpError)) logger.error({ err, path: req.path }, 'unhandled error');
@@ -76,10 +78,11 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
     next();
   });
 
-  app.get('/healthz', (req, res) => sendJson(req, res, 200, { status: 'ok' }));
-  app.get('/readyz', (req, res) => state.snapshot
-    ? sendJson(req, res, 200, { status: 'ready', version: state.snapshot.version })
-    : sendJson(req, res, 503, { status: 503, code: 'UNAVAILABLE', message: 'Loading data; not ready yet.' }, { 'Retry-After': '1' }));
+  app.get('/healthz', (req, res) => { sendJson(req, res, 200, { status: 'ok' }); });
+  app.get('/readyz', (req, res) => {
+    if (state.snapshot) sendJson(req, res, 200, { status: 'ready', version: state.snapshot.version });
+    else sendJson(req, res, 503, { status: 503, code: 'UNAVAILABLE', message: 'Loading data; not ready yet.' }, { 'Retry-After': '1' });
+  });
   app.get('/metrics', (_req, res) => {
     const s = state.snapshot, p = pool.stats();
     const text = metrics.toText({
@@ -117,6 +120,8 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
       headers.ETag = etag;
       const inm = req.headers['if-none-match'];
       if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return sendNotModified(res, headers);
+      const hit = replies.get(etag);
+      if (hit) return sendText(req, res, 200, hit.text, { ...headers, ...hit.headers });
     }
     const ac = new AbortController();
     res.on('close', () => { if (!res.writableFinished) ac.abort(); });
@@ -128,7 +133,8 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
       throw err;
     }
     if (ac.signal.aborted) return;
-    sendJson(req, res, 200, reply.body, { ...headers, ...reply.headers });
+    const text = sendJson(req, res, 200, reply.body, { ...headers, ...reply.headers });
+    if (headers.ETag) replies.set(headers.ETag, text, reply.headers ?? {});
   }
 
   return app;

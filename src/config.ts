@@ -15,6 +15,7 @@ export type Config = {
   poolThreads: number;           // Piscina threads
   poolMaxQueue: number;          // queued tasks before 503
   logLevel: string;
+  replyCacheBytes: number;      // memory for serialised answers reused by ETag (0 = off)
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -31,6 +32,7 @@ export const DEFAULT_CONFIG: Config = {
   poolThreads: 1,
   poolMaxQueue: 256,
   logLevel: 'info',
+  replyCacheBytes: 64 * 1024 * 1024,
 };
 
 /** Reads the configuration from environment variables (documented in the README); throws on a bad value. */
@@ -61,5 +63,6 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.poolThreads = int('SORREL_THREADS', 1) ?? c.poolThreads;
   c.poolMaxQueue = int('SORREL_MAX_QUEUE', 1) ?? c.poolMaxQueue;
   c.logLevel = env.LOG_LEVEL || c.logLevel;
+  c.replyCacheBytes = (int('SORREL_REPLY_CACHE_MB', 0) ?? c.replyCacheBytes / 2 ** 20) * 2 ** 20;
   return c;
 }

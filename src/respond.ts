@@ -12,9 +12,15 @@ export function toCorsHeaders(req: IncomingMessage, config: Config): Record<stri
   return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true', 'Access-Control-Expose-Headers': EXPOSED };
 }
 
-/** Writes a JSON body (omitted for HEAD) with the given status and headers. */
-export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+/** Writes a JSON body (omitted for HEAD) with the given status and headers; returns the text. */
+export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): string {
   const text = JSON.stringify(body);
+  sendText(req, res, status, text, headers);
+  return text;
+}
+
+/** Writes already-serialised JSON. */
+export function sendText(req: IncomingMessage, res: ServerResponse, status: number, text: string, headers: Record<string, string>): void {
   res.statusCode = status;
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
