@@ -54,7 +54,7 @@ export function toMarkdown(results: ScenarioResult[]): string {
   for (const r of results) {
     const other = toMachineLine(r.machine) !== toMachineLine(latest.machine) ? ` on ${toMachineLine(r.machine)}` : '';
     out.push(`### ${r.name} — ${r.quick ? 'quick' : 'full'} run, ${r.date.slice(0, 16).replace('T', ' ')} UTC, ${Math.round(r.seconds)} s${other}`, '');
-    out.push(r.description, '');
+    if (r.description) out.push(r.description, '');
     if (r.status !== 'ok') {
       out.push(`**${r.status === 'failed' ? 'FAILED' : 'Skipped'}:** ${r.message ?? ''}`.trim(), '');
       continue;

@@ -1,13 +1,13 @@
 // Writes a Sorrel catalog over one data file: a field per column (ids from 1, in column order), one concept.
 import { writeFileSync } from 'node:fs';
-import { basename, dirname, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 
 /**
- * Writes `<file>.catalog.json` beside the data file (`file:` relative to it) and returns its path.
+ * Writes `<dir>/<file name>.catalog.json` (`file:` relative to it) and returns its path.
  * Types, `enumerable` and `searchable` are left to the loader's inference, as for `sorrel init`.
  */
-export function writeTableCatalog(file: string, columns: readonly string[]): string {
-  const path = `${file}.catalog.json`;
+export function writeTableCatalog(file: string, columns: readonly string[], dir: string): string {
+  const path = join(dir, `${basename(file)}.catalog.json`);
   const fields = columns.map((column, i) => ({ id: i + 1, dataset: 'data', column, name: column }));
   const catalog = {
     title: `Bench catalog over ${basename(file)}`,

@@ -25,16 +25,22 @@ type Query = {
   grouped: boolean;                       // a /dist/ grouped count (the target applies)
   path(below: number): string;
   sql(below: number): string;
-  toGroups(body: any): Group[];
+  toGroups(body: unknown): Group[];
 };
 type Group = { key: unknown[]; count: number };
+type ValuesBody = { values: { value: unknown; count: number }[] };
+type DistBody = { data: DistPoint[]; outliers: DistPoint[] };
+type DistPoint = { values: unknown[]; count: number };
 
 const toContext = (below: number) => encodeURIComponent(JSON.stringify({ type: 'and', children: [{ field: SEL, operator: 'lt', value: below }] }));
 const groupSql = (columns: string[], below: number | null) =>
   `SELECT ${columns.join(', ')}, count(*)::DOUBLE FROM t WHERE ${below === null ? 'true' : `sel < ${below}`}`
   + `${columns.map((c) => ` AND ${c} IS NOT NULL`).join('')} GROUP BY ALL ORDER BY ${columns.join(', ')}`;
-const fromValues = (body: any): Group[] => body.values.map((v: any) => ({ key: [v.value], count: v.count }));
-const fromDist = (body: any): Group[] => [...body.data, ...body.outliers].map((p: any) => ({ key: p.values, count: p.count }));
+const fromValues = (body: unknown): Group[] => (body as ValuesBody).values.map((v) => ({ key: [v.value], count: v.count }));
+const fromDist = (body: unknown): Group[] => {
+  const { data, outliers } = body as DistBody;
+  return [...data, ...outliers].map((p) => ({ key: p.values, count: p.count }));
+};
 
 const QUERIES: Query[] = [
   {
@@ -78,7 +84,7 @@ export const scenario: Scenario = {
         note(`compute: ${toRowsLabel(size)} rows: data, DuckDB table, Sorrel`);
         const files = await ensureTable(toTableSpec(size), dataDir);
         await duck.run(`CREATE OR REPLACE TABLE t AS SELECT * FROM read_parquet(${toSqlString(files.parquet)})`);
-        const sorrel = await startSorrel(writeTableCatalog(files.parquet, COLUMNS), { SORREL_MAX_VALUES_LIMIT: '100000000', SORREL_MAX_GROUPS: '100000000' });
+        const sorrel = await startSorrel(writeTableCatalog(files.parquet, COLUMNS, dataDir), { SORREL_MAX_VALUES_LIMIT: '100000000', SORREL_MAX_GROUPS: '100000000' });
         try {
           const loaded = (sorrel.ready.datasets as { rows: number }[])[0].rows;
           const count = Number((await duck.rows('SELECT count(*)::DOUBLE FROM t'))[0][0]);
