@@ -38,25 +38,24 @@ export const getValues: Handler = async (ctx) => {
     normalized = toNormalizedLabels(naive);
   }
 
-  // Indices into `vals`, in the answer's order.
-  let order: number[];
+  // Indices into `vals` in the answer's order; null = all of them in value order (no array built).
+  let order: number[] | null = null;
   if (q) {
     const norm = normalized ?? vals.labels.map(normalizeText);
     const ranked: [number, number][] = [];
     for (let i = 0; i < norm.length; i++) if (matchesPieces(q, [norm[i]])) ranked.push([labelRank(q, norm[i]), i]);
     ranked.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     order = ranked.map((r) => r[1]);
-  } else {
-    order = Array.from(vals.values, (_, i) => i);
   }
+  const total = order ? order.length : vals.values.length;
+  const at = (j: number) => (order ? order[j] : j);
   const item = (i: number) => ({ value: toJsonValue(vals.values[i], field.internal_type), label: vals.labels[i], count: vals.counts[i] });
 
   if (random !== null) {
-    return { body: drawIndices(order.length, random, seed ?? randomInt(2 ** 31)).map((j) => item(order[j])) };
+    return { body: drawIndices(total, random, seed ?? randomInt(2 ** 31)).map((j) => item(at(j))) };
   }
   if (seed !== null) throw badParameter('seed', '"seed" goes with "random"; add random=N or drop seed.');
 
-  const total = order.length;
   if (limit === 0 && total > config.maxValuesLimit) {
     throw badParameter('limit', `limit=0 would return ${total} values, more than the maximum of ${config.maxValuesLimit} on one page; page through them with limit and page.`);
   }
@@ -74,7 +73,7 @@ export const getValues: Handler = async (ctx) => {
   if (page < numPages) links.next = { href: withPage(page + 1), rel: 'next' };
   return {
     body: {
-      values: order.slice(start, start + size).map(item),
+      values: Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, j) => item(at(start + j))),
       count: total,
       null_count: vals.nullCount,
       limit,
