@@ -114,14 +114,17 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
 
     // A strong validator from data version + visibility + normalised request, known before any work,
     // so a matching If-None-Match costs nothing. An unseeded random draw is not repeatable: no ETag.
+    // If-None-Match compares weakly (RFC 9110 §13.1.2); `*` matches only an answer that exists,
+    // so it is checked after the handler succeeds.
     const deterministic = !(route(req) === 'values' && query.random !== undefined && query.seed === undefined);
+    const tags = (req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
+    const matchesAny = tags.includes('*');
     if (deterministic) {
-      const etag = `"${createHash('sha1').update(JSON.stringify([snapshot.version, toVisibilityKey(user), baseUrl, path, toSortedQuery(query)])).digest('base64url')}"`;
+      const etag = `"${createHash('sha1').update(JSON.stringify([snapshot.version, toVisibilityKey(user), baseUrl, toCanonicalPath(path), toSortedQuery(query)])).digest('base64url')}"`;
       headers.ETag = etag;
-      const inm = req.headers['if-none-match'];
-      if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return sendNotModified(res, headers);
+      if (tags.includes(etag)) return sendNotModified(res, headers);
       const hit = replies.get(etag);
-      if (hit) return sendText(req, res, 200, hit.text, { ...headers, ...hit.headers });
+      if (hit) return matchesAny ? sendNotModified(res, headers) : sendText(req, res, 200, hit.text, { ...headers, ...hit.headers });
     }
     const ac = new AbortController();
     res.on('close', () => { if (!res.writableFinished) ac.abort(); });
@@ -133,6 +136,7 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
       throw err;
     }
     if (ac.signal.aborted) return;
+    if (matchesAny) return sendNotModified(res, headers);
     const text = sendJson(req, res, 200, reply.body, { ...headers, ...reply.headers });
     if (headers.ETag) replies.set(headers.ETag, text, reply.headers ?? {});
   }
@@ -142,6 +146,15 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
 
 function route(req: Req): string {
   return (req as Req & { route?: string }).route ?? '';
+}
+
+/** The path with percent-escapes decoded, so `/api/fields/%31/` and `/api/fields/1/` share an ETag. */
+function toCanonicalPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 /** Query parameters as sorted [key, values] pairs: the normalised request for the ETag. */
@@ -161,6 +174,7 @@ function toBaseUrl(req: IncomingMessage, config: Config): string {
     proto = first(req.headers['x-forwarded-proto']) || proto;
     host = first(req.headers['x-forwarded-host']) || host;
     prefix = (first(req.headers['x-forwarded-prefix']) ?? '').replace(/\/+$/, '');
+    if (prefix && !prefix.startsWith('/')) prefix = `/${prefix}`;
   }
   return `${proto}://${host}${prefix}`;
 }

@@ -9,6 +9,8 @@ const MAX_CONDITIONS = 256;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?$/;
 const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
+const BRANCH_KEYS = ['type', 'children', 'enabled', 'concept'];
+const CONDITION_KEYS = ['field', 'operator', 'value', 'enabled', 'concept'];
 
 /**
  * Parses and validates `context` for a request on `dataset`. Returns null for no filter
@@ -31,7 +33,13 @@ export function toContext(raw: string | undefined, snapshot: Snapshot, user: Use
     const o = node as Record<string, unknown>;
     if (o.enabled === false) return null;
     if (o.enabled !== undefined && o.enabled !== true) throw badContext(`${where}: "enabled" must be true or false.`);
-    if ('children' in o || 'type' in o) {
+    const branch = 'children' in o || 'type' in o;
+    const allowed = branch ? BRANCH_KEYS : CONDITION_KEYS;
+    const extra = Object.keys(o).find((k) => !allowed.includes(k));
+    if (extra !== undefined && (branch || 'field' in o)) {
+      throw badContext(`${where}: unknown key ${JSON.stringify(extra)}; a ${branch ? 'branch takes "type", "children"' : 'condition takes "field", "operator", "value"'} (and "enabled", "concept").`);
+    }
+    if (branch) {
       if (o.type !== 'and' && o.type !== 'or') throw badContext(`${where}: "type" must be "and" or "or", got ${JSON.stringify(o.type)}.`);
       if (!Array.isArray(o.children)) throw badContext(`${where}: a branch needs a "children" array.`);
       const children = o.children.map((c, i) => walk(c, `${where}.children[${i}]`, depth + 1)).filter((c): c is ContextNode => c !== null);
@@ -110,7 +118,10 @@ function toStorage(field: Field, v: unknown, where: string, op: string): number 
       return ((+m![1] * 60 + +m![2]) * 60 + +(m![3] ?? 0)) * 1000 + +(m![4] ?? '0').padEnd(3, '0');
     }
     default:
-      if (typeof v !== 'number' || !Number.isFinite(v)) fail(op === 'range' ? 'numbers' : 'a number');
+      if (typeof v === 'number' && !Number.isFinite(v)) {
+        throw badContext(`${where}: field ${field.id} (${field.internal_type}) needs a finite number; the value is out of range.`);
+      }
+      if (typeof v !== 'number') fail(op === 'range' ? 'numbers' : 'a number');
       return v as number;
   }
 }

@@ -20,6 +20,16 @@ export async function startServer(catalogPath: string, config: Config, logger?: 
   // A context may be 16 KiB of JSON, up to three times that once URL-encoded: allow 64 KiB of request head.
   const server = createServer({ maxHeaderSize: 64 * 1024 }, app.handler as never);
   server.keepAliveTimeout = 65_000;
+  // A request Node cannot parse (bad method token, oversized head) still gets a JSON error body.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const body = JSON.stringify({ status, code: 'INVALID_PARAMETER', message: status === 431 ? 'The request head is too large (over 64 KiB).' : 'The request is not valid HTTP.' });
+    socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

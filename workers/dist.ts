@@ -9,7 +9,7 @@ import { groupCounts, type Groups } from './group.ts';
  * clustering, outliers included. Outliers and clustering run only when `params.numeric`, and
  * only over points without a null value; those stay in `data`. They see the points in value
  * order, so `sort` changes the order of the answer, never its clusters. Clustered `data` holds
- * the centroids, ordered by the same sort as groups, followed by the points with a null value.
+ * the centroids and the points with a null value, together in the order of the requested sort.
  */
 export function distribution(cols: ColumnView[], mask: Uint8Array | null, params: DistParams): DistResult {
   const result: DistResult = { size: 0, clustered: false, data: [], outliers: [], tooMany: false, badN: null };
@@ -49,9 +49,10 @@ export function distribution(cols: ColumnView[], mask: Uint8Array | null, params
   const { values, counts: weighted, k } = analysis.clusters;
   const centroids: DistPoint[] = [];
   for (let j = 0; j < k; j++) centroids.push({ count: weighted[j], values: Array.from(values.subarray(j * dims, (j + 1) * dims)) });
-  centroids.sort(params.sort === 'count' ? (a, b) => b.count - a.count || byValues(a, b) : byValues);
+  // Centroids and the points with a null value form one list, in the requested order.
   result.clustered = true;
-  result.data = [...centroids, ...order.filter((g) => !isComplete(g)).map(point)];
+  result.data = [...centroids, ...order.filter((g) => !isComplete(g)).map(point)]
+    .sort(params.sort === 'count' ? (a, b) => b.count - a.count || byValues(a, b) : byValues);
   return result;
 }
 
@@ -62,10 +63,14 @@ function sortGroups(groups: Groups, sort: DistParams['sort']): number[] {
   return order;
 }
 
+/** Ascending by dimension values, a null after every value (API.md §7). */
 function byValues(a: DistPoint, b: DistPoint): number {
   for (let d = 0; d < a.values.length; d++) {
-    const x = a.values[d] as number, y = b.values[d] as number;
-    if (x !== y) return x - y;
+    const x = a.values[d] as number | null, y = b.values[d] as number | null;
+    if (x === y) continue;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return x - y;
   }
   return 0;
 }

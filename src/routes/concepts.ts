@@ -3,7 +3,7 @@ import { notFound } from '../errors.ts';
 import { toConceptFieldsJson, toConceptJson } from '../present.ts';
 import { searchConcepts } from '../search/index.ts';
 import type { Concept } from '../types.ts';
-import { toListPage, toListPlan, toVisibility } from './listing.ts';
+import { toListPage, toListPlan, toPage, toPaging, toVisibility } from './listing.ts';
 import { toConceptOrder } from './order.ts';
 import { toBoolParam, toId } from './params.ts';
 import type { Handler, RequestContext } from './types.ts';
@@ -30,8 +30,10 @@ export const getConcept: Handler = (ctx) => {
   return { body: toConceptJson(ctx.snapshot, visibleConcept(ctx), ctx.user, ctx.baseUrl, embed) };
 };
 
-/** The concept's fields as full objects, in the concept's order. */
+/** The concept's fields as full objects, in the concept's order, paged like the other lists. */
 export const listConceptFields: Handler = (ctx) => {
-  const body = toConceptFieldsJson(ctx.snapshot, visibleConcept(ctx), ctx.user, ctx.baseUrl);
-  return { body, headers: { 'X-Total-Count': String(body.length) } };
+  const { limit, offset } = toPaging(ctx);
+  const all = toConceptFieldsJson(ctx.snapshot, visibleConcept(ctx), ctx.user, ctx.baseUrl);
+  const { page, headers } = toPage(ctx, all, limit, offset);
+  return { body: page, headers };
 };

@@ -42,10 +42,13 @@ export const getDist: Handler = async (ctx) => {
 /** The dimension fields: repeated or comma-separated ids, the path's field first if absent, at most maxDimensions. */
 function toDimensions(ctx: RequestContext, field: Field): Field[] {
   const raw = ctx.query.dimensions;
-  const parts = (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+  const parts = (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]).flatMap((s) => s.split(',')).map((s) => s.trim());
+  if (raw !== undefined && parts.some((p) => p === '')) {
+    throw badParameter('dimensions', '"dimensions" has an empty entry; give field ids, repeated (dimensions=3&dimensions=7) or comma-separated (dimensions=3,7).');
+  }
   const ids: number[] = [];
   for (const p of parts) {
-    const id = /^\d{1,15}$/.test(p) ? Number(p) : NaN;
+    const id = /^[1-9]\d{0,14}$/.test(p) ? Number(p) : NaN;
     const f = Number.isNaN(id) || !ctx.snapshot.isFieldVisible(ctx.user, id) ? undefined : ctx.snapshot.fields.get(id);
     if (!f) throw badParameter('dimensions', `Unknown field ${JSON.stringify(p)} in "dimensions". See GET /api/fields/.`);
     if (f.dataset !== field.dataset) throw badParameter('dimensions', `Field ${id} in "dimensions" is in dataset '${f.dataset}', not '${field.dataset}'; dimensions must be in the same table.`);

@@ -28,8 +28,7 @@ export function toListPlan(ctx: RequestContext): ListPlan {
     published, archived,
     sort: toEnumParam(query, 'sort', ['category', 'name'] as const, null),
     desc: toEnumParam(query, 'order', ['asc', 'desc'] as const, 'asc') === 'desc',
-    limit: toIntParam(query, 'limit', 0, Number.MAX_SAFE_INTEGER, 0),
-    offset: toIntParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER, 0),
+    ...toPaging(ctx),
   };
 }
 
@@ -55,15 +54,32 @@ export function toListPage<T extends { published: boolean; archived: boolean }>(
     }
   }
   if (plan.desc) ids = [...ids].reverse();
-  const total = ids.length;
-  const end = plan.limit === 0 ? total : Math.min(total, plan.offset + plan.limit);
-  const page = ids.slice(plan.offset, end);
+  const { page, headers } = toPage(ctx, ids, plan.limit, plan.offset);
+  return { ids: page, headers };
+}
+
+/** `limit`/`offset` of a list request (0 = all, 0). */
+export function toPaging(ctx: RequestContext): { limit: number; offset: number } {
+  return {
+    limit: toIntParam(ctx.query, 'limit', 0, Number.MAX_SAFE_INTEGER, 0),
+    offset: toIntParam(ctx.query, 'offset', 0, Number.MAX_SAFE_INTEGER, 0),
+  };
+}
+
+/** One page of a list with X-Total-Count and Link next/prev (prev never points past the end). */
+export function toPage<T>(ctx: RequestContext, items: T[], limit: number, offset: number): { page: T[]; headers: Record<string, string> } {
+  const total = items.length;
+  const end = limit === 0 ? total : Math.min(total, offset + limit);
   const headers: Record<string, string> = { 'X-Total-Count': String(total) };
   const links: string[] = [];
-  if (plan.limit > 0 && end < total) links.push(`<${toRequestUrl(ctx, { limit: plan.limit, offset: plan.offset + plan.limit })}>; rel="next"`);
-  if (plan.offset > 0 && total > 0) links.push(`<${toRequestUrl(ctx, { limit: plan.limit, offset: Math.max(0, plan.offset - (plan.limit || plan.offset)) })}>; rel="prev"`);
+  if (limit > 0 && end < total) links.push(`<${toRequestUrl(ctx, { limit, offset: offset + limit })}>; rel="next"`);
+  if (offset > 0 && total > 0) {
+    const step = limit || offset;
+    const prev = offset >= total ? Math.max(0, Math.floor((total - 1) / step) * step) : Math.max(0, offset - step);
+    links.push(`<${toRequestUrl(ctx, { limit, offset: prev })}>; rel="prev"`);
+  }
   if (links.length) headers.Link = links.join(', ');
-  return { ids: page, headers };
+  return { page: items.slice(offset, end), headers };
 }
 
 /** The request URL with its other parameters kept and `set` replacing some (null or 0 drops one). */

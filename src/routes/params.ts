@@ -48,7 +48,7 @@ export function toIntParam(query: Query, name: string, min: number, max: number,
   return n;
 }
 
-/** The integer id of a path segment; anything else is a 404 like an unknown id. */
+/** The integer id of a path segment in canonical form (no sign, no leading zero); anything else is a 404. */
 export function toId(raw: string | undefined): number | null {
-  return raw !== undefined && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+  return raw !== undefined && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
 }

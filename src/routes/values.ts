@@ -12,7 +12,8 @@ import { toRequestUrl } from './listing.ts';
 import { toBoolParam, toIntParam, toSingle } from './params.ts';
 import type { Handler } from './types.ts';
 
-const SEED_MAX = Number.MAX_SAFE_INTEGER;
+const SEED_MAX = 2 ** 32 - 1;        // the generator's whole state: every seed draws differently
+const PAGE_MAX = Number.MAX_SAFE_INTEGER;
 
 /** Distinct values of a field with labels and counts: a page envelope, or a bare array for `random`. */
 export const getValues: Handler = async (ctx) => {
@@ -22,8 +23,8 @@ export const getValues: Handler = async (ctx) => {
   const context = aware ? toContext(toSingle(query, 'context'), snapshot, ctx.user, field.dataset) : null;
   const q = parseQuery(toSingle(query, 'query'));
   const random = toIntParam(query, 'random', 1, config.maxRandom, null);
-  const seed = toIntParam(query, 'seed', -SEED_MAX, SEED_MAX, null);
-  const page = toIntParam(query, 'page', 1, SEED_MAX, 1);
+  const seed = toIntParam(query, 'seed', 0, SEED_MAX, null);
+  const page = toIntParam(query, 'page', 1, PAGE_MAX, 1);
   const limit = toIntParam(query, 'limit', 0, config.maxValuesLimit, 10);
 
   // The population: naive values from memory, or the context's values from a worker.
@@ -52,7 +53,8 @@ export const getValues: Handler = async (ctx) => {
   const item = (i: number) => ({ value: toJsonValue(vals.values[i], field.internal_type), label: vals.labels[i], count: vals.counts[i] });
 
   if (random !== null) {
-    return { body: drawIndices(total, random, seed ?? randomInt(2 ** 31)).map((j) => item(at(j))) };
+    // Drawn from the answer's order, returned in value order (indices into `vals` are value order).
+    return { body: drawIndices(total, random, seed ?? randomInt(SEED_MAX)).map(at).sort((a, b) => a - b).map(item) };
   }
   if (seed !== null) throw badParameter('seed', '"seed" goes with "random"; add random=N or drop seed.');
 
@@ -100,7 +102,7 @@ export function drawIndices(n: number, k: number, seed: number): number[] {
 }
 
 function mulberry32(seed: number): () => number {
-  let a = (seed >>> 0) ^ Math.floor(seed / 2 ** 32);
+  let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) | 0;
     let t = Math.imul(a ^ (a >>> 15), 1 | a);

@@ -115,10 +115,17 @@ t('limit and offset page a list with X-Total-Count and Link next/prev', async ()
   assert.equal((await get(s.url, '/api/fields/?offset=100')).body, []);
 });
 
-t('concept fields list follows the concept order', async () => {
+t('concept fields list follows the concept order and pages like the other lists', async () => {
   const r = await get(s.url, '/api/concepts/4/fields/');
   assert.equal(ids(r.body), [5, 6]);
   assert.is(r.headers.get('x-total-count'), '2');
+  const first = await get(s.url, '/api/concepts/4/fields/?limit=1');
+  assert.equal(ids(first.body), [5]);
+  assert.is(first.headers.get('x-total-count'), '2');
+  assert.is(first.headers.get('link'), `<${s.url}/api/concepts/4/fields/?limit=1&offset=1>; rel="next"`);
+  assert.is((await get(s.url, '/api/concepts/4/fields/?limit=abc')).status, 400);
+  const past = await get(s.url, '/api/concepts/?limit=2&offset=100');
+  assert.is(past.headers.get('link'), `<${s.url}/api/concepts/?limit=2&offset=4>; rel="prev"`);
 });
 
 t('privileged users see everything and can narrow by published and archived', async () => {

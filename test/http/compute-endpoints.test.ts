@@ -75,7 +75,9 @@ t('values: random=N draws distinct values, reproducible with seed, bare array', 
   assert.is(new Set(a.body.map((v: { value: string }) => v.value)).size, 3);
   assert.is((await get(s.url, '/api/fields/1/values/?random=100')).body.length, 6);
   assert.equal((await get(s.url, '/api/fields/1/values/?random=5&query=e&seed=1')).body.map((v: { label: string }) => v.label).sort(), ['Chloé', 'Eve']);
-  for (const bad of ['random=0', 'random=x', 'random=1001', 'random=2&seed=1.5']) {
+  const drawn = (await get(s.url, '/api/fields/1/values/?random=6&query=e&seed=3')).body.map((v: { label: string }) => v.label);
+  assert.equal(drawn, ['Chloé', 'Eve'], 'in value order, not relevance order');
+  for (const bad of ['random=0', 'random=x', 'random=1001', 'random=2&seed=1.5', 'random=2&seed=-1', 'random=2&seed=4294967296']) {
     assert.is((await get(s.url, `/api/fields/1/values/?${bad}`)).status, 400, bad);
   }
   const seen = new Set<string>();
@@ -106,6 +108,8 @@ t('context: every invalid context is a 400 INVALID_CONTEXT naming the node', asy
     [{ field: 6, operator: 'exact', value: '2020-13-01' }, /needs a date/],
     [{ type: 'and', children: [{ field: 3, operator: 'gt', value: 1 }, { field: 99, operator: 'exact', value: 1 }] }, /context\.children\[1\]/],
     [{ type: 'xor', children: [] }, /"type" must be "and" or "or"/],
+    [{ field: 3, operator: 'gt', value: 1, bogus: 1 }, /unknown key "bogus"/],
+    [{ type: 'and', children: [{ field: 3, operator: 'gt', value: 1 }], field: 3 }, /unknown key "field"/],
   ];
   for (const [c, message] of cases) {
     const r = await get(s.url, `/api/fields/1/values/?${ctx(c)}`);
@@ -114,6 +118,7 @@ t('context: every invalid context is a 400 INVALID_CONTEXT naming the node', asy
     assert.match(r.body.message, message);
   }
   assert.match((await get(s.url, '/api/fields/1/values/?aware=true&context=%7Bbad')).body.message, /not valid JSON/);
+  assert.match((await get(s.url, `/api/fields/1/values/?aware=true&context=${encodeURIComponent('{"field":3,"operator":"gt","value":1e400}')}`)).body.message, /finite number/);
   let deep: unknown = { field: 3, operator: 'gt', value: 1 };
   for (let i = 0; i < 40; i++) deep = { type: 'and', children: [deep] };
   assert.match((await get(s.url, `/api/fields/1/values/?${ctx(deep)}`)).body.message, /deeper than 32/);
@@ -160,6 +165,9 @@ t('dist: bad dimensions, n and too many groups', async () => {
   assert.is((await get(s.url, '/api/fields/3/dist/?dimensions=1,2,4,5')).status, 400);
   assert.is((await get(s.url, '/api/fields/3/dist/?dimensions=1,2,4')).status, 200);
   assert.is((await get(s.url, '/api/fields/3/dist/?n=0')).status, 400);
+  for (const empty of ['dimensions=', 'dimensions=,', 'dimensions=2,', 'dimensions=02']) {
+    assert.is((await get(s.url, `/api/fields/3/dist/?${empty}`)).status, 400, empty);
+  }
   assert.is((await get(s.url, '/api/fields/3/dist/?sort=size')).status, 400);
   const few = await startTestServer(undefined, { maxGroups: 3 });
   try {

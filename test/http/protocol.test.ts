@@ -109,9 +109,40 @@ t('absolute links follow X-Forwarded-* only when trustProxy is on', async () => 
   const trusting = await startTestServer(undefined, { trustProxy: true });
   try {
     assert.is((await get(trusting.url, '/api/concepts/3/', fwd)).body._links.self.href, 'https://catalog.example/sorrel/api/concepts/3/');
+    assert.is((await get(trusting.url, '/api/', { ...fwd, 'X-Forwarded-Prefix': 'sorrel' })).body._links.self.href, 'https://catalog.example/sorrel/api/');
   } finally {
     await trusting.close();
   }
+});
+
+t('If-None-Match: * matches only an answer that exists; weak tags compare equal', async () => {
+  assert.is((await get(s.url, '/api/fields/1/', { 'If-None-Match': '*' })).status, 304);
+  assert.is((await get(s.url, '/api/fields/99/', { 'If-None-Match': '*' })).status, 404);
+  assert.is((await get(s.url, '/api/fields/?sort=bogus', { 'If-None-Match': '*' })).status, 400);
+  assert.is((await get(s.url, '/api/fields/3/values/?page=999', { 'If-None-Match': '*' })).status, 404);
+  const etag = (await get(s.url, '/api/fields/1/')).headers.get('etag')!;
+  assert.is((await get(s.url, '/api/fields/1/', { 'If-None-Match': `W/${etag}` })).status, 304);
+});
+
+t('ids are canonical integers; escaped paths share the ETag of the plain one', async () => {
+  assert.is((await get(s.url, '/api/fields/01/')).status, 404);
+  assert.is((await get(s.url, '/api/fields/-1/')).status, 404);
+  const plain = await get(s.url, '/api/fields/1/');
+  const escaped = await get(s.url, '/api/fields/%31/');
+  assert.is(escaped.status, 200);
+  assert.is(escaped.headers.get('etag'), plain.headers.get('etag'));
+});
+
+t('a request Node cannot parse gets a JSON 400', async () => {
+  const { connect } = await import('node:net');
+  const text = await new Promise<string>((resolve) => {
+    const sock = connect(Number(new URL(s.url).port), '127.0.0.1', () => sock.write('FOO / HTTP/1.1\r\nHost: x\r\n\r\n'));
+    let out = '';
+    sock.on('data', (b) => { out += b; });
+    sock.on('close', () => resolve(out));
+  });
+  assert.match(text, /^HTTP\/1\.1 400/);
+  assert.match(text, /"code":"INVALID_PARAMETER"/);
 });
 
 t.run();

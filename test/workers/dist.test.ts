@@ -80,10 +80,12 @@ test('600 numeric points cluster: data holds the centroids, sorted by values', (
   for (const p of r.data) assert.ok(p.count === 148 || p.count === 149, String(p.count));
 });
 
-test('clustered with nulls kept: the points with a null follow the centroids', () => {
+test('clustered with nulls kept: the points with a null sort among the centroids, nulls last', () => {
   const r = distribution([grid.col('x'), grid.col('y')], null, params({ numeric: true, n: 4, nulls: true }));
   assert.equal(r.size, 602);
-  assert.equal(round(r.data).slice(4), [[3, null, 1], [null, 5, 1]]);
+  const rows = round(r.data);
+  assert.equal([rows[0], rows[5]], [[3, null, 1], [null, 5, 1]]);
+  assert.equal(rows.slice(1, 5).map((p) => p.slice(0, 2)), [[7, 4.5], [7, 14.5], [22, 4.5], [22, 14.5]]);
 });
 
 test('sort changes the order of the clusters, never the clusters', () => {
@@ -104,3 +106,21 @@ test('n beyond the points is reported', () => {
 });
 
 test.run();
+
+test('clustered with nulls: centroids and null points form one list in the requested order', () => {
+  const xs: (number | null)[] = [], ys: (number | null)[] = [];
+  for (let i = 0; i < 600; i++) { xs.push(i); ys.push(i % 7); }
+  for (let i = 0; i < 200; i++) { xs.push(null); ys.push(3); }
+  const t = makeColumns({ x: f64(xs), y: f64(ys) });
+  const cols = [t.col('x'), t.col('y')];
+  const byCount = distribution(cols, null, params({ numeric: true, nulls: true, sort: 'count' }));
+  assert.ok(byCount.clustered);
+  assert.equal(byCount.data[0], { count: 200, values: [null, 3] });
+  const counts = byCount.data.map((p) => p.count);
+  assert.equal(counts, [...counts].sort((a, b) => b - a));
+  const byFields = distribution(cols, null, params({ numeric: true, nulls: true }));
+  assert.equal(byFields.data.at(-1), { count: 200, values: [null, 3] });
+  const firsts = byFields.data.slice(0, -1).map((p) => p.values[0] as number);
+  assert.equal(firsts, [...firsts].sort((a, b) => a - b));
+  assert.is(byFields.data.length, byCount.data.length);
+});
