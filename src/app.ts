@@ -9,7 +9,7 @@ import { createMetrics } from './metrics.ts';
 import { toVisibilityKey } from './model.ts';
 import type { Pool } from './pool-types.ts';
 import { createReplyCache } from './reply-cache.ts';
-import { sendError, sendJson, sendNotModified, sendText, toCorsHeaders } from './respond.ts';
+import { sendBytes, sendError, sendJson, sendNotModified, toCorsHeaders } from './respond.ts';
 import { getConcept, listConceptFields, listConcepts } from './routes/concepts.ts';
 import { getDist } from './routes/dist.ts';
 import { getField, listFields } from './routes/fields.ts';
@@ -124,7 +124,7 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
       headers.ETag = etag;
       if (tags.includes(etag)) return sendNotModified(res, headers);
       const hit = replies.get(etag);
-      if (hit) return matchesAny ? sendNotModified(res, headers) : sendText(req, res, 200, hit.text, { ...headers, ...hit.headers });
+      if (hit) return matchesAny ? sendNotModified(res, headers) : sendBytes(req, res, 200, hit.body, { ...headers, ...hit.headers });
     }
     const ac = new AbortController();
     res.on('close', () => { if (!res.writableFinished) ac.abort(); });
@@ -137,8 +137,8 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
     }
     if (ac.signal.aborted) return;
     if (matchesAny) return sendNotModified(res, headers);
-    const text = sendJson(req, res, 200, reply.body, { ...headers, ...reply.headers });
-    if (headers.ETag) replies.set(headers.ETag, text, reply.headers ?? {});
+    const bytes = sendJson(req, res, 200, reply.body, { ...headers, ...reply.headers });
+    if (headers.ETag) replies.set(headers.ETag, bytes, reply.headers ?? {});
   }
 
   return app;

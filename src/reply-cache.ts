@@ -1,10 +1,10 @@
 // A byte-bounded LRU of serialised 200 answers keyed by ETag: a repeated request skips all work.
 
-export type CachedReply = { text: string; headers: Record<string, string>; bytes: number };
+export type CachedReply = { body: Buffer; headers: Record<string, string>; bytes: number };
 
 export type ReplyCache = {
   get(etag: string): CachedReply | undefined;
-  set(etag: string, text: string, headers: Record<string, string>): void;
+  set(etag: string, body: Buffer, headers: Record<string, string>): void;
 };
 
 /**
@@ -23,10 +23,10 @@ export function createReplyCache(maxBytes: number): ReplyCache {
       }
       return hit;
     },
-    set(etag, text, headers) {
-      const bytes = text.length * 2 + 256;
+    set(etag, body, headers) {
+      const bytes = body.length + 256;
       if (bytes > maxBytes / 8 || entries.has(etag)) return;
-      entries.set(etag, { text, headers, bytes });
+      entries.set(etag, { body, headers, bytes });
       total += bytes;
       for (const [key, e] of entries) {
         if (total <= maxBytes) break;

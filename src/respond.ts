@@ -12,20 +12,17 @@ export function toCorsHeaders(req: IncomingMessage, config: Config): Record<stri
   return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true', 'Access-Control-Expose-Headers': EXPOSED };
 }
 
-/** Writes a JSON body (omitted for HEAD) with the given status and headers; returns the text. */
-export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): string {
-  const text = JSON.stringify(body);
-  sendText(req, res, status, text, headers);
-  return text;
+/** Writes a JSON body (omitted for HEAD) with the given status and headers; returns the bytes. */
+export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): Buffer {
+  const bytes = Buffer.from(JSON.stringify(body));
+  sendBytes(req, res, status, bytes, headers);
+  return bytes;
 }
 
-/** Writes already-serialised JSON. */
-export function sendText(req: IncomingMessage, res: ServerResponse, status: number, text: string, headers: Record<string, string>): void {
-  res.statusCode = status;
-  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(req.method === 'HEAD' ? undefined : text);
+/** Writes already-serialised JSON in one writeHead + end (the cheapest path Node has). */
+export function sendBytes(req: IncomingMessage, res: ServerResponse, status: number, bytes: Buffer, headers: Record<string, string>): void {
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': bytes.length });
+  res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
 /** Writes a 304 Not Modified with the validator and caching headers. */

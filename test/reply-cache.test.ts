@@ -3,22 +3,22 @@ import * as assert from 'uvu/assert';
 import { createReplyCache } from '../src/reply-cache.ts';
 
 test('keeps answers by ETag and evicts the least recently used past its byte budget', () => {
-  const entry = 200 * 2 + 256;                      // the cache's own estimate of a 200-character answer
+  const entry = 200 + 256;                          // the cache's own estimate of a 200-byte answer
   const cache = createReplyCache(8 * entry);
-  for (const k of 'abcdefgh') cache.set(`"${k}"`, k.repeat(200), k === 'a' ? { 'X-Total-Count': '1' } : {});
-  assert.is(cache.get('"a"')?.text, 'a'.repeat(200));
+  for (const k of 'abcdefgh') cache.set(`"${k}"`, Buffer.from(k.repeat(200)), k === 'a' ? { 'X-Total-Count': '1' } : {});
+  assert.is(cache.get('"a"')?.body.toString(), 'a'.repeat(200));
   assert.equal(cache.get('"a"')?.headers, { 'X-Total-Count': '1' });
-  cache.set('"i"', 'i'.repeat(200), {});
+  cache.set('"i"', Buffer.from('i'.repeat(200)), {});
   assert.is(cache.get('"b"'), undefined, 'b was least recently used');
   for (const k of 'acdefghi') assert.ok(cache.get(`"${k}"`), k);
 });
 
 test('skips answers larger than an eighth of the budget, and everything when the budget is 0', () => {
   const cache = createReplyCache(4000);
-  cache.set('"big"', 'x'.repeat(1000), {});
+  cache.set('"big"', Buffer.alloc(1000), {});
   assert.is(cache.get('"big"'), undefined);
   const off = createReplyCache(0);
-  off.set('"a"', 'x', {});
+  off.set('"a"', Buffer.from('x'), {});
   assert.is(off.get('"a"'), undefined);
 });
 
