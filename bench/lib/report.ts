@@ -15,6 +15,8 @@ export type ScenarioResult = {
   status: 'ok' | 'failed' | 'skipped';
   message: string | null;       // why it failed or was skipped
   rows: BenchRow[];
+  /** A later run that failed, when these rows come from the last run that did not. */
+  failure?: { date: string; quick: boolean; message: string };
 };
 
 const START = '<!-- results:start -->';
@@ -28,7 +30,13 @@ export function readResults(path: string): ScenarioResult[] {
 /** Stores `fresh` over the same-named entries of the file, keeping `order`. */
 export function writeResults(path: string, fresh: ScenarioResult[], order: string[]): ScenarioResult[] {
   const byName = new Map(readResults(path).map((r) => [r.name, r]));
-  for (const r of fresh) byName.set(r.name, r);
+  for (const r of fresh) {
+    // A failure (a peer being edited, a crash) keeps the last good rows, marked with it.
+    const previous = byName.get(r.name);
+    if (r.status === 'failed' && previous?.status === 'ok') {
+      byName.set(r.name, { ...previous, failure: { date: r.date, quick: r.quick, message: r.message ?? '' } });
+    } else byName.set(r.name, r);
+  }
   const rank = (n: string) => (order.includes(n) ? order.indexOf(n) : order.length);
   const all = [...byName.values()].sort((a, b) => rank(a.name) - rank(b.name));
   writeFileSync(path, `${JSON.stringify(all, null, 2)}\n`);
@@ -53,15 +61,24 @@ export function toMarkdown(results: ScenarioResult[]): string {
   out.push(`Targets: ${met} met, ${missed} missed (${rows.length} rows). Ratio = Sorrel ÷ reference; \`better\` says which way wins.`, '');
   for (const r of results) {
     const other = toMachineLine(r.machine) !== toMachineLine(latest.machine) ? ` on ${toMachineLine(r.machine)}` : '';
-    out.push(`### ${r.name} — ${r.quick ? 'quick' : 'full'} run, ${r.date.slice(0, 16).replace('T', ' ')} UTC, ${Math.round(r.seconds)} s${other}`, '');
+    out.push(`### ${r.name} — ${r.quick ? 'quick' : 'full'} run, ${toDate(r.date)} UTC, ${Math.round(r.seconds)} s${other}`, '');
     if (r.description) out.push(r.description, '');
+    if (r.failure) {
+      const f = r.failure;
+      out.push(`**The latest run (${f.quick ? 'quick' : 'full'}, ${toDate(f.date)} UTC) FAILED:** ${f.message.split('\n')[0]} — the table below is from the run in the heading.`, '');
+    }
     if (r.status !== 'ok') {
-      out.push(`**${r.status === 'failed' ? 'FAILED' : 'Skipped'}:** ${r.message ?? ''}`.trim(), '');
+      if (r.status === 'skipped') out.push(`**Skipped:** ${r.message ?? ''}`, '');
+      else out.push('**FAILED:**', '', '```', (r.message ?? '').trim(), '```', '');
       continue;
     }
     out.push(toTable(r.rows), '');
   }
   return out.join('\n').trimEnd();
+}
+
+function toDate(iso: string): string {
+  return iso.slice(0, 16).replace('T', ' ');
 }
 
 /** One Markdown table of rows. */
