@@ -24,8 +24,14 @@ process.once('exit', () => { for (const c of live) c.kill('SIGKILL'); });
 
 /** Runs `node --import tsx <script> <args>` from the repository root with `env` added. */
 export function spawnTs(script: string, args: string[], env: Record<string, string> = {}): Child {
+  return spawnNode(['--import', 'tsx', script, ...args], env);
+}
+
+/** Runs `node <args>` from the repository root with `env` added, speaking JSON lines on stdout. */
+export function spawnNode(argv: string[], env: Record<string, string> = {}): Child {
+  const script = argv.find((a) => /\.(m?js|ts)$/.test(a)) ?? argv.join(' ');
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, argv, {
     cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   live.add(child);

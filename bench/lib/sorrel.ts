@@ -1,5 +1,6 @@
-// Starts Sorrel in a child process (bench/lib/serve.ts) and waits until it is listening or ready.
-import { spawnTs, type Child, type Message } from './child.ts';
+// Starts Sorrel in a child process (bench/lib/serve.mjs over the tsc-built dist/, as `npm start` runs it)
+// and waits until it is listening or ready.
+import { spawnNode, type Child, type Message } from './child.ts';
 
 export type SorrelChild = { url: string; child: Child; stop(): Promise<void> };
 
@@ -8,7 +9,7 @@ export const SORREL_ENV = { LOG_LEVEL: 'warn' };
 
 /** Spawns the server and resolves once it listens (it is not ready yet: see `waitReady`). */
 export async function spawnSorrel(catalog: string, env: Record<string, string> = {}): Promise<SorrelChild> {
-  const child = spawnTs('bench/lib/serve.ts', [catalog], { ...SORREL_ENV, ...env });
+  const child = spawnNode(['bench/lib/serve.mjs', catalog], { ...SORREL_ENV, ...env });
   try {
     const { url } = await child.waitFor('listening', 120_000);
     return { url: String(url), child, stop: () => child.stop() };
