@@ -1,6 +1,7 @@
 // Starts the HTTP server at once (/readyz answers 503), then loads the catalog into a snapshot.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { pino, type Logger } from 'pino';
 import { createApp, type AppState } from './app.ts';
 import { loadCatalog } from './catalog.ts';
@@ -43,7 +44,14 @@ export async function startServer(catalogPath: string, config: Config, logger?: 
   const ready = (async () => {
     const started = Date.now();
     const spec = loadCatalog(catalogPath);
-    state.snapshot = await createSnapshot(spec, pool);
+    // While loading nothing else runs, so the precompute gets a pool of one thread per core,
+    // started now so its threads boot while the files load; it is closed once the snapshot is built.
+    const loadPool = createPool({ poolThreads: availableParallelism(), poolMaxQueue: Number.MAX_SAFE_INTEGER });
+    try {
+      state.snapshot = await createSnapshot(spec, loadPool);
+    } finally {
+      await loadPool.close();
+    }
     const s = state.snapshot;
     log.info({ catalog: catalogPath, version: s.version, fields: s.fields.size, concepts: s.concepts.size,
       rows: Object.fromEntries([...s.datasets.values()].map((d) => [d.name, d.rows])), ms: Date.now() - started }, 'ready');

@@ -96,7 +96,10 @@ export function findColumnProblems(spec: CatalogSpec, datasets: LoadedDatasets):
   return problems;
 }
 
-/** Builds the frozen snapshot: loads data, precomputes values and stats on the pool, indexes text. */
+/**
+ * Builds the frozen snapshot: loads data, precomputes values and stats on `pool` (which may be a
+ * larger pool used only while loading), indexes text.
+ */
 export async function createSnapshot(spec: CatalogSpec, pool: Pool, datasets?: LoadedDatasets): Promise<Snapshot> {
   datasets ??= await loadDatasets(spec);
   checkColumns(spec, datasets);
@@ -106,13 +109,20 @@ export async function createSnapshot(spec: CatalogSpec, pool: Pool, datasets?: L
     .digest('hex').slice(0, 20);
   const refs = new Map([...datasets.values()].map((d) => [d.name, Object.freeze({ key: `${version}:${d.name}`, ipc: d.ipc })]));
 
-  // Precompute what does not depend on a context, once per (dataset, column).
-  const distinctCache = new Map<string, Promise<DistinctResult>>();
-  const distinctOf = (dataset: string, column: string) => {
-    const k = `${dataset}\0${column}`;
-    if (!distinctCache.has(k)) distinctCache.set(k, pool.run<DistinctResult>({ kind: 'distinct', table: refs.get(dataset)!, column, context: null }));
-    return distinctCache.get(k)!;
+  // Precompute what does not depend on a context, once per (dataset, column). Every task is queued
+  // up front so all of the pool's threads stay busy; the loop below takes the answers in order.
+  const tasks = new Map<string, Promise<unknown>>();
+  const once = <T>(kind: 'distinct' | 'stats', dataset: string, column: string): Promise<T> => {
+    const k = `${kind}\0${dataset}\0${column}`;
+    if (!tasks.has(k)) tasks.set(k, pool.run<T>({ kind, table: refs.get(dataset)!, column, context: null }));
+    return tasks.get(k)! as Promise<T>;
   };
+  const distinctOf = (dataset: string, column: string) => once<DistinctResult>('distinct', dataset, column);
+  const statsOf = (dataset: string, column: string) => once<StatsResult>('stats', dataset, column);
+  for (const f of spec.fields) {
+    void distinctOf(f.dataset, f.column).catch(() => {});
+    if (isStatsType(toSimpleType(datasets.get(f.dataset)!.columns[f.column]))) void statsOf(f.dataset, f.column).catch(() => {});
+  }
 
   const fields = new Map<number, Field>();
   const values = new Map<number, FieldValues>();
@@ -128,7 +138,7 @@ export async function createSnapshot(spec: CatalogSpec, pool: Pool, datasets?: L
     values.set(f.id, Object.freeze({ values: distinct.values, labels, counts: distinct.counts, nullCount: distinct.nullCount }));
     const enumerable = f.enumerable ?? ((simple === 'string' || simple === 'boolean') && distinct.values.length <= 30);
     const nullable = f.nullable ?? distinct.nullCount > 0;
-    if (isStatsType(simple)) stats.set(f.id, await pool.run<StatsResult>({ kind: 'stats', table: refs.get(f.dataset)!, column: f.column, context: null }));
+    if (isStatsType(simple)) stats.set(f.id, await statsOf(f.dataset, f.column));
     fields.set(f.id, Object.freeze({
       id: f.id, dataset: f.dataset, column: f.column, name: f.name,
       plural_name: f.plural_name ?? toPlural(f.name),
