@@ -10,7 +10,7 @@ import { isOpenTo, isStatsType, operatorsFor, toPlural, toSimpleType, toVisibili
 import type { Pool } from './pool-types.ts';
 import { buildSearchIndex, type SearchIndex } from './search/index.ts';
 import type {
-  Category, Concept, DatasetInfo, DistinctResult, DistResult, Field, InternalType, StatsResult, TableRef, User,
+  Category, Concept, DatasetInfo, DistinctResult, DistResult, Field, InternalType, ProfileResult, StatsResult, TableRef, User,
 } from './types.ts';
 
 /** Context-naive distinct values of one field, ascending by value (API.md §4 order). */
@@ -109,20 +109,19 @@ export async function createSnapshot(spec: CatalogSpec, pool: Pool, datasets?: L
     .digest('hex').slice(0, 20);
   const refs = new Map([...datasets.values()].map((d) => [d.name, Object.freeze({ key: `${version}:${d.name}`, ipc: d.ipc })]));
 
-  // Precompute what does not depend on a context, once per (dataset, column). Every task is queued
-  // up front so all of the pool's threads stay busy; the loop below takes the answers in order.
-  const tasks = new Map<string, Promise<unknown>>();
-  const once = <T>(kind: 'distinct' | 'stats', dataset: string, column: string): Promise<T> => {
-    const k = `${kind}\0${dataset}\0${column}`;
-    if (!tasks.has(k)) tasks.set(k, pool.run<T>({ kind, table: refs.get(dataset)!, column, context: null }));
-    return tasks.get(k)! as Promise<T>;
+  // Precompute what does not depend on a context, once per (dataset, column): distinct values and,
+  // for number/date/time columns, stats, from one sort. Every task is queued up front so all of the
+  // pool's threads stay busy; the loop below takes the answers in order.
+  const profiles = new Map<string, Promise<ProfileResult>>();
+  const profileOf = (dataset: string, column: string) => {
+    const k = `${dataset}\0${column}`;
+    if (!profiles.has(k)) {
+      const stats = isStatsType(toSimpleType(datasets.get(dataset)!.columns[column]));
+      profiles.set(k, pool.run<ProfileResult>({ kind: 'profile', table: refs.get(dataset)!, column, stats }));
+    }
+    return profiles.get(k)!;
   };
-  const distinctOf = (dataset: string, column: string) => once<DistinctResult>('distinct', dataset, column);
-  const statsOf = (dataset: string, column: string) => once<StatsResult>('stats', dataset, column);
-  for (const f of spec.fields) {
-    void distinctOf(f.dataset, f.column).catch(() => {});
-    if (isStatsType(toSimpleType(datasets.get(f.dataset)!.columns[f.column]))) void statsOf(f.dataset, f.column).catch(() => {});
-  }
+  for (const f of spec.fields) void profileOf(f.dataset, f.column).catch(() => {});
 
   const fields = new Map<number, Field>();
   const values = new Map<number, FieldValues>();
@@ -131,14 +130,15 @@ export async function createSnapshot(spec: CatalogSpec, pool: Pool, datasets?: L
     const d = datasets.get(f.dataset)!;
     const type = d.columns[f.column];
     const simple = toSimpleType(type);
-    const distinct = await distinctOf(f.dataset, f.column);
+    const profile = await profileOf(f.dataset, f.column);
+    const distinct = profile.distinct;
     const labels = f.label_column === null
       ? distinct.values.map((v) => toLabel(v, type))
       : await labelsFrom(pool, refs.get(f.dataset)!, f.column, type, f.label_column, d.columns[f.label_column], distinct);
     values.set(f.id, Object.freeze({ values: distinct.values, labels, counts: distinct.counts, nullCount: distinct.nullCount }));
     const enumerable = f.enumerable ?? ((simple === 'string' || simple === 'boolean') && distinct.values.length <= 30);
     const nullable = f.nullable ?? distinct.nullCount > 0;
-    if (isStatsType(simple)) stats.set(f.id, await statsOf(f.dataset, f.column));
+    if (profile.stats) stats.set(f.id, profile.stats);
     fields.set(f.id, Object.freeze({
       id: f.id, dataset: f.dataset, column: f.column, name: f.name,
       plural_name: f.plural_name ?? toPlural(f.name),

@@ -124,6 +124,7 @@ export type Task =
   | { kind: 'distinct'; table: TableRef; column: string; context: ContextNode | null }
   | { kind: 'dist'; table: TableRef; columns: string[]; context: ContextNode | null; params: DistParams }
   | { kind: 'stats'; table: TableRef; column: string; context: ContextNode | null }
+  | { kind: 'profile'; table: TableRef; column: string; stats: boolean }   // context-naive distinct (+ stats), at load
   | { kind: 'crash' };
 
 /**
@@ -159,6 +160,9 @@ export type DistResult = {
   tooMany: boolean;
   badN: { n: number; points: number } | null;
 };
+
+/** The answer to a `profile` task. */
+export type ProfileResult = { distinct: DistinctResult; stats: StatsResult | null };
 
 export type StatsResult = {
   count: number;

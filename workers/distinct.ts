@@ -3,6 +3,7 @@ import type { DistinctResult } from '../src/types.ts';
 import { countCodes } from './codes.ts';
 import type { ColumnView } from './columns.ts';
 import { selectValues } from './select.ts';
+import { sortValues } from './sort.ts';
 
 /**
  * Distinct values and their counts among the records kept by `mask` (null = all), plus the
@@ -16,7 +17,12 @@ export function distinctValues(col: ColumnView, mask: Uint8Array | null): Distin
     const counted = countIntegers(values, nullCount);
     if (counted) return counted;
   }
-  values.sort();
+  sortValues(values);
+  return distinctOfSorted(col, values, nullCount);
+}
+
+/** Distinct values and counts from a numeric column's kept non-null values, already sorted ascending. */
+export function distinctOfSorted(col: ColumnView, values: Float64Array | Int32Array | BigInt64Array, nullCount: number): DistinctResult {
   const out: DistinctResult = { values: [], counts: [], nullCount };
   const asValue = col.kind === 'i64' ? (v: number | bigint) => String(v) : (v: number | bigint) => v as number;
   for (let i = 0; i < values.length;) {

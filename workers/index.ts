@@ -4,12 +4,14 @@ import { openTable } from './columns.ts';
 import { distinctValues } from './distinct.ts';
 import { distribution } from './dist.ts';
 import { contextMask } from './mask.ts';
+import { profileColumn } from './profile.ts';
 import { columnStats } from './stats.ts';
 
 /** Runs one task on this thread and returns plain, structured-clone-safe data. */
 export default async function run(task: Task): Promise<unknown> {
   if (task.kind === 'crash') process.exit(1); // ends this worker thread only; the pool replaces it
   const table = openTable(task.table);
+  if (task.kind === 'profile') return profileColumn(table.column(task.column), task.stats);
   const mask = contextMask(table, task.context);
   switch (task.kind) {
     case 'distinct': return distinctValues(table.column(task.column), mask);

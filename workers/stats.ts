@@ -2,6 +2,7 @@
 import type { StatsResult } from '../src/types.ts';
 import type { ColumnView } from './columns.ts';
 import { selectValues } from './select.ts';
+import { sortValues } from './sort.ts';
 
 const QUANTILES = [['p05', 0.05], ['p25', 0.25], ['p50', 0.5], ['p75', 0.75], ['p95', 0.95]] as const;
 
@@ -13,7 +14,12 @@ const QUANTILES = [['p05', 0.05], ['p25', 0.25], ['p50', 0.5], ['p75', 0.75], ['
 export function columnStats(col: ColumnView, mask: Uint8Array | null): StatsResult {
   if (col.kind === 'dict' || col.kind === 'bool') throw new Error(`Stats do not apply to a ${col.kind} column.`);
   const { values, nullCount } = selectValues(col, mask);
-  values.sort();
+  sortValues(values);
+  return statsOfSorted(col, values, nullCount);
+}
+
+/** The same statistics from the column's kept non-null values, already sorted ascending. */
+export function statsOfSorted(col: ColumnView, values: Float64Array | Int32Array | BigInt64Array, nullCount: number): StatsResult {
   const n = values.length;
   const numeric = !col.temporal;
   const result: StatsResult = {

@@ -1,0 +1,28 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { distinctValues } from '../../workers/distinct.ts';
+import { profileColumn } from '../../workers/profile.ts';
+import { columnStats } from '../../workers/stats.ts';
+import { date, dict, f64, i64, makeColumns } from './table.ts';
+
+const t = makeColumns({
+  x: f64([3.5, null, 1, 3.5, -2, 1e300, 0.1, null, 1]),
+  n: f64([4, 4, 2, null, 9, 4, 2, 1, 0]),
+  d: date([19000, null, 18000, 19000, 17000, 19000, 0, -1, 5]),
+  b: i64([9007199254740993n, 1n, null, 1n, -5n, 2n, 3n, 3n, 3n]),
+  s: dict(['b', 'a', null, 'b', 'c', 'a', 'a', 'b', 'b']),
+});
+
+test('a profile is exactly distinctValues and columnStats, from one sort', () => {
+  for (const name of ['x', 'n', 'd', 'b']) {
+    const col = t.col(name);
+    assert.equal(profileColumn(col, true), { distinct: distinctValues(col, null), stats: columnStats(col, null) }, name);
+  }
+});
+
+test('without stats, or for a string column, the profile has distinct values only', () => {
+  assert.equal(profileColumn(t.col('x'), false), { distinct: distinctValues(t.col('x'), null), stats: null });
+  assert.equal(profileColumn(t.col('s'), true), { distinct: distinctValues(t.col('s'), null), stats: null });
+});
+
+test.run();
