@@ -1,10 +1,9 @@
 // Bench: Sorrel's k-means (normalise, seed, exact Lloyd, weighted counts) beside ml-kmeans with its defaults.
 import { kmeans as mlKmeans } from 'ml-kmeans';
-import { pathToFileURL } from 'node:url';
 import { mulberry32 } from '../lib/prng.ts';
 import { toRow } from '../lib/rows.ts';
-import { toFigure } from '../lib/stats.ts';
 import { alternate, timed } from '../lib/timing.ts';
+import { runIfMain } from '../lib/standalone.ts';
 import type { BenchOptions, BenchRow, Scenario } from '../lib/types.ts';
 import { clusterPoints, defaultK } from '../../workers/kmeans.ts';
 import { normalise } from '../../workers/outliers.ts';
@@ -74,15 +73,4 @@ function makePoints(n: number, seed: number): Float64Array {
   return out;
 }
 
-/** Prints the rows when this file is run alone: node --import tsx bench/scenarios/kmeans.ts [--quick]. */
-function printRows(rows: BenchRow[]): void {
-  const figure = (x: number | null) => (x === null ? '' : toFigure(x));
-  console.table(rows.map((r) => ({ case: r.case, metric: r.metric, sorrel: figure(r.sorrel), reference: figure(r.reference), ratio: figure(r.ratio), spread: r.spread, target: r.target, met: r.met })));
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  scenario.run({ quick: process.argv.includes('--quick'), dataDir: 'bench/data' }).then(printRows, (err) => {
-    console.error(err);
-    process.exitCode = 1;
-  });
-}
+runIfMain(scenario, import.meta.url);

@@ -1,11 +1,11 @@
 // Bench: search index build time, memory and query latency beside a linear scan (same answers first).
-import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { generateCatalog, type GeneratedCatalog } from '../lib/catalog-gen.ts';
 import { mulberry32 } from '../lib/prng.ts';
 import { toRow } from '../lib/rows.ts';
-import { median, quantile, toFigure, toSpread } from '../lib/stats.ts';
+import { median, quantile, toSpread } from '../lib/stats.ts';
+import { runIfMain } from '../lib/standalone.ts';
 import type { BenchOptions, BenchRow, Scenario } from '../lib/types.ts';
 import { buildSearchIndex, searchConcepts, searchFields, type SearchIndex, type Visibility } from '../../src/search/index.ts';
 import { parseQuery, type ParsedQuery } from '../../src/search/query.ts';
@@ -141,15 +141,4 @@ function usedBytes(): number {
   return m.heapUsed + m.arrayBuffers;
 }
 
-/** Prints the rows when this file is run alone: node --import tsx bench/scenarios/search.ts [--quick]. */
-function printRows(rows: BenchRow[]): void {
-  const figure = (x: number | null) => (x === null ? '' : toFigure(x));
-  console.table(rows.map((r) => ({ case: r.case, metric: r.metric, sorrel: figure(r.sorrel), reference: figure(r.reference), ratio: figure(r.ratio), spread: r.spread, target: r.target, met: r.met })));
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  scenario.run({ quick: process.argv.includes('--quick'), dataDir: 'bench/data' }).then(printRows, (err) => {
-    console.error(err);
-    process.exitCode = 1;
-  });
-}
+runIfMain(scenario, import.meta.url);
