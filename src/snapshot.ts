@@ -68,7 +68,7 @@ export async function tryLoadDatasets(spec: CatalogSpec): Promise<{ datasets: Lo
       out.set(d.name, {
         name: d.name, model: d.model, file, format: d.format ?? (basename(file).split('.').pop() as DatasetInfo['format']),
         rows: loaded.rows, bytes: loaded.bytes, dataModified: toTimestamp(stat.mtime), columns: loaded.types,
-        ipc: toSharedIpc(loaded.table),
+        ipc: await toSharedIpc(loaded.table),
       });
     } catch (err) {
       problems.push(`${spec.path}: ${d.where}: ${(err as Error).message}`);

@@ -101,8 +101,9 @@ test('LoadError is an Error subclass with its own name', () => {
 
 test('toSharedIpc round-trips through tableFromIPC with types, metadata and values intact', async () => {
   const loaded = await loadTable(fixture('sample.csv'));
-  const shared = toSharedIpc(loaded.table);
+  const shared = await toSharedIpc(loaded.table);
   assert.instance(shared, SharedArrayBuffer);
+  assert.equal(new Uint8Array(shared), arrow.tableToIPC(loaded.table, 'file'), 'the same bytes as tableToIPC');
   const back = arrow.tableFromIPC(new Uint8Array(shared));
   assert.is(back.numRows, 6);
   assert.equal(back.schema.fields.map((f) => String(f.type)), loaded.table.schema.fields.map((f) => String(f.type)));
