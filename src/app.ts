@@ -105,7 +105,8 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
     const snapshot = state.snapshot;
     const cors = toCorsHeaders(req, config);
     if (!snapshot) throw new HttpError(503, 'UNAVAILABLE', 'Loading data; not ready yet. Retry shortly.', undefined, { 'Retry-After': '1' });
-    const user = await snapshot.authenticate(req.headers.authorization);
+    const auth = snapshot.authenticate(req.headers.authorization);
+    const user = auth instanceof Promise ? await auth : auth;       // no await (no hop) unless a JWT
     (req as Req & { userName?: string }).userName = user.name;
     const path = req.path.endsWith('/') ? req.path : `${req.path}/`;
     const baseUrl = toBaseUrl(req, config);
@@ -119,11 +120,14 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
     const deterministic = !(route(req) === 'values' && query.random !== undefined && query.seed === undefined);
     const tags = (req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
     const matchesAny = tags.includes('*');
+    // The normalised request is the reply cache's key; the ETag is its hash, kept with the cached
+    // answer so a hit hashes nothing.
+    const key = deterministic ? JSON.stringify([snapshot.version, toVisibilityKey(user), baseUrl, toCanonicalPath(path), toSortedQuery(query)]) : '';
     if (deterministic) {
-      const etag = `"${createHash('sha1').update(JSON.stringify([snapshot.version, toVisibilityKey(user), baseUrl, toCanonicalPath(path), toSortedQuery(query)])).digest('base64url')}"`;
+      const hit = replies.get(key);
+      const etag = hit?.etag ?? `"${createHash('sha1').update(key).digest('base64url')}"`;
       headers.ETag = etag;
       if (tags.includes(etag)) return sendNotModified(res, headers);
-      const hit = replies.get(etag);
       if (hit) return matchesAny ? sendNotModified(res, headers) : sendBytes(req, res, 200, hit.body, { ...headers, ...hit.headers });
     }
     const ac = new AbortController();
@@ -138,7 +142,7 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
     if (ac.signal.aborted) return;
     if (matchesAny) return sendNotModified(res, headers);
     const bytes = sendJson(req, res, 200, reply.body, { ...headers, ...reply.headers });
-    if (headers.ETag) replies.set(headers.ETag, bytes, reply.headers ?? {});
+    if (headers.ETag) replies.set(key, headers.ETag, bytes, reply.headers ?? {});
   }
 
   return app;

@@ -6,7 +6,8 @@ import type { AccessSpec } from './catalog.ts';
 import { HttpError } from './errors.ts';
 import type { User } from './types.ts';
 
-export type Authenticate = (authorization: string | undefined) => Promise<User>;
+/** Synchronous for anonymous users and API keys (the common, cacheable case); a promise only for JWTs. */
+export type Authenticate = (authorization: string | undefined) => User | Promise<User>;
 
 export const ANONYMOUS: User = Object.freeze({ name: 'anonymous', privileged: false, groups: [] as string[] }) as User;
 
@@ -29,7 +30,24 @@ export async function createAuthenticator(access: AccessSpec): Promise<Authentic
     else key = await importSPKI(readFileSync(jwt.publicKeyFile!, 'utf8'), jwt.algorithm);
   }
 
-  return async (authorization) => {
+  const verify = async (token: string, j: NonNullable<typeof jwt>): Promise<User> => {
+    let payload: JWTPayload;
+    try {
+      const options = { algorithms: [j.algorithm], issuer: j.issuer ?? undefined, audience: j.audience ?? undefined };
+      payload = (typeof key === 'function' ? await jwtVerify(token, key, options) : await jwtVerify(token, key!, options)).payload;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      throw unauthorized(code === 'ERR_JWT_EXPIRED' ? 'The token has expired.' : 'The token is not valid for this service.');
+    }
+    const groups = payload[j.claims.groups];
+    return {
+      name: String(payload[j.claims.name] ?? 'jwt-user'),
+      privileged: payload[j.claims.privileged] === true,
+      groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
+    };
+  };
+
+  return (authorization) => {
     if (!authorization) {
       if (access.anonymous) return ANONYMOUS;
       throw unauthorized('This catalog needs credentials: send Authorization: Bearer <API key or JWT>.');
@@ -39,22 +57,7 @@ export async function createAuthenticator(access: AccessSpec): Promise<Authentic
     const token = m[1];
     const user = keys.get(toKeyHash(token));
     if (user) return user;
-    if (jwt && key && token.split('.').length === 3) {
-      let payload: JWTPayload;
-      try {
-        const options = { algorithms: [jwt.algorithm], issuer: jwt.issuer ?? undefined, audience: jwt.audience ?? undefined };
-        payload = (typeof key === 'function' ? await jwtVerify(token, key, options) : await jwtVerify(token, key, options)).payload;
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        throw unauthorized(code === 'ERR_JWT_EXPIRED' ? 'The token has expired.' : 'The token is not valid for this service.');
-      }
-      const groups = payload[jwt.claims.groups];
-      return {
-        name: String(payload[jwt.claims.name] ?? 'jwt-user'),
-        privileged: payload[jwt.claims.privileged] === true,
-        groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
-      };
-    }
+    if (jwt && key && token.split('.').length === 3) return verify(token, jwt);
     throw unauthorized('The token is not a known API key or a valid JWT.');
   };
 }

@@ -1,32 +1,32 @@
-// A byte-bounded LRU of serialised 200 answers keyed by ETag: a repeated request skips all work.
+// A byte-bounded LRU of serialised 200 answers keyed by the normalised request: a repeat skips all work.
 
-export type CachedReply = { body: Buffer; headers: Record<string, string>; bytes: number };
+export type CachedReply = { etag: string; body: Buffer; headers: Record<string, string>; bytes: number };
 
 export type ReplyCache = {
-  get(etag: string): CachedReply | undefined;
-  set(etag: string, body: Buffer, headers: Record<string, string>): void;
+  get(key: string): CachedReply | undefined;
+  set(key: string, etag: string, body: Buffer, headers: Record<string, string>): void;
 };
 
 /**
- * The ETag already names everything an answer depends on (data version, visibility, base URL,
- * path, normalised query), so equal ETags mean byte-identical bodies and the text can be reused.
+ * The key (and the ETag, its hash) names everything an answer depends on (data version,
+ * visibility, base URL, path, normalised query), so equal keys mean byte-identical bodies.
  */
 export function createReplyCache(maxBytes: number): ReplyCache {
   const entries = new Map<string, CachedReply>();
   let total = 0;
   return {
-    get(etag) {
-      const hit = entries.get(etag);
+    get(key) {
+      const hit = entries.get(key);
       if (hit) {
-        entries.delete(etag);
-        entries.set(etag, hit);
+        entries.delete(key);
+        entries.set(key, hit);
       }
       return hit;
     },
-    set(etag, body, headers) {
-      const bytes = body.length + 256;
-      if (bytes > maxBytes / 8 || entries.has(etag)) return;
-      entries.set(etag, { body, headers, bytes });
+    set(key, etag, body, headers) {
+      const bytes = body.length + key.length * 2 + 256;
+      if (bytes > maxBytes / 8 || entries.has(key)) return;
+      entries.set(key, { etag, body, headers, bytes });
       total += bytes;
       for (const [key, e] of entries) {
         if (total <= maxBytes) break;
