@@ -15,7 +15,7 @@ export type Config = {
   poolThreads: number;           // Piscina threads
   poolMaxQueue: number;          // queued tasks before 503
   logLevel: string;
-  replyCacheBytes: number;      // memory for serialised answers reused by ETag (0 = off)
+  replyCacheBytes: number;      // memory for serialised answers reused for repeated requests (0 = off)
 };
 
 export const DEFAULT_CONFIG: Config = {
