@@ -1,3 +1,4 @@
+// Tests: the app without a snapshot, unexpected errors, and the per-request log line.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';

@@ -1,3 +1,4 @@
+// Tests: catalog structure checks and data-file problems (src/catalog.ts, src/snapshot.ts).
 import { mkdtempSync, writeFileSync, copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'uvu';

@@ -1,3 +1,4 @@
+// Tests: the sorrel command: check, serve on a broken catalog, init, hash-key.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

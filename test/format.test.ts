@@ -1,3 +1,4 @@
+// Tests: storage values to JSON values and labels (src/format.ts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toDateString, toDatetimeString, toJsonValue, toLabel, toTimeString } from '../src/format.ts';

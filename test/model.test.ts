@@ -1,3 +1,4 @@
+// Tests: simple types, operators, plurals and visibility rules (src/model.ts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isOpenTo, operatorsFor, toPlural, toSimpleType, toVisibilityKey } from '../src/model.ts';

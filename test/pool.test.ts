@@ -1,3 +1,4 @@
+// Tests: the Piscina wiring: a real task, a worker crash, a full queue, an abort (src/pool.ts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { HttpError } from '../src/errors.ts';

@@ -1,3 +1,4 @@
+// Tests: the seeded generator and uniform draws (src/random.ts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { drawIndices, mulberry32 } from '../src/random.ts';

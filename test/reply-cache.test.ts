@@ -1,3 +1,4 @@
+// Tests: the byte-bounded reply cache (src/reply-cache.ts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReplyCache } from '../src/reply-cache.ts';

@@ -1,3 +1,4 @@
+// Tests: access levels over HTTP: anonymous, groups, privileged, API keys, JWTs.
 import { SignJWT } from 'jose';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

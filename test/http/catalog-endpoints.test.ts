@@ -1,3 +1,4 @@
+// Tests: the concept and field endpoints over HTTP: shapes, sort, paging, embed.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Running } from '../../src/server.ts';

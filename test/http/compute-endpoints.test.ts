@@ -1,3 +1,4 @@
+// Tests: values, dist, stats and context over HTTP on the fixture catalog.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Running } from '../../src/server.ts';

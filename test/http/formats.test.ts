@@ -1,3 +1,4 @@
+// Tests: a catalog with a dataset in every data format, served identically.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,3 +1,4 @@
+// Tests: HTTP rules: errors, methods, HEAD, CORS, ETag/304, health, metrics, proxies.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Running } from '../../src/server.ts';

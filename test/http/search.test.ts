@@ -1,3 +1,4 @@
+// Tests: query on the list endpoints over HTTP, including the leak cases.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Running } from '../../src/server.ts';

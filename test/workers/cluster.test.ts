@@ -1,3 +1,4 @@
+// Tests: the pure compute module workers/cluster.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analysePoints } from '../../workers/cluster.ts';

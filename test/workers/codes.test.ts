@@ -1,3 +1,4 @@
+// Tests: the pure compute module workers/codes.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { countCodes } from '../../workers/codes.ts';

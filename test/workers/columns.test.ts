@@ -1,3 +1,4 @@
+// Tests: the pure compute module workers/columns.ts.
 import { Field, Float64, Bool, vectorFromArray } from 'apache-arrow';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

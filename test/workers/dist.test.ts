@@ -1,3 +1,4 @@
+// Tests: the pure compute module workers/dist.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { DistParams } from '../../src/types.ts';

@@ -1,3 +1,4 @@
+// Tests: the pure compute module workers/distinct.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { distinctValues } from '../../workers/distinct.ts';

@@ -1,3 +1,4 @@
+// Tests: the pure compute module workers/group.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { groupCounts, type Groups } from '../../workers/group.ts';

@@ -1,3 +1,4 @@
+// Tests: the pure compute module workers/index.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ContextNode } from '../../src/types.ts';

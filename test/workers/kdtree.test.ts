@@ -1,3 +1,4 @@
+// Tests: the pure compute module workers/kdtree.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildTree, type Tree } from '../../workers/kdtree.ts';

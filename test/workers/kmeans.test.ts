@@ -1,3 +1,4 @@
+// Tests: the pure compute module workers/kmeans.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { clusterPoints, defaultK, seedCentroids, weightedCounts } from '../../workers/kmeans.ts';

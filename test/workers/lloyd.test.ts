@@ -1,3 +1,4 @@
+// Tests: the pure compute module workers/lloyd.ts.
 import { kmeans as mlKmeans } from 'ml-kmeans';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,3 +1,4 @@
+// Tests: the pure compute module workers/outliers.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { findOutliers, normalise } from '../../workers/outliers.ts';

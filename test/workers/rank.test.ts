@@ -1,3 +1,4 @@
+// Tests: the pure compute module workers/rank.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { foldRanks, rankDimension, rankOf } from '../../workers/rank.ts';

@@ -1,3 +1,4 @@
+// Tests: the pure compute module workers/select.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { selectValues } from '../../workers/select.ts';

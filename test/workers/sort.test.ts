@@ -1,3 +1,4 @@
+// Tests: the pure compute module workers/sort.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mulberry32 } from '../../src/random.ts';

@@ -1,3 +1,4 @@
+// Tests: the pure compute module workers/stats.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { columnStats, quantileCont } from '../../workers/stats.ts';
