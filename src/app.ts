@@ -22,7 +22,7 @@ import type { Snapshot } from './snapshot.ts';
 export type AppState = { snapshot: Snapshot | null };
 export type AppOptions = { state: AppState; pool: Pool; config: Config; logger: Logger };
 
-type Req = Request & { query: Query; params: Record<string, string> };
+type Req = Request & { query: Query; params: Record<string, string>; route?: string; userName?: string };
 
 const ALLOW = 'GET, HEAD, OPTIONS';
 const ROUTES: [string, string, Handler][] = [
@@ -56,9 +56,9 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
     const start = process.hrtime.bigint();
     res.on('close', () => {
       const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-      const route = (req as Req & { route?: string }).route ?? 'other';
+      const route = req.route ?? 'other';
       metrics.observe(route, res.statusCode, seconds);
-      logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1e6) / 1e3, user: (req as Req & { userName?: string }).userName ?? null }, 'request');
+      logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1e6) / 1e3, user: req.userName ?? null }, 'request');
     });
     res.setHeader('Vary', 'Authorization, Origin');
     if (req.method === 'OPTIONS') {
@@ -96,7 +96,7 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
 
   for (const [path, route, handler] of ROUTES) {
     app.get(path, async (req, res) => {
-      (req as Req & { route?: string }).route = route;
+      req.route = route;
       await serve(req, res, handler);
     });
   }
@@ -107,7 +107,7 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
     if (!snapshot) throw new HttpError(503, 'UNAVAILABLE', 'Loading data; not ready yet. Retry shortly.', undefined, { 'Retry-After': '1' });
     const auth = snapshot.authenticate(req.headers.authorization);
     const user = auth instanceof Promise ? await auth : auth;       // no await (no hop) unless a JWT
-    (req as Req & { userName?: string }).userName = user.name;
+    req.userName = user.name;
     const path = req.path.endsWith('/') ? req.path : `${req.path}/`;
     const baseUrl = toBaseUrl(req, config);
     const query = req.query;
@@ -117,7 +117,7 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
     // so a matching If-None-Match costs nothing. An unseeded random draw is not repeatable: no ETag.
     // If-None-Match compares weakly (RFC 9110 §13.1.2); `*` matches only an answer that exists,
     // so it is checked after the handler succeeds.
-    const deterministic = !(route(req) === 'values' && query.random !== undefined && query.seed === undefined);
+    const deterministic = !(req.route === 'values' && query.random !== undefined && query.seed === undefined);
     const tags = (req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
     const matchesAny = tags.includes('*');
     // The normalised request is the reply cache's key; the ETag is its hash, kept with the cached
@@ -148,9 +148,6 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
   return app;
 }
 
-function route(req: Req): string {
-  return (req as Req & { route?: string }).route ?? '';
-}
 
 /** The path with percent-escapes decoded, so `/api/fields/%31/` and `/api/fields/1/` share an ETag. */
 function toCanonicalPath(path: string): string {

@@ -1,12 +1,12 @@
 // GET /api/fields/:id/dist/: grouped counts over dimensions, outliers and k-means (API.md §7).
 import { toContext } from '../context.ts';
 import { HttpError, badParameter } from '../errors.ts';
-import { toJsonValue } from '../format.ts';
+import { toJsonValue, toLabel } from '../format.ts';
 import { toLabeler } from '../labels.ts';
 import { remember } from '../memo.ts';
 import type { DistPoint, DistResult, Field } from '../types.ts';
 import { toVisibleField } from './fields.ts';
-import { toBoolParam, toEnumParam, toIntParam, toSingle } from './params.ts';
+import { toBoolParam, toEnumParam, toId, toIntParam, toSingle } from './params.ts';
 import type { Handler, RequestContext } from './types.ts';
 
 /** The distribution of a field; context-naive answers are computed once and kept in memory. */
@@ -34,7 +34,7 @@ export const getDist: Handler = async (ctx) => {
   const point = (p: DistPoint) => ({
     count: p.count,
     values: p.values.map((v, i) => toJsonValue(v, dims[i].internal_type)),
-    labels: p.values.map((v, i) => (result.clustered && v !== null ? String(toJsonValue(v, dims[i].internal_type)) : labelers[i](v))),
+    labels: p.values.map((v, i) => (result.clustered && v !== null ? toLabel(v, dims[i].internal_type) : labelers[i](v))),
   });
   return { body: { size: result.size, clustered: result.clustered, data: result.data.map(point), outliers: result.outliers.map(point) } };
 };
@@ -48,12 +48,12 @@ function toDimensions(ctx: RequestContext, field: Field): Field[] {
   }
   const ids: number[] = [];
   for (const p of parts) {
-    const id = /^[1-9]\d{0,14}$/.test(p) ? Number(p) : NaN;
-    const f = Number.isNaN(id) || !ctx.snapshot.isFieldVisible(ctx.user, id) ? undefined : ctx.snapshot.fields.get(id);
+    const id = toId(p);
+    const f = id === null || !ctx.snapshot.isFieldVisible(ctx.user, id) ? undefined : ctx.snapshot.fields.get(id);
     if (!f) throw badParameter('dimensions', `Unknown field ${JSON.stringify(p)} in "dimensions". See GET /api/fields/.`);
-    if (f.dataset !== field.dataset) throw badParameter('dimensions', `Field ${id} in "dimensions" is in dataset '${f.dataset}', not '${field.dataset}'; dimensions must be in the same table.`);
-    if (ids.includes(id)) throw badParameter('dimensions', `Field ${id} is given twice in "dimensions".`);
-    ids.push(id);
+    if (f.dataset !== field.dataset) throw badParameter('dimensions', `Field ${f.id} in "dimensions" is in dataset '${f.dataset}', not '${field.dataset}'; dimensions must be in the same table.`);
+    if (ids.includes(f.id)) throw badParameter('dimensions', `Field ${f.id} is given twice in "dimensions".`);
+    ids.push(f.id);
   }
   if (!ids.includes(field.id)) ids.unshift(field.id);
   if (ids.length > ctx.config.maxDimensions) throw badParameter('dimensions', `At most ${ctx.config.maxDimensions} dimensions (including field ${field.id}), got ${ids.length}.`);

@@ -2,7 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { toContext } from '../context.ts';
 import { HttpError, badParameter } from '../errors.ts';
-import { toJsonValue, toLabel } from '../format.ts';
+import { toJsonValue } from '../format.ts';
 import { toLabeler, toNormalizedLabels } from '../labels.ts';
 import { labelRank, matchesPieces, normalizeText, parseQuery } from '../search/query.ts';
 import type { FieldValues } from '../snapshot.ts';
@@ -34,8 +34,8 @@ export const getValues: Handler = async (ctx) => {
   let normalized: string[] | null = null;
   if (context) {
     const r = await ctx.pool.run<DistinctResult>({ kind: 'distinct', table: snapshot.tableRef(field.dataset), column: field.column, context }, ctx.signal);
-    const label = field.label_column === null ? (v: number | string) => toLabel(v, field.internal_type) : toLabeler(snapshot, field);
-    vals = { values: r.values, labels: r.values.map(label), counts: r.counts, nullCount: r.nullCount };
+    const label = toLabeler(snapshot, field);
+    vals = { values: r.values, labels: r.values.map((v) => label(v)), counts: r.counts, nullCount: r.nullCount };
   } else if (q) {
     normalized = toNormalizedLabels(naive);
   }
