@@ -1,15 +1,15 @@
 // loadTable: picks the loader for a file's format and runs its columns through the shared normaliser.
 import { basename } from 'node:path';
-import type { DataFormat } from '../src/types.ts';
-import { INTERNAL_TYPES } from '../src/types.ts';
+import type { DataFormat } from '../src/contract/types.ts';
+import { INTERNAL_TYPES } from '../src/contract/types.ts';
 import { loadArrow } from './arrow.ts';
-import type { LoadedTable, LoadOptions, Loader } from './column.ts';
+import type { LoadedTable, LoadOptions, Loader } from './core/column.ts';
 import { loadCsv, loadTsv } from './csv.ts';
-import { LoadError } from './errors.ts';
-import { formatOf } from './format.ts';
+import { LoadError } from './core/errors.ts';
+import { formatOf } from './core/format.ts';
 import { loadJson } from './json.ts';
 import { loadNdjson } from './ndjson.ts';
-import { normalizeColumns } from './normalize.ts';
+import { normalizeColumns } from './core/normalize.ts';
 import { loadParquet } from './parquet.ts';
 
 const LOADERS: Record<DataFormat, Loader> = {

@@ -2,14 +2,14 @@
 import * as arrow from 'apache-arrow';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { ChunkConverter } from './chunks.ts';
-import type { Column, LoadOptions } from './column.ts';
-import { LoadError } from './errors.ts';
-import type { FfiColumns } from './ffi.ts';
-import { readFfiColumns } from './ffi.ts';
-import { checkColumns } from './normalize.ts';
-import { checkReadable } from './source.ts';
-import { createConverters, finishConverters } from './vectors.ts';
+import type { ChunkConverter } from './columnar/chunks.ts';
+import type { Column, LoadOptions } from './core/column.ts';
+import { LoadError } from './core/errors.ts';
+import type { FfiColumns } from './columnar/ffi.ts';
+import { readFfiColumns } from './columnar/ffi.ts';
+import { checkColumns } from './core/normalize.ts';
+import { checkReadable } from './core/source.ts';
+import { createConverters, finishConverters } from './columnar/to-columns.ts';
 
 // parquet-wasm's default batch is 1024 rows, which makes a 3M-row file ~3000 batches and ~3x slower to
 // read; but the reader preallocates for the whole batch size, so ask for exactly one row group's rows.

@@ -3,12 +3,12 @@ import { basename, extname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { formatOf, inspectColumns } from '../loaders/index.ts';
-import { toKeyHash } from './auth.ts';
-import { CatalogError, readCatalog } from './catalog.ts';
+import { toKeyHash } from './snapshot/access.ts';
+import { CatalogError, readCatalog } from './catalog/read.ts';
 import { toConfig } from './config.ts';
-import { toPlural } from './model.ts';
+import { toPlural } from './catalog/rules.ts';
 import { startServer } from './server.ts';
-import { findColumnProblems, tryLoadDatasets } from './snapshot.ts';
+import { findColumnProblems, tryLoadDatasets } from './snapshot/create.ts';
 
 // Built, this file is dist/src/cli.js: the demo stays at the package root.
 export const DEMO_CATALOG = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../demo/catalog.yaml' : '../demo/catalog.yaml', import.meta.url));

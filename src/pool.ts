@@ -1,9 +1,9 @@
 // The compute pool: Piscina worker threads running workers/index, as the routes' Pool.
 import { Piscina } from 'piscina';
 import type { Config } from './config.ts';
-import { HttpError } from './errors.ts';
-import type { Pool } from './pool-types.ts';
-import type { Task } from './types.ts';
+import { HttpError } from './http/errors.ts';
+import type { Pool } from './contract/pool.ts';
+import type { Task } from './contract/types.ts';
 
 // From source (tsx) this file is pool.ts and the worker is workers/index.ts, which a worker
 // thread can only load with tsx registered; built, both are .js under dist/.

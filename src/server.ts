@@ -3,12 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { pino, type Logger } from 'pino';
-import { createApp, type AppState } from './app.ts';
-import { loadCatalog } from './catalog.ts';
+import { createApp, type AppState } from './http/app.ts';
+import { loadCatalog } from './catalog/read.ts';
 import type { Config } from './config.ts';
 import { createPool } from './pool.ts';
-import type { Pool } from './pool-types.ts';
-import { createSnapshot } from './snapshot.ts';
+import type { Pool } from './contract/pool.ts';
+import { createSnapshot } from './snapshot/create.ts';
 
 export type Running = { server: Server; url: string; state: AppState; pool: Pool; ready: Promise<void>; close(): Promise<void> };
 

@@ -1,9 +1,9 @@
 // Tests: the Piscina wiring: a real task, a worker crash, a full queue, an abort (src/pool.ts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { HttpError } from '../src/errors.ts';
+import { HttpError } from '../src/http/errors.ts';
 import { createPool } from '../src/pool.ts';
-import type { DistinctResult, Task } from '../src/types.ts';
+import type { DistinctResult, Task } from '../src/contract/types.ts';
 import { dict, f64, makeTableRef } from './workers/table.ts';
 import { mulberry32 } from './workers/vectors.ts';
 

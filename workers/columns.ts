@@ -1,6 +1,6 @@
 // Column access for workers: decode a dataset's Arrow IPC bytes once per thread, expose raw buffers.
 import { tableFromIPC, Type, type Data, type Field, type Table } from 'apache-arrow';
-import type { StorageKind, TableRef } from '../src/types.ts';
+import type { StorageKind, TableRef } from '../src/contract/types.ts';
 
 // Why decode here, and only once per thread: the main thread keeps every dataset as Arrow
 // IPC bytes ('file' format) inside a SharedArrayBuffer. A task carries that buffer, and

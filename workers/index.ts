@@ -1,5 +1,5 @@
 // The Piscina worker: a thin adapter from a Task to the pure compute functions.
-import type { Task } from '../src/types.ts';
+import type { Task } from '../src/contract/types.ts';
 import { openTable } from './columns.ts';
 import { distinctValues } from './distinct.ts';
 import { distribution } from './dist.ts';

@@ -1,5 +1,5 @@
 // Context (API.md §6) → record mask: one byte per row, 1 = the record matches.
-import type { ContextCondition, ContextNode } from '../src/types.ts';
+import type { ContextCondition, ContextNode } from '../src/contract/types.ts';
 import type { ColumnView, TableView } from './columns.ts';
 
 /**

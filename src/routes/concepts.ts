@@ -1,12 +1,12 @@
 // GET /api/concepts/, /api/concepts/:id/, /api/concepts/:id/fields/.
-import { notFound } from '../errors.ts';
-import { toConceptFieldsJson, toConceptJson } from '../present.ts';
+import { notFound } from '../http/errors.ts';
+import { toConceptFieldsJson, toConceptJson } from '../http/present.ts';
 import { searchConcepts } from '../search/index.ts';
-import type { Concept } from '../types.ts';
-import { toListPage, toListPlan, toPage, toPaging, toVisibility } from './listing.ts';
-import { toConceptOrder } from './order.ts';
-import { toBoolParam, toId } from './params.ts';
-import type { Handler, RequestContext } from './types.ts';
+import type { Concept } from '../contract/types.ts';
+import { toListPage, toListPlan, toPage, toPaging, toVisibility } from '../http/listing.ts';
+import { toConceptOrder } from '../snapshot/order.ts';
+import { toBoolParam, toId } from '../http/params.ts';
+import type { Handler, RequestContext } from '../http/handler.ts';
 
 function visibleConcept(ctx: RequestContext): Concept {
   const id = toId(ctx.params.id);

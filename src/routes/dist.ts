@@ -1,13 +1,13 @@
 // GET /api/fields/:id/dist/: grouped counts over dimensions, outliers and k-means (API.md §7).
-import { toContext } from '../context.ts';
-import { HttpError, badParameter } from '../errors.ts';
-import { toJsonValue, toLabel } from '../format.ts';
-import { toLabeler } from '../labels.ts';
-import { remember } from '../memo.ts';
-import type { DistPoint, DistResult, Field } from '../types.ts';
+import { toContext } from '../http/context.ts';
+import { HttpError, badParameter } from '../http/errors.ts';
+import { toJsonValue, toLabel } from '../common/values.ts';
+import { toLabeler } from '../snapshot/labels.ts';
+import { remember } from '../snapshot/memo.ts';
+import type { DistPoint, DistResult, Field } from '../contract/types.ts';
 import { toVisibleField } from './fields.ts';
-import { toBoolParam, toEnumParam, toId, toIntParam, toSingle } from './params.ts';
-import type { Handler, RequestContext } from './types.ts';
+import { toBoolParam, toEnumParam, toId, toIntParam, toSingle } from '../http/params.ts';
+import type { Handler, RequestContext } from '../http/handler.ts';
 
 /** The distribution of a field; context-naive answers are computed once and kept in memory. */
 export const getDist: Handler = async (ctx) => {

@@ -1,12 +1,12 @@
 // GET /api/fields/ and /api/fields/:id/.
-import { notFound } from '../errors.ts';
-import { toFieldJson } from '../present.ts';
+import { notFound } from '../http/errors.ts';
+import { toFieldJson } from '../http/present.ts';
 import { searchFields } from '../search/index.ts';
-import type { Field } from '../types.ts';
-import { toListPage, toListPlan, toVisibility } from './listing.ts';
-import { toFieldOrder } from './order.ts';
-import { toId } from './params.ts';
-import type { Handler, RequestContext } from './types.ts';
+import type { Field } from '../contract/types.ts';
+import { toListPage, toListPlan, toVisibility } from '../http/listing.ts';
+import { toFieldOrder } from '../snapshot/order.ts';
+import { toId } from '../http/params.ts';
+import type { Handler, RequestContext } from '../http/handler.ts';
 
 /** The field named by the path, or the same 404 whether it is unknown or invisible. */
 export function toVisibleField(ctx: RequestContext): Field {

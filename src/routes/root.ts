@@ -1,6 +1,6 @@
 // GET /api/: the root document with links to the collections.
 import pkg from '../../package.json' with { type: 'json' };
-import type { Handler } from './types.ts';
+import type { Handler } from '../http/handler.ts';
 
 /** Title, version and links (also sent as a Link header). */
 export const getRoot: Handler = (ctx) => {

@@ -1,12 +1,12 @@
 // GET /api/fields/:id/stats/: summary statistics of a number, date, time or datetime field (API.md §8).
-import { toContext } from '../context.ts';
-import { HttpError } from '../errors.ts';
-import { toJsonValue } from '../format.ts';
-import { isStatsType } from '../model.ts';
-import type { StatsResult } from '../types.ts';
+import { toContext } from '../http/context.ts';
+import { HttpError } from '../http/errors.ts';
+import { toJsonValue } from '../common/values.ts';
+import { isStatsType } from '../catalog/rules.ts';
+import type { StatsResult } from '../contract/types.ts';
 import { toVisibleField } from './fields.ts';
-import { toBoolParam, toSingle } from './params.ts';
-import type { Handler } from './types.ts';
+import { toBoolParam, toSingle } from '../http/params.ts';
+import type { Handler } from '../http/handler.ts';
 
 /** count, null_count, distinct, min, max (+ mean, stddev, sum, quantiles for numbers). */
 export const getStats: Handler = async (ctx) => {

@@ -1,17 +1,17 @@
 // GET /api/fields/:id/values/: paged distinct values, search, random draws, context-aware (API.md §4).
 import { randomInt } from 'node:crypto';
-import { toContext } from '../context.ts';
-import { HttpError, badParameter } from '../errors.ts';
-import { toJsonValue } from '../format.ts';
-import { toLabeler, toNormalizedLabels } from '../labels.ts';
+import { toContext } from '../http/context.ts';
+import { HttpError, badParameter } from '../http/errors.ts';
+import { toJsonValue } from '../common/values.ts';
+import { toLabeler, toNormalizedLabels } from '../snapshot/labels.ts';
 import { labelRank, matchesPieces, normalizeText, parseQuery } from '../search/query.ts';
-import type { FieldValues } from '../snapshot.ts';
-import type { DistinctResult } from '../types.ts';
+import type { FieldValues } from '../snapshot/create.ts';
+import type { DistinctResult } from '../contract/types.ts';
 import { toVisibleField } from './fields.ts';
-import { drawIndices } from '../random.ts';
-import { toRequestUrl } from './listing.ts';
-import { toBoolParam, toIntParam, toSingle } from './params.ts';
-import type { Handler } from './types.ts';
+import { drawIndices } from '../common/random.ts';
+import { toRequestUrl } from '../http/listing.ts';
+import { toBoolParam, toIntParam, toSingle } from '../http/params.ts';
+import type { Handler } from '../http/handler.ts';
 
 const SEED_MAX = 2 ** 32 - 1;        // the generator's whole state: every seed draws differently
 const PAGE_MAX = Number.MAX_SAFE_INTEGER;

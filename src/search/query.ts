@@ -1,5 +1,5 @@
 // The `query` grammar of API.md §5: parsing a query string, and matching it against normalised text pieces.
-import { badParameter } from '../errors.ts';
+import { badParameter } from '../http/errors.ts';
 import { isWordAt, normalizeText } from './text.ts';
 
 export { normalizeText } from './text.ts';

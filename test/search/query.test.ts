@@ -1,7 +1,7 @@
 // The query grammar (API.md §5): parsing, limits, normalisation, piece matching and label ranks.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { HttpError } from '../../src/errors.ts';
+import { HttpError } from '../../src/http/errors.ts';
 import { labelRank, matchesPieces, normalizeText, parseQuery, type ParsedQuery } from '../../src/search/query.ts';
 
 function q(raw: string): ParsedQuery {

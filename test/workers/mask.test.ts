@@ -1,7 +1,7 @@
 // Tests: the pure compute module workers/mask.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { ContextNode, InternalType } from '../../src/types.ts';
+import type { ContextNode, InternalType } from '../../src/contract/types.ts';
 import { openTable } from '../../workers/columns.ts';
 import { contextMask, fold } from '../../workers/mask.ts';
 import { bool, date, datetime, dict, f64, i64, makeTableRef, time } from './table.ts';

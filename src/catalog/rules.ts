@@ -1,0 +1,58 @@
+// Catalog rules from API.md §2–3: simple types, operators, plural defaults, visibility.
+import type { InternalType, SimpleType, User } from '../contract/types.ts';
+
+const SIMPLE: Record<InternalType, SimpleType> = {
+  integer: 'number', biginteger: 'number', float: 'number', decimal: 'number',
+  char: 'string', text: 'string', key: 'key',
+  boolean: 'boolean', date: 'date', datetime: 'datetime', time: 'time',
+};
+
+export const OPERATOR_LABELS: Record<string, string> = {
+  exact: 'is', '-exact': 'is not', iexact: 'is', '-iexact': 'is not', in: 'includes', '-in': 'excludes',
+  icontains: 'contains', '-icontains': 'does not contain', lt: 'is less than', lte: 'is less than or equal to',
+  gt: 'is greater than', gte: 'is greater than or equal to', range: 'is between', '-range': 'is not between',
+  isnull: 'is null', '-isnull': 'is not null',
+};
+
+const OPERATORS: Record<SimpleType, string[]> = {
+  string: ['exact', '-exact', 'iexact', '-iexact', 'in', '-in', 'icontains', '-icontains'],
+  number: ['exact', '-exact', 'in', '-in', 'lt', 'lte', 'gt', 'gte', 'range', '-range'],
+  date: ['exact', '-exact', 'in', '-in', 'lt', 'lte', 'gt', 'gte', 'range', '-range'],
+  datetime: ['exact', '-exact', 'in', '-in', 'lt', 'lte', 'gt', 'gte', 'range', '-range'],
+  time: ['exact', '-exact', 'in', '-in', 'lt', 'lte', 'gt', 'gte', 'range', '-range'],
+  boolean: ['exact', '-exact', 'in', '-in'],
+  key: ['exact', '-exact', 'in', '-in'],
+};
+
+/** The simple_type of an internal_type. */
+export function toSimpleType(t: InternalType): SimpleType {
+  return SIMPLE[t];
+}
+
+/** The `[code, label]` operator list of a field, default first. */
+export function operatorsFor(simple: SimpleType, nullable: boolean): [string, string][] {
+  const codes = nullable ? [...OPERATORS[simple], 'isnull', '-isnull'] : OPERATORS[simple];
+  return codes.map((c) => [c, OPERATOR_LABELS[c]]);
+}
+
+/** `name + "s"` unless it already ends in s. */
+export function toPlural(name: string): string {
+  return /s$/i.test(name) ? name : `${name}s`;
+}
+
+/** True for types that have /stats/ (number, date, time, datetime). */
+export function isStatsType(simple: SimpleType): boolean {
+  return simple === 'number' || simple === 'date' || simple === 'time' || simple === 'datetime';
+}
+
+/** Whether a non-privileged user passes an object's own published/archived/groups rules. */
+export function isOpenTo(user: User, o: { published: boolean; archived: boolean; groups: string[] | null }): boolean {
+  if (user.privileged) return true;
+  if (!o.published || o.archived) return false;
+  return o.groups === null || o.groups.some((g) => user.groups.includes(g));
+}
+
+/** A stable key for what a user may see: privileged flag and sorted groups, never the identity. */
+export function toVisibilityKey(user: User): string {
+  return user.privileged ? 'p' : `u:${[...user.groups].sort().join(',')}`;
+}
