@@ -2,8 +2,7 @@
 
 export type { LoadedTable, LoadOptions } from './core/column.ts';
 export { LoadError } from './core/errors.ts';
-export { formatOf } from './core/format.ts';
 export type { ColumnProfile } from './core/inspect.ts';
 export { inspectColumns } from './core/inspect.ts';
 export { toSharedIpc } from './core/ipc.ts';
-export { loadTable } from './load.ts';
+export { loadTable } from './core/load.ts';

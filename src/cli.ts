@@ -2,13 +2,14 @@
 import { basename, extname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
-import { formatOf, inspectColumns } from '../loaders/index.ts';
+import { inspectColumns } from '../loaders/index.ts';
+import { formatOf, toExtensionList } from './contract/formats.ts';
 import { toKeyHash } from './snapshot/access.ts';
 import { CatalogError, readCatalog } from './catalog/read.ts';
 import { toConfig } from './config.ts';
 import { toPlural } from './catalog/rules.ts';
 import { startServer } from './server.ts';
-import { findColumnProblems, tryLoadDatasets } from './snapshot/create.ts';
+import { findColumnProblems, tryLoadDatasets } from './snapshot/datasets.ts';
 
 // Built, this file is dist/src/cli.js: the demo stays at the package root.
 export const DEMO_CATALOG = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../demo/catalog.yaml' : '../demo/catalog.yaml', import.meta.url));
@@ -83,7 +84,7 @@ async function init(files: string[]): Promise<number> {
   const catalog = { title: 'Sorrel catalog', access: { anonymous: true }, datasets: [] as unknown[], categories: [] as unknown[], fields: [] as unknown[], concepts: [] as unknown[] };
   let fieldId = 0, conceptId = 0;
   for (const [i, file] of files.entries()) {
-    if (!formatOf(file)) return fail(`${file}: unknown format; use .csv, .tsv, .ndjson, .jsonl, .json, .arrow, .feather or .parquet.`);
+    if (!formatOf(file)) return fail(`${file}: unknown format; use ${toExtensionList()}.`);
     const name = basename(file, extname(file)).replace(/[^A-Za-z0-9_]+/g, '_');
     let columns;
     try {

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { pino, type Logger } from 'pino';
 import { createApp, type AppState } from './http/app.ts';
+import { HttpError } from './http/errors.ts';
+import { toRawErrorResponse } from './http/respond.ts';
 import { loadCatalog } from './catalog/read.ts';
 import type { Config } from './config.ts';
 import { createPool } from './pool.ts';
@@ -27,9 +29,10 @@ export async function startServer(catalogPath: string, config: Config, logger?: 
       socket.destroy();
       return;
     }
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-    const body = JSON.stringify({ status, code: 'INVALID_PARAMETER', message: status === 431 ? 'The request head is too large (over 64 KiB).' : 'The request is not valid HTTP.' });
-    socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    const error = err.code === 'HPE_HEADER_OVERFLOW'
+      ? new HttpError(431, 'INVALID_PARAMETER', 'The request head is too large (over 64 KiB).', { cause: err })
+      : new HttpError(400, 'INVALID_PARAMETER', 'The request is not valid HTTP.', { cause: err });
+    socket.end(toRawErrorResponse(error));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

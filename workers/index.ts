@@ -1,5 +1,5 @@
 // The Piscina worker: a thin adapter from a Task to the pure compute functions.
-import type { Task } from '../src/contract/types.ts';
+import type { Task } from '../src/contract/tasks.ts';
 import { openTable } from './columns.ts';
 import { distinctValues } from './distinct.ts';
 import { distribution } from './dist.ts';
@@ -9,7 +9,6 @@ import { columnStats } from './stats.ts';
 
 /** Runs one task on this thread and returns plain, structured-clone-safe data. */
 export default async function run(task: Task): Promise<unknown> {
-  if (task.kind === 'crash') process.exit(1); // ends this worker thread only; the pool replaces it
   const table = openTable(task.table);
   if (task.kind === 'profile') return profileColumn(table.column(task.column), task.stats);
   const mask = contextMask(table, task.context);

@@ -1,5 +1,5 @@
 // Seeded synthetic catalog for the search bench: categories, fields, concepts and realistic value labels.
-import type { Category, Concept, ConceptFieldRef, Field } from '../../src/contract/types.ts';
+import type { Category, Concept, ConceptFieldRef, Field } from '../../src/contract/model.ts';
 import { mulberry32 } from './prng.ts';
 
 export type CatalogSpec = { seed: number; fields: number; concepts: number; labels: number };

@@ -1,9 +1,10 @@
 // Arrow source columns (IPC or Parquet) arrive chunk by chunk; a converter turns them into one Column.
 import type * as arrow from 'apache-arrow';
-import type { InternalType } from '../../src/contract/types.ts';
+import type { InternalType } from '../../src/contract/model.ts';
 import type { Column } from '../core/column.ts';
 import type { Validity } from '../rows/growable.ts';
 import { createValidity, finishValidity, markNull } from '../rows/growable.ts';
+import { isBitSet } from '../../src/common/bitmap.ts';
 
 /**
  * Converts one Arrow column, chunk by chunk, into a Column. `add` reads the chunk at once and keeps no
@@ -43,5 +44,5 @@ export function createConverter(
 
 /** True when row `row` is not null according to a validity tracker built so far. */
 export function isValidSoFar(v: Validity, row: number): boolean {
-  return v.bits === null || row >> 3 >= v.bits.length || (v.bits[row >> 3] & (1 << (row & 7))) !== 0;
+  return row >> 3 >= (v.bits?.length ?? 0) || isBitSet(v.bits, row);
 }

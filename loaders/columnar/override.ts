@@ -1,12 +1,14 @@
 // Type overrides for Arrow and Parquet columns: a column in its source type → the override type.
-import type { InternalType } from '../../src/contract/types.ts';
+import type { InternalType } from '../../src/contract/model.ts';
 import type { Column } from '../core/column.ts';
 import { storageOf } from '../core/column.ts';
 import type { Source } from '../values/convert.ts';
 import { conversionError, converterFor } from '../values/convert.ts';
 import { createInterner, intern } from '../core/dictionary.ts';
-import { createValidity, finishValidity, isValid, markNull } from '../rows/growable.ts';
-import { formatDate, formatDateTime, formatTime } from '../values/temporal.ts';
+import { isBitSet } from '../../src/common/bitmap.ts';
+import { createValidity, finishValidity, markNull } from '../rows/growable.ts';
+import { toDateString, toTimeString } from '../../src/common/dates.ts';
+import { formatDateTime } from '../values/temporal.ts';
 
 /**
  * Converts every value of a column to `type`, failing on the first value that cannot convert.
@@ -21,7 +23,7 @@ export function recastColumn(col: Column, type: InternalType, file: string): Col
   const validity = createValidity();
   const out = createOutput(type, col.length);
   for (let i = 0; i < col.length; i++) {
-    if (!isValid(col.validity, i)) { markNull(validity, i); continue; }
+    if (!isBitSet(col.validity, i)) { markNull(validity, i); continue; }
     const x = converted ? converted[(col.values as Int32Array)[i]] : convert(valueAt(i));
     if (x === null) { markNull(validity, i); continue; }
     if (x === undefined) throw conversionError(file, i + 1, col.name, valueAt(i), type);
@@ -41,8 +43,8 @@ function readerOf(col: Column): (i: number) => Source {
   switch (col.type) {
     case 'biginteger': return (i) => (v as BigInt64Array)[i];
     case 'boolean': return (i) => ((v as Uint8Array)[i >> 3] & (1 << (i & 7))) !== 0;
-    case 'date': return (i) => formatDate((v as Int32Array)[i]);
-    case 'time': return (i) => formatTime((v as Int32Array)[i]);
+    case 'date': return (i) => toDateString((v as Int32Array)[i]);
+    case 'time': return (i) => toTimeString((v as Int32Array)[i]);
     case 'datetime': return (i) => formatDateTime((v as Float64Array)[i]);
     default: return (i) => (v as Float64Array)[i];
   }

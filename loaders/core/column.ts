@@ -1,6 +1,8 @@
 // The loader-side column model: what every format's loader produces before the shared normaliser.
 import type * as arrow from 'apache-arrow';
-import type { DataFormat, InternalType, StorageKind } from '../../src/contract/types.ts';
+import type { DataFormat } from '../../src/contract/formats.ts';
+import type { InternalType } from '../../src/contract/model.ts';
+import type { StorageKind } from '../../src/contract/storage.ts';
 
 /** What loadTable accepts: a format (else taken from the extension) and per-column type overrides. */
 export type LoadOptions = { format?: DataFormat; columns?: Record<string, InternalType> };

@@ -1,7 +1,7 @@
 // The shared normaliser: loader columns → one canonical single-batch Arrow table, whatever the format.
 import * as arrow from 'apache-arrow';
 import { basename } from 'node:path';
-import type { InternalType } from '../../src/contract/types.ts';
+import type { InternalType } from '../../src/contract/model.ts';
 import type { Column, LoadedTable } from './column.ts';
 import { storageOf } from './column.ts';
 import { sortDictionary } from './dictionary.ts';

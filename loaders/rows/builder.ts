@@ -1,9 +1,6 @@
-// Column builders for row formats (CSV, TSV, NDJSON, JSON): the contract and the choice between them.
-import type { InternalType } from '../../src/contract/types.ts';
-import { createCastingBuilder } from './override.ts';
+// The column-builder contract for row formats (CSV, TSV, NDJSON, JSON): what every builder implements.
+import type { InternalType } from '../../src/contract/model.ts';
 import type { Column } from '../core/column.ts';
-import { createInferringBuilder } from './infer.ts';
-import { createVerbatimBuilder } from './text.ts';
 
 /** Accumulates one column row by row in storage units, then yields it as a Column. */
 export type ColumnBuilder = {
@@ -23,11 +20,3 @@ export type ColumnBuilder = {
 
 /** Where a builder's values come from and what they must become. */
 export type BuilderSpec = { file: string; name: string; override?: InternalType; verbatim: boolean };
-
-/** The builder a column needs: verbatim for char/text (or mixed) columns, casting for overrides, else inferring. */
-export function createColumnBuilder(spec: BuilderSpec): ColumnBuilder {
-  const { file, name, override } = spec;
-  if (override === 'char' || override === 'text') return createVerbatimBuilder(file, name, override);
-  if (override) return createCastingBuilder(file, name, override);
-  return spec.verbatim ? createVerbatimBuilder(file, name, null) : createInferringBuilder(file, name);
-}

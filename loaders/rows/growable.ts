@@ -97,8 +97,3 @@ export function finishValidity(v: Validity, length: number): Uint8Array | null {
   if (length & 7) out[bytes - 1] &= (1 << (length & 7)) - 1;
   return out;
 }
-
-/** True when row `row` is valid in `bits` (a null bitmap means every row is valid). */
-export function isValid(bits: Uint8Array | null, row: number): boolean {
-  return bits === null || (bits[row >> 3] & (1 << (row & 7))) !== 0;
-}

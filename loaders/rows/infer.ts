@@ -1,5 +1,5 @@
 // Builder that infers a column's type over all rows while storing values in their storage units.
-import type { InternalType } from '../../src/contract/types.ts';
+import type { InternalType } from '../../src/contract/model.ts';
 import type { ColumnBuilder } from './builder.ts';
 import type { Kind } from '../values/classify.ts';
 import {
@@ -13,7 +13,7 @@ import type { F64, I32, I64, U8 } from './growable.ts';
 import {
   createF64, createI32, createI64, createU8, createValidity, finishValidity, markNull, pushF64, pushI32, pushI64, pushU8, trimmed,
 } from './growable.ts';
-import { packBits } from './pack.ts';
+import { packBits } from '../../src/common/bitmap.ts';
 
 const DAY_MS = 86_400_000;
 const MAX_EXACT = 2n ** 53n;

@@ -1,5 +1,5 @@
 // Builder for overridden columns: converts each value to the override type as it arrives, or fails on its row.
-import type { InternalType } from '../../src/contract/types.ts';
+import type { InternalType } from '../../src/contract/model.ts';
 import type { ColumnBuilder } from './builder.ts';
 import { isInexact } from '../values/classify.ts';
 import type { Column } from '../core/column.ts';
@@ -9,7 +9,7 @@ import { conversionError, converterFor } from '../values/convert.ts';
 import { unsupportedValue } from '../core/errors.ts';
 import type { F64, I64 } from './growable.ts';
 import { createF64, createI64, createValidity, finishValidity, markNull, pushF64, pushI64 } from './growable.ts';
-import { packBits } from './pack.ts';
+import { packBits } from '../../src/common/bitmap.ts';
 
 /** A builder for a non-string override type; an empty string (CSV or JSON) is null. */
 export function createCastingBuilder(file: string, name: string, type: InternalType): ColumnBuilder {

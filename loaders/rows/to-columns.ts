@@ -1,7 +1,9 @@
 // Row formats (CSV, TSV, NDJSON, JSON) → columns: drives the builders over one or more passes.
 import { basename } from 'node:path';
-import type { ColumnBuilder } from './builder.ts';
-import { createColumnBuilder } from './builder.ts';
+import type { BuilderSpec, ColumnBuilder } from './builder.ts';
+import { createInferringBuilder } from './infer.ts';
+import { createCastingBuilder } from './override.ts';
+import { createVerbatimBuilder } from './text.ts';
 import type { Column, LoadOptions } from '../core/column.ts';
 import { checkColumns } from '../core/normalize.ts';
 
@@ -92,4 +94,12 @@ async function readPass(read: RowReader, path: string, opts: LoadOptions, verbat
 // A key JS objects enumerate before all others, in numeric order: an array index ("0" to 2^32 - 2).
 function isIndexKey(key: string): boolean {
   return /^(?:0|[1-9]\d{0,9})$/.test(key) && Number(key) < 4294967295;
+}
+
+/** The builder a column needs: verbatim for char/text (or mixed) columns, casting for overrides, else inferring. */
+export function createColumnBuilder(spec: BuilderSpec): ColumnBuilder {
+  const { file, name, override } = spec;
+  if (override === 'char' || override === 'text') return createVerbatimBuilder(file, name, override);
+  if (override) return createCastingBuilder(file, name, override);
+  return spec.verbatim ? createVerbatimBuilder(file, name, null) : createInferringBuilder(file, name);
 }

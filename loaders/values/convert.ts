@@ -1,5 +1,5 @@
 // Value conversion for type overrides: one source value → storage units of the named internal type.
-import type { InternalType } from '../../src/contract/types.ts';
+import type { InternalType } from '../../src/contract/model.ts';
 import { BIG, classifyText, fitsInt64, INT, parsed } from './classify.ts';
 import { LoadError } from '../core/errors.ts';
 import { parseIsoTime, toDays, toEpochMs } from './temporal.ts';

@@ -1,5 +1,6 @@
 // Date, datetime and time text: strict ISO parsing, a time-zone-free Date.parse fallback, ISO formatting.
 // Everything here computes in UTC arithmetic, so results never depend on the process time zone.
+import { toDatetimeString } from '../../src/common/dates.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -133,17 +134,7 @@ export function toEpochMs(s: string): number {
   return parseLooseDateTime(s);
 }
 
-/** `YYYY-MM-DD` of a day number. */
-export function formatDate(days: number): string {
-  return new Date(days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** ISO `YYYY-MM-DDTHH:MM:SS.sssZ` of epoch milliseconds. */
+/** ISO `YYYY-MM-DDTHH:MM:SS.sssZ` of epoch milliseconds (the text an override to a string type keeps). */
 export function formatDateTime(ms: number): string {
-  return new Date(ms).toISOString();
-}
-
-/** `HH:MM:SS.sss` of milliseconds since midnight. */
-export function formatTime(ms: number): string {
-  return new Date(ms).toISOString().slice(11, 23);
+  return `${toDatetimeString(ms)}Z`;
 }

@@ -1,5 +1,5 @@
-// Catalog rules from API.md §2–3: simple types, operators, plural defaults, visibility.
-import type { InternalType, SimpleType, User } from '../contract/types.ts';
+// Catalog rules from API.md §3: simple types, operators, plural defaults, which types have stats.
+import type { InternalType, SimpleType } from '../contract/model.ts';
 
 const SIMPLE: Record<InternalType, SimpleType> = {
   integer: 'number', biginteger: 'number', float: 'number', decimal: 'number',
@@ -43,16 +43,4 @@ export function toPlural(name: string): string {
 /** True for types that have /stats/ (number, date, time, datetime). */
 export function isStatsType(simple: SimpleType): boolean {
   return simple === 'number' || simple === 'date' || simple === 'time' || simple === 'datetime';
-}
-
-/** Whether a non-privileged user passes an object's own published/archived/groups rules. */
-export function isOpenTo(user: User, o: { published: boolean; archived: boolean; groups: string[] | null }): boolean {
-  if (user.privileged) return true;
-  if (!o.published || o.archived) return false;
-  return o.groups === null || o.groups.some((g) => user.groups.includes(g));
-}
-
-/** A stable key for what a user may see: privileged flag and sorted groups, never the identity. */
-export function toVisibilityKey(user: User): string {
-  return user.privileged ? 'p' : `u:${[...user.groups].sort().join(',')}`;
 }

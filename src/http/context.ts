@@ -1,7 +1,8 @@
 // Validates a `context` filter tree (API.md §6) and converts its values to storage units.
 import { badContext } from './errors.ts';
 import type { Snapshot } from '../snapshot/create.ts';
-import type { ContextNode, Field, User } from '../contract/types.ts';
+import type { ContextNode } from '../contract/context.ts';
+import type { Field, User } from '../contract/model.ts';
 
 const MAX_BYTES = 16 * 1024;
 const MAX_DEPTH = 32;

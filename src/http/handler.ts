@@ -2,7 +2,7 @@
 import type { Config } from '../config.ts';
 import type { Pool } from '../contract/pool.ts';
 import type { Snapshot } from '../snapshot/create.ts';
-import type { User } from '../contract/types.ts';
+import type { User } from '../contract/model.ts';
 
 export type Query = Record<string, string | string[] | undefined>;
 

@@ -21,8 +21,8 @@ export function toListPlan(ctx: RequestContext): ListPlan {
   const published = toBoolParam(query, 'published', null);
   const archived = toBoolParam(query, 'archived', null);
   if (!user.privileged) {
-    if (published === false) throw new HttpError(403, 'FORBIDDEN_PARAMETER', '"published=false" needs a privileged user; you see published objects only.', 'published');
-    if (archived === true) throw new HttpError(403, 'FORBIDDEN_PARAMETER', '"archived=true" needs a privileged user; you see unarchived objects only.', 'archived');
+    if (published === false) throw new HttpError(403, 'FORBIDDEN_PARAMETER', '"published=false" needs a privileged user; you see published objects only.', { parameter: 'published' });
+    if (archived === true) throw new HttpError(403, 'FORBIDDEN_PARAMETER', '"archived=true" needs a privileged user; you see unarchived objects only.', { parameter: 'archived' });
   }
   return {
     published, archived,

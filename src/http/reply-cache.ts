@@ -1,4 +1,5 @@
 // A byte-bounded LRU of serialised 200 answers keyed by the normalised request: a repeat skips all work.
+import { createLru } from '../common/lru.ts';
 
 export type CachedReply = { etag: string; body: Buffer; headers: Record<string, string>; bytes: number };
 
@@ -12,27 +13,13 @@ export type ReplyCache = {
  * visibility, base URL, path, normalised query), so equal keys mean byte-identical bodies.
  */
 export function createReplyCache(maxBytes: number): ReplyCache {
-  const entries = new Map<string, CachedReply>();
-  let total = 0;
+  const entries = createLru<string, CachedReply>(maxBytes);
   return {
-    get(key) {
-      const hit = entries.get(key);
-      if (hit) {
-        entries.delete(key);
-        entries.set(key, hit);
-      }
-      return hit;
-    },
+    get: (key) => entries.get(key),
     set(key, etag, body, headers) {
       const bytes = body.length + key.length * 2 + 256;
       if (bytes > maxBytes / 8 || entries.has(key)) return;
-      entries.set(key, { etag, body, headers, bytes });
-      total += bytes;
-      for (const [key, e] of entries) {
-        if (total <= maxBytes) break;
-        entries.delete(key);
-        total -= e.bytes;
-      }
+      entries.set(key, { etag, body, headers, bytes }, bytes);
     },
   };
 }

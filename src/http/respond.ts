@@ -1,16 +1,7 @@
-// The one module that writes responses: JSON bodies, error bodies, CORS and caching headers.
+// The one module that writes responses: JSON bodies, error bodies (also on a raw socket), 304s.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Config } from '../config.ts';
-import { HttpError } from './errors.ts';
-
-const EXPOSED = 'ETag, Link, X-Total-Count';
-
-/** CORS headers for an allowed Origin (echoed, never `*`), else none. */
-export function toCorsHeaders(req: IncomingMessage, config: Config): Record<string, string> {
-  const origin = req.headers.origin;
-  if (!origin || !(config.corsOrigins.includes(origin) || config.corsOrigins.includes('*'))) return {};
-  return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true', 'Access-Control-Expose-Headers': EXPOSED };
-}
+import { STATUS_CODES } from 'node:http';
+import { HttpError, toHttpError } from './errors.ts';
 
 /** Writes a JSON body (omitted for HEAD) with the given status and headers; returns the bytes. */
 export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): Buffer {
@@ -25,6 +16,13 @@ export function sendBytes(req: IncomingMessage, res: ServerResponse, status: num
   res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
+/** Writes plain text (for /metrics). */
+export function sendText(res: ServerResponse, text: string, contentType: string): void {
+  const bytes = Buffer.from(text);
+  res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': bytes.length });
+  res.end(bytes);
+}
+
 /** Writes a 304 Not Modified with the validator and caching headers. */
 export function sendNotModified(res: ServerResponse, headers: Record<string, string>): void {
   res.statusCode = 304;
@@ -32,8 +30,16 @@ export function sendNotModified(res: ServerResponse, headers: Record<string, str
   res.end();
 }
 
-/** Writes any thrown value as the API error body; unknown errors become a bare 500 INTERNAL. */
-export function sendError(req: IncomingMessage, res: ServerResponse, err: unknown, headers: Record<string, string> = {}): void {
-  const e = err instanceof HttpError ? err : new HttpError(500, 'INTERNAL', 'The server failed to answer this request; it has been logged.');
+/** Writes any thrown value as the API error body; errors without a mapping become a bare 500 INTERNAL. */
+export function sendError(req: IncomingMessage, res: ServerResponse, err: unknown, headers: Record<string, string> = {}): HttpError {
+  const e = toHttpError(err);
   sendJson(req, res, e.status, e.toJSON(), { ...headers, ...e.headers });
+  return e;
+}
+
+/** A whole HTTP/1.1 error response as text, for a socket that never became a request (then closed). */
+export function toRawErrorResponse(err: HttpError): string {
+  const body = JSON.stringify(err.toJSON());
+  return `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }

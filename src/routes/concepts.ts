@@ -1,18 +1,11 @@
 // GET /api/concepts/, /api/concepts/:id/, /api/concepts/:id/fields/.
-import { notFound } from '../http/errors.ts';
+import { toVisibleConcept } from '../http/visible.ts';
 import { toConceptFieldsJson, toConceptJson } from '../http/present.ts';
 import { searchConcepts } from '../search/index.ts';
-import type { Concept } from '../contract/types.ts';
 import { toListPage, toListPlan, toPage, toPaging, toVisibility } from '../http/listing.ts';
 import { toConceptOrder } from '../snapshot/order.ts';
-import { toBoolParam, toId } from '../http/params.ts';
-import type { Handler, RequestContext } from '../http/handler.ts';
-
-function visibleConcept(ctx: RequestContext): Concept {
-  const id = toId(ctx.params.id);
-  if (id === null || !ctx.snapshot.isConceptVisible(ctx.user, id)) throw notFound('concept', ctx.params.id ?? '');
-  return ctx.snapshot.concepts.get(id)!;
-}
+import { toBoolParam } from '../http/params.ts';
+import type { Handler } from '../http/handler.ts';
 
 /** The concepts visible to the requester, filtered, searched, sorted and paged. */
 export const listConcepts: Handler = (ctx) => {
@@ -27,13 +20,13 @@ export const listConcepts: Handler = (ctx) => {
 /** One concept. */
 export const getConcept: Handler = (ctx) => {
   const embed = toBoolParam(ctx.query, 'embed', false);
-  return { body: toConceptJson(ctx.snapshot, visibleConcept(ctx), ctx.user, ctx.baseUrl, embed) };
+  return { body: toConceptJson(ctx.snapshot, toVisibleConcept(ctx), ctx.user, ctx.baseUrl, embed) };
 };
 
 /** The concept's fields as full objects, in the concept's order, paged like the other lists. */
 export const listConceptFields: Handler = (ctx) => {
   const { limit, offset } = toPaging(ctx);
-  const all = toConceptFieldsJson(ctx.snapshot, visibleConcept(ctx), ctx.user, ctx.baseUrl);
+  const all = toConceptFieldsJson(ctx.snapshot, toVisibleConcept(ctx), ctx.user, ctx.baseUrl);
   const { page, headers } = toPage(ctx, all, limit, offset);
   return { body: page, headers };
 };

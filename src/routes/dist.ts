@@ -4,8 +4,9 @@ import { HttpError, badParameter } from '../http/errors.ts';
 import { toJsonValue, toLabel } from '../common/values.ts';
 import { toLabeler } from '../snapshot/labels.ts';
 import { remember } from '../snapshot/memo.ts';
-import type { DistPoint, DistResult, Field } from '../contract/types.ts';
-import { toVisibleField } from './fields.ts';
+import type { Field } from '../contract/model.ts';
+import type { DistPoint, DistResult } from '../contract/tasks.ts';
+import { toVisibleField } from '../http/visible.ts';
 import { toBoolParam, toEnumParam, toId, toIntParam, toSingle } from '../http/params.ts';
 import type { Handler, RequestContext } from '../http/handler.ts';
 

@@ -1,19 +1,10 @@
 // GET /api/fields/ and /api/fields/:id/.
-import { notFound } from '../http/errors.ts';
 import { toFieldJson } from '../http/present.ts';
 import { searchFields } from '../search/index.ts';
-import type { Field } from '../contract/types.ts';
 import { toListPage, toListPlan, toVisibility } from '../http/listing.ts';
 import { toFieldOrder } from '../snapshot/order.ts';
-import { toId } from '../http/params.ts';
-import type { Handler, RequestContext } from '../http/handler.ts';
-
-/** The field named by the path, or the same 404 whether it is unknown or invisible. */
-export function toVisibleField(ctx: RequestContext): Field {
-  const id = toId(ctx.params.id);
-  if (id === null || !ctx.snapshot.isFieldVisible(ctx.user, id)) throw notFound('field', ctx.params.id ?? '');
-  return ctx.snapshot.fields.get(id)!;
-}
+import { toVisibleField } from '../http/visible.ts';
+import type { Handler } from '../http/handler.ts';
 
 /** The fields visible to the requester, filtered, searched, sorted and paged. */
 export const listFields: Handler = (ctx) => {

@@ -3,8 +3,8 @@ import { toContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { toJsonValue } from '../common/values.ts';
 import { isStatsType } from '../catalog/rules.ts';
-import type { StatsResult } from '../contract/types.ts';
-import { toVisibleField } from './fields.ts';
+import type { StatsResult } from '../contract/tasks.ts';
+import { toVisibleField } from '../http/visible.ts';
 import { toBoolParam, toSingle } from '../http/params.ts';
 import type { Handler } from '../http/handler.ts';
 

@@ -5,16 +5,21 @@ import { HttpError, badParameter } from '../http/errors.ts';
 import { toJsonValue } from '../common/values.ts';
 import { toLabeler, toNormalizedLabels } from '../snapshot/labels.ts';
 import { labelRank, matchesPieces, normalizeText, parseQuery } from '../search/query.ts';
-import type { FieldValues } from '../snapshot/create.ts';
-import type { DistinctResult } from '../contract/types.ts';
-import { toVisibleField } from './fields.ts';
+import type { FieldValues } from '../snapshot/precompute.ts';
+import type { DistinctResult } from '../contract/tasks.ts';
+import { toVisibleField } from '../http/visible.ts';
 import { drawIndices } from '../common/random.ts';
 import { toRequestUrl } from '../http/listing.ts';
 import { toBoolParam, toIntParam, toSingle } from '../http/params.ts';
-import type { Handler } from '../http/handler.ts';
+import type { Handler, Query } from '../http/handler.ts';
 
 const SEED_MAX = 2 ** 32 - 1;        // the generator's whole state: every seed draws differently
 const PAGE_MAX = Number.MAX_SAFE_INTEGER;
+
+/** Whether an answer repeats: an unseeded random draw does not (so it gets no ETag and is not cached). */
+export function isRepeatableValues(query: Query): boolean {
+  return query.random === undefined || query.seed !== undefined;
+}
 
 /** Distinct values of a field with labels and counts: a page envelope, or a bare array for `random`. */
 export const getValues: Handler = async (ctx) => {
@@ -64,7 +69,7 @@ export const getValues: Handler = async (ctx) => {
   }
   const size = limit === 0 ? Math.max(total, 1) : limit;
   const numPages = Math.max(1, Math.ceil(total / size));
-  if (page > numPages) throw new HttpError(404, 'PAGE_NOT_FOUND', `Page ${page} is past the last page (${numPages}).`, 'page');
+  if (page > numPages) throw new HttpError(404, 'PAGE_NOT_FOUND', `Page ${page} is past the last page (${numPages}).`, { parameter: 'page' });
   const start = (page - 1) * size;
   const self = `${ctx.baseUrl}${ctx.path}`;
   const withPage = (p: number) => toRequestUrl(ctx, { page: p > 1 ? p : null });

@@ -2,17 +2,16 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createLocalJWKSet, importSPKI, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import type { AccessSpec } from '../catalog/read.ts';
-import { HttpError } from '../http/errors.ts';
-import type { User } from '../contract/types.ts';
+import type { AccessSpec } from '../catalog/spec.ts';
+import { CredentialError } from '../contract/errors.ts';
+import type { User } from '../contract/model.ts';
 
 /** Synchronous for anonymous users and API keys (the common, cacheable case); a promise only for JWTs. */
 export type Authenticate = (authorization: string | undefined) => User | Promise<User>;
 
 export const ANONYMOUS: User = Object.freeze({ name: 'anonymous', privileged: false, groups: [] as string[] }) as User;
 
-const unauthorized = (message: string) =>
-  new HttpError(401, 'UNAUTHORIZED', message, undefined, { 'WWW-Authenticate': 'Bearer realm="sorrel"' });
+const unauthorized = (message: string, cause?: unknown) => new CredentialError(message, { cause });
 
 /** The SHA-256 hex digest under which an API key is stored in the catalog. */
 export function toKeyHash(key: string): string {
@@ -37,7 +36,7 @@ export async function createAuthenticator(access: AccessSpec): Promise<Authentic
       payload = (typeof key === 'function' ? await jwtVerify(token, key, options) : await jwtVerify(token, key!, options)).payload;
     } catch (err) {
       const code = (err as { code?: string }).code;
-      throw unauthorized(code === 'ERR_JWT_EXPIRED' ? 'The token has expired.' : 'The token is not valid for this service.');
+      throw unauthorized(code === 'ERR_JWT_EXPIRED' ? 'The token has expired.' : 'The token is not valid for this service.', err);
     }
     const groups = payload[j.claims.groups];
     return {

@@ -1,8 +1,9 @@
 // Labels of storage values: a field's label column mapping when it has one, else the value's string form.
 import { toLabel } from '../common/values.ts';
 import { normalizeText } from '../search/query.ts';
-import type { FieldValues, Snapshot } from './create.ts';
-import type { Field } from '../contract/types.ts';
+import type { Snapshot } from './create.ts';
+import type { FieldValues } from './precompute.ts';
+import type { Field } from '../contract/model.ts';
 
 const labelMaps = new WeakMap<FieldValues, Map<number | string, string>>();
 const normalized = new WeakMap<FieldValues, string[]>();

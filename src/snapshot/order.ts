@@ -1,7 +1,7 @@
 // List order (API.md §3): sort=category|name, order=asc|desc, cached per snapshot and visibility.
-import { toVisibilityKey } from '../catalog/rules.ts';
+import { toVisibilityKey } from './visibility.ts';
 import type { Snapshot } from './create.ts';
-import type { User } from '../contract/types.ts';
+import type { User } from '../contract/model.ts';
 
 export type SortKey = 'category' | 'name';
 type Entry = { id: number; name: string; category: number | null; order: number };

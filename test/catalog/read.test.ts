@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CatalogError, checkCatalog, loadCatalog } from '../../src/catalog/read.ts';
-import { checkColumns, loadDatasets } from '../../src/snapshot/create.ts';
+import { checkColumns, loadDatasets } from '../../src/snapshot/datasets.ts';
 import { FIXTURE_CATALOG } from '../helpers/server.ts';
 
 const problemsOf = (doc: unknown): string[] => {

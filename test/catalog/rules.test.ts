@@ -1,7 +1,8 @@
 // Tests: simple types, operators, plurals and visibility rules (src/model.ts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isOpenTo, operatorsFor, toPlural, toSimpleType, toVisibilityKey } from '../../src/catalog/rules.ts';
+import { operatorsFor, toPlural, toSimpleType } from '../../src/catalog/rules.ts';
+import { isOpenTo, toVisibilityKey } from '../../src/snapshot/visibility.ts';
 
 test('simple types follow the original map', () => {
   assert.equal(['integer', 'biginteger', 'float', 'decimal'].map((t) => toSimpleType(t as 'integer')), ['number', 'number', 'number', 'number']);

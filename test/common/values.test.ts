@@ -1,7 +1,8 @@
 // Tests: storage values to JSON values and labels (src/format.ts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { toDateString, toDatetimeString, toJsonValue, toLabel, toTimeString } from '../../src/common/values.ts';
+import { toDateString, toDatetimeString, toTimeString } from '../../src/common/dates.ts';
+import { toJsonValue, toLabel } from '../../src/common/values.ts';
 
 test('dates, datetimes and times format in the API forms', () => {
   assert.is(toDateString(0), '1970-01-01');

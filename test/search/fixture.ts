@@ -1,5 +1,5 @@
 // A tiny hand-built catalog for the search tests, with anonymous and privileged visibility.
-import type { Category, Concept, ConceptFieldRef, Field, User } from '../../src/contract/types.ts';
+import type { Category, Concept, ConceptFieldRef, Field, User } from '../../src/contract/model.ts';
 import type { SearchInput, Visibility } from '../../src/search/index.ts';
 
 /** A field with every property filled; `over` sets what the test cares about. */

@@ -1,5 +1,5 @@
 // Reference search by linear scan (matchesPieces per visible object): test oracle and bench baseline.
-import type { Concept, Field } from '../../src/contract/types.ts';
+import type { Concept, Field } from '../../src/contract/model.ts';
 import type { SearchInput, Visibility } from '../../src/search/index.ts';
 import { matchesPieces, matchesTerm, normalizeText, type ParsedQuery } from '../../src/search/query.ts';
 

@@ -2,8 +2,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  daysFromCivil, formatDate, formatDateTime, formatTime, parseIsoDate, parseIsoDateTime, parseIsoTime, parseLooseDateTime, toDays, toEpochMs,
+  daysFromCivil, formatDateTime, parseIsoDate, parseIsoDateTime, parseIsoTime, parseLooseDateTime, toDays, toEpochMs,
 } from '../../../loaders/values/temporal.ts';
+import { toDateString, toTimeString } from '../../../src/common/dates.ts';
 
 test('daysFromCivil agrees with Date.UTC from year 0 to 9999', () => {
   for (let y = 0; y <= 9999; y += 7) {
@@ -63,9 +64,9 @@ test('toDays and toEpochMs take ISO first, then loose text', () => {
 });
 
 test('formats days, instants and times of day in ISO', () => {
-  assert.is(formatDate(-1), '1969-12-31');
+  assert.is(toDateString(-1), '1969-12-31');
   assert.is(formatDateTime(0), '1970-01-01T00:00:00.000Z');
-  assert.is(formatTime(45_296_789), '12:34:56.789');
+  assert.is(toTimeString(45_296_789), '12:34:56.789');
 });
 
 test.run();

@@ -1,16 +1,15 @@
 // loadTable: picks the loader for a file's format and runs its columns through the shared normaliser.
 import { basename } from 'node:path';
-import type { DataFormat } from '../src/contract/types.ts';
-import { INTERNAL_TYPES } from '../src/contract/types.ts';
-import { loadArrow } from './arrow.ts';
-import type { LoadedTable, LoadOptions, Loader } from './core/column.ts';
-import { loadCsv, loadTsv } from './csv.ts';
-import { LoadError } from './core/errors.ts';
-import { formatOf } from './core/format.ts';
-import { loadJson } from './json.ts';
-import { loadNdjson } from './ndjson.ts';
-import { normalizeColumns } from './core/normalize.ts';
-import { loadParquet } from './parquet.ts';
+import { formatOf, toExtensionList, type DataFormat } from '../../src/contract/formats.ts';
+import { INTERNAL_TYPES } from '../../src/contract/model.ts';
+import { loadArrow } from '../arrow.ts';
+import { loadCsv, loadTsv } from '../csv.ts';
+import { loadJson } from '../json.ts';
+import { loadNdjson } from '../ndjson.ts';
+import { loadParquet } from '../parquet.ts';
+import type { LoadedTable, LoadOptions, Loader } from './column.ts';
+import { LoadError } from './errors.ts';
+import { normalizeColumns } from './normalize.ts';
 
 const LOADERS: Record<DataFormat, Loader> = {
   csv: loadCsv, tsv: loadTsv, ndjson: loadNdjson, json: loadJson, arrow: loadArrow, parquet: loadParquet,
@@ -21,7 +20,7 @@ export async function loadTable(path: string, opts: LoadOptions = {}): Promise<L
   const format = opts.format ?? formatOf(path);
   const loader = format ? LOADERS[format] : undefined;
   if (!loader) {
-    throw new LoadError(`${basename(path)}: unknown data format${opts.format ? ` "${opts.format}"` : ''}. Use a .csv, .tsv, .tab, .ndjson, .jsonl, .json, .arrow, .feather, .ipc or .parquet file.`);
+    throw new LoadError(`${basename(path)}: unknown data format${opts.format ? ` "${opts.format}"` : ''}. Use a ${toExtensionList()} file.`);
   }
   for (const [column, type] of Object.entries(opts.columns ?? {})) {
     if (!INTERNAL_TYPES.includes(type)) {
