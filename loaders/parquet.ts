@@ -51,7 +51,9 @@ export async function loadParquet(path: string, opts: LoadOptions): Promise<Colu
         checkColumns(fields.map((f) => f.name), path, opts.columns);
         converters.push(...createConverters(fields, rows, path, opts));
       }
-      converters.forEach((c, i) => group.chunks[i].forEach((d) => c.add(d)));
+      converters.forEach((c, i) => {
+        for (const d of group.chunks[i]) c.add(d);
+      });
     });
   }
   return finishConverters(converters, fields!, path, opts);
@@ -59,7 +61,7 @@ export async function loadParquet(path: string, opts: LoadOptions): Promise<Colu
 
 // Decodes row groups and hands their columns to `use` while they are still views into wasm memory.
 function readRowGroup(wasm: ParquetWasm, bytes: Uint8Array, rowGroups: number[], rows: number, file: string, use: (group: FfiColumns) => void): void {
-  let table;
+  let table: ReturnType<ParquetWasm['readParquet']>;
   try {
     table = wasm.readParquet(bytes, { rowGroups, batchSize: Math.max(rows, MIN_BATCH_ROWS) });
   } catch (err) {
@@ -70,7 +72,10 @@ function readRowGroup(wasm: ParquetWasm, bytes: Uint8Array, rowGroups: number[],
     const ffi = table.toFFI();
     try {
       const columns = readFfiColumns(wasm.wasmMemory(), ffi.arrayAddrs(), ffi.schemaAddr(), false);
-      if (columns) return use(columns);
+      if (columns) {
+        use(columns);
+        return;
+      }
     } finally {
       ffi.free();
     }

@@ -12,7 +12,7 @@ import { startServer } from './server.ts';
 import { findColumnProblems, tryLoadDatasets } from './snapshot/datasets.ts';
 
 // Built, this file is dist/src/cli.js: the demo stays at the package root.
-export const DEMO_CATALOG = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../demo/catalog.yaml' : '../demo/catalog.yaml', import.meta.url));
+const DEMO_CATALOG = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../demo/catalog.yaml' : '../demo/catalog.yaml', import.meta.url));
 
 const USAGE = `Usage:
   sorrel serve [catalog.yaml]     serve a catalog (default: SORREL_CATALOG, else the bundled demo)
@@ -86,7 +86,7 @@ async function init(files: string[]): Promise<number> {
   for (const [i, file] of files.entries()) {
     if (!formatOf(file)) return fail(`${file}: unknown format; use ${toExtensionList()}.`);
     const name = basename(file, extname(file)).replace(/[^A-Za-z0-9_]+/g, '_');
-    let columns;
+    let columns: Awaited<ReturnType<typeof inspectColumns>>;
     try {
       columns = await inspectColumns(resolve(file));
     } catch (err) {

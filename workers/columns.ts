@@ -49,7 +49,7 @@ export function openTable(ref: TableRef): TableView {
 }
 
 /** Wraps an Arrow table; columns are turned into views on first use. */
-export function toTableView(key: string, table: Table): TableView {
+function toTableView(key: string, table: Table): TableView {
   const columns = new Map<string, ColumnView>();
   return {
     key,

@@ -30,7 +30,7 @@ function nodeMask(table: TableView, node: ContextNode): Uint8Array {
  * One condition. A negated operator is the NOT of its positive form over every record, so a
  * null satisfies -exact, -in, -range, -icontains…; the positive comparisons are false on nulls.
  */
-export function conditionMask(col: ColumnView, cond: Pick<ContextCondition, 'operator' | 'value'>, rows = col.length): Uint8Array {
+function conditionMask(col: ColumnView, cond: Pick<ContextCondition, 'operator' | 'value'>, rows = col.length): Uint8Array {
   const negated = cond.operator.startsWith('-');
   const op = negated ? cond.operator.slice(1) : cond.operator;
   const out = new Uint8Array(rows);
@@ -60,10 +60,10 @@ function isNullAt(col: ColumnView, i: number): boolean {
 /** Sets out[i] for the positive operator on the value slots; null rows are fixed up after. */
 function matchValues(col: ColumnView, op: string, value: unknown, out: Uint8Array): void {
   switch (col.kind) {
-    case 'dict': return matchCodes(col, dictionaryHits(col.dictionary!, op, value), out);
-    case 'bool': return matchBits(col, op, value, out);
-    case 'i64': return matchNumbers(col.values as BigInt64Array, op, toBigInts(value), out);
-    default: return matchNumbers(col.values as Float64Array | Int32Array, op, value as number | number[], out);
+    case 'dict': matchCodes(col, dictionaryHits(col.dictionary!, op, value), out); break;
+    case 'bool': matchBits(col, op, value, out); break;
+    case 'i64': matchNumbers(col.values as BigInt64Array, op, toBigInts(value), out); break;
+    default: matchNumbers(col.values as Float64Array | Int32Array, op, value as number | number[], out);
   }
 }
 

@@ -116,7 +116,7 @@ export function generateCatalog(spec: CatalogSpec): GeneratedCatalog {
   const kinds = Array.from({ length: spec.fields }, () => { const r = rand(); return r < 0.45 ? 'number' : r < 0.8 ? 'enum' : 'search'; });
   const counts = kinds.map((k) => (k === 'enum' ? int(rand, 2, 30) : 0));
   const searchIdx = kinds.flatMap((k, i) => (k === 'search' ? [i] : []));
-  const weights = searchIdx.map(() => 1 / Math.pow(rand() + 0.02, 2));
+  const weights = searchIdx.map(() => 1 / (rand() + 0.02) ** 2);
   const remaining = Math.max(0, spec.labels - counts.reduce((a, b) => a + b, 0));
   const wsum = weights.reduce((a, b) => a + b, 0);
   let given = 0;

@@ -82,7 +82,9 @@ export function readFfiColumns(memory: { buffer: ArrayBuffer }, arrayAddrs: Arra
   for (let b = 0; b < arrayAddrs.length; b++) {
     const a = arrayAddrs[b];
     const children = ptr(a + 44);
-    fields.forEach((f, c) => chunks[c].push(dataOf(ptr(children + 4 * c), f.type)));
+    fields.forEach((f, c) => {
+      chunks[c].push(dataOf(ptr(children + 4 * c), f.type));
+    });
     rows += i64(a);
   }
   return { fields: fields.map((f) => new arrow.Field(f.name, f.type, f.nullable)), chunks, rows };

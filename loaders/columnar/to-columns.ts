@@ -13,7 +13,9 @@ import { createDecimalConverter, createInt64Converter } from './wide.ts';
 /** The columns of an Arrow table in schema order, each mapped to its internal type and override. */
 export function columnsOfTable(table: arrow.Table, path: string, opts: LoadOptions): Column[] {
   const converters = createConverters(table.schema.fields, table.numRows, path, opts);
-  converters.forEach((c, i) => table.getChildAt(i)!.data.forEach((d) => c.add(d)));
+  converters.forEach((c, i) => {
+    for (const d of table.getChildAt(i)!.data) c.add(d);
+  });
   return finishConverters(converters, table.schema.fields, path, opts);
 }
 

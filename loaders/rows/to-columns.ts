@@ -97,7 +97,7 @@ function isIndexKey(key: string): boolean {
 }
 
 /** The builder a column needs: verbatim for char/text (or mixed) columns, casting for overrides, else inferring. */
-export function createColumnBuilder(spec: BuilderSpec): ColumnBuilder {
+function createColumnBuilder(spec: BuilderSpec): ColumnBuilder {
   const { file, name, override } = spec;
   if (override === 'char' || override === 'text') return createVerbatimBuilder(file, name, override);
   if (override) return createCastingBuilder(file, name, override);

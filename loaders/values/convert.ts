@@ -87,7 +87,7 @@ const NOUN: Record<InternalType, string> = {
 };
 
 /** A value as error messages show it: strings quoted, long ones cut. */
-export function showValue(v: Source): string {
+function showValue(v: Source): string {
   const s = typeof v === 'string' ? JSON.stringify(v) : String(v);
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }

@@ -111,8 +111,8 @@ const HAS_YEAR = /(?:^|\D)\d{4}(?:\D|$)/;
 export function parseLooseDateTime(s: string): number {
   if (!HAS_YEAR.test(s) || Number.isNaN(Date.parse(s))) return NaN;
   if (ZONE_NAME.test(s) || ZONE_OFFSET.test(s)) return Date.parse(s);
-  const utc = Date.parse(s + ' UTC');
-  return utc === utc ? utc : Date.parse(s + 'Z');
+  const utc = Date.parse(`${s} UTC`);
+  return utc === utc ? utc : Date.parse(`${s}Z`);
 }
 
 /** Days since epoch of an ISO date, else of the UTC day of a loose date/datetime, or NaN. */

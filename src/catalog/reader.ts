@@ -61,7 +61,7 @@ export function reader(path: string, problems: string[]) {
     timestamp(v: unknown, where: string, key: string): string | null {
       if (v === undefined || v === null) return null;
       if (v instanceof Date) return toTimestamp(v);
-      if (typeof v === 'string' && TIMESTAMP.test(v) && !Number.isNaN(Date.parse(v + 'Z'))) return v;
+      if (typeof v === 'string' && TIMESTAMP.test(v) && !Number.isNaN(Date.parse(`${v}Z`))) return v;
       bad(where, key, 'a timestamp like 2026-11-20T09:15:02.120', v);
       return null;
     },

@@ -38,6 +38,6 @@ export type CatalogSpec = {
 /** A catalog that cannot be served: every problem, each naming the file and the entry. */
 export class CatalogError extends Error {
   constructor(readonly problems: string[]) {
-    super(`The catalog has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n` + problems.map((p) => `  - ${p}`).join('\n'));
+    super(`The catalog has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 }

@@ -4,7 +4,7 @@ import { extname } from 'node:path';
 export type DataFormat = 'csv' | 'tsv' | 'ndjson' | 'json' | 'arrow' | 'parquet';
 
 /** Every extension Sorrel reads, with the format it names (lower case, with the dot). */
-export const EXTENSIONS: Readonly<Record<string, DataFormat>> = Object.freeze({
+const EXTENSIONS: Readonly<Record<string, DataFormat>> = Object.freeze({
   '.csv': 'csv', '.tsv': 'tsv', '.tab': 'tsv', '.ndjson': 'ndjson', '.jsonl': 'ndjson', '.json': 'json',
   '.arrow': 'arrow', '.feather': 'arrow', '.ipc': 'arrow', '.parquet': 'parquet',
 });

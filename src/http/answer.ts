@@ -51,7 +51,7 @@ export function createAnswer({ state, pool, config, replies }: AnswerOptions) {
     }
     const ac = new AbortController();
     res.on('close', () => { if (!res.writableFinished) ac.abort(); });
-    let reply;
+    let reply: Awaited<ReturnType<Handler>>;
     try {
       reply = await route.handler({ snapshot, pool, config, user, path, params: req.params, query, baseUrl, signal: ac.signal });
     } catch (err) {

@@ -26,7 +26,9 @@ export function createMetrics(): Metrics {
       lines.push('# TYPE sorrel_request_duration_seconds histogram');
       for (const s of sorted) {
         const l = `route="${s.route}",status="${s.status}"`;
-        BUCKETS.forEach((b, i) => lines.push(`sorrel_request_duration_seconds_bucket{${l},le="${b}"} ${s.buckets[i]}`));
+        BUCKETS.forEach((b, i) => {
+          lines.push(`sorrel_request_duration_seconds_bucket{${l},le="${b}"} ${s.buckets[i]}`);
+        });
         lines.push(`sorrel_request_duration_seconds_bucket{${l},le="+Inf"} ${s.count}`);
         lines.push(`sorrel_request_duration_seconds_sum{${l}} ${s.sum}`);
         lines.push(`sorrel_request_duration_seconds_count{${l}} ${s.count}`);
@@ -36,7 +38,7 @@ export function createMetrics(): Metrics {
         if (typeof v === 'number') lines.push(`${name} ${v}`);
         else for (const [label, x] of Object.entries(v)) lines.push(`${name}{dataset="${label}"} ${x}`);
       }
-      return lines.join('\n') + '\n';
+      return `${lines.join('\n')}\n`;
     },
   };
 }

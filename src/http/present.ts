@@ -6,7 +6,7 @@ import type { Concept, ConceptFieldRef, Field, User } from '../contract/model.ts
 const link = (href: string, rel: string) => ({ href, rel });
 
 /** `{id, name, order, parent}` with the parent one level deep (its own parent omitted). */
-export function toCategoryJson(snapshot: Snapshot, id: number | null): unknown {
+function toCategoryJson(snapshot: Snapshot, id: number | null): unknown {
   const c = id === null ? undefined : snapshot.categories.get(id);
   if (!c) return null;
   const p = c.parent === null ? undefined : snapshot.categories.get(c.parent);

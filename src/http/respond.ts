@@ -1,7 +1,7 @@
 // The one module that writes responses: JSON bodies, error bodies (also on a raw socket), 304s.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
-import { HttpError, toHttpError } from './errors.ts';
+import { type HttpError, toHttpError } from './errors.ts';
 
 /** Writes a JSON body (omitted for HEAD) with the given status and headers; returns the bytes. */
 export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): Buffer {

@@ -10,8 +10,8 @@ export type QueryTerm = { text: string; words: string[]; negated: boolean; phras
 /** A parsed query; `positive` joins the texts of the non-negated terms with single spaces. */
 export type ParsedQuery = { terms: QueryTerm[]; positive: string };
 
-export const MAX_QUERY_CHARS = 512;
-export const MAX_QUERY_TERMS = 32;
+const MAX_QUERY_CHARS = 512;
+const MAX_QUERY_TERMS = 32;
 
 /**
  * Parses a `query` parameter; null means no filter (absent, empty, whitespace-only, or only empty phrases).

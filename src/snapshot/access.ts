@@ -9,7 +9,7 @@ import type { User } from '../contract/model.ts';
 /** Synchronous for anonymous users and API keys (the common, cacheable case); a promise only for JWTs. */
 export type Authenticate = (authorization: string | undefined) => User | Promise<User>;
 
-export const ANONYMOUS: User = Object.freeze({ name: 'anonymous', privileged: false, groups: [] as string[] }) as User;
+const ANONYMOUS: User = Object.freeze({ name: 'anonymous', privileged: false, groups: [] as string[] }) as User;
 
 const unauthorized = (message: string, cause?: unknown) => new CredentialError(message, { cause });
 

@@ -15,6 +15,7 @@ export async function startTestServer(catalog = FIXTURE_CATALOG, config: Partial
   return running;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read JSON bodies of every shape
 export type Got = { status: number; headers: Headers; body: any; text: string };
 
 /** GET (or another method) a path and parse the JSON body. */

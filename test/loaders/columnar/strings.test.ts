@@ -8,7 +8,7 @@ const utf8Data = (values: (string | null)[], type: arrow.DataType = new arrow.Ut
 const convert = (chunks: arrow.Data[], type: arrow.DataType = new arrow.Utf8()) => {
   const rows = chunks.reduce((n, d) => n + d.length, 0);
   const converter = createStringConverter({ file: 'x', name: 's', type, rows });
-  chunks.forEach((d) => converter.add(d));
+  for (const d of chunks) converter.add(d);
   const column = converter.finish();
   return { codes: [...(column.values as Int32Array)], values: column.dictionary!, nullCount: column.nullCount };
 };
