@@ -8,21 +8,18 @@ import type { Snapshot } from '../snapshot/create.ts';
 import { toVisibilityKey } from '../snapshot/visibility.ts';
 import { toCorsHeaders } from './cors.ts';
 import { notReady } from './errors.ts';
-import type { Handler, Query } from './handler.ts';
+import type { Query, Reply, RequestContext, Route } from './handler.ts';
 import type { ReplyCache } from './reply-cache.ts';
-import { toBaseUrl, toCanonicalPath, toMatchTags, toSortedQuery } from './request.ts';
+import { toBaseUrl, toCanonicalPath, toMatchTags } from './request.ts';
 import { sendBytes, sendJson, sendNotModified } from './respond.ts';
 
 export type ApiRequest = Request & { query: Query; params: Record<string, string>; route?: string; userName?: string };
-
-/** One API route: its path, its name in logs and metrics, its handler, and whether its answer repeats. */
-export type Route = { path: string; name: string; handler: Handler; isRepeatable?: (query: Query) => boolean };
 
 export type AnswerOptions = { state: { snapshot: Snapshot | null }; pool: Pool; config: Config; replies: ReplyCache };
 
 /** Creates the function that answers a request on a route from the snapshot current at its start. */
 export function createAnswer({ state, pool, config, replies }: AnswerOptions) {
-  return async function answer(req: ApiRequest, res: ServerResponse, route: Route): Promise<void> {
+  return async function answer<P>(req: ApiRequest, res: ServerResponse, route: Route<P>): Promise<void> {
     const snapshot = state.snapshot;
     if (!snapshot) throw notReady();
     const auth = snapshot.authenticate(req.headers.authorization);
@@ -30,18 +27,25 @@ export function createAnswer({ state, pool, config, replies }: AnswerOptions) {
     req.userName = user.name;
     const path = req.path.endsWith('/') ? req.path : `${req.path}/`;
     const baseUrl = toBaseUrl(req, config);
-    const query = req.query;
     const headers: Record<string, string> = { ...toCorsHeaders(req, config), 'Cache-Control': config.cacheControl };
 
-    // A strong validator from data version + visibility + normalised request, known before any work,
+    const ac = new AbortController();
+    const ctx: RequestContext = {
+      snapshot, pool, config, user, path, params: req.params, query: req.query, baseUrl, canonical: [], signal: ac.signal,
+    };
+    // Validation first: the answer is named by the normalised request (parsed and defaulted values in
+    // the route's order, unknown parameters dropped), so equal answers share one validator everywhere.
+    const parsed = route.parse(ctx);
+    ctx.canonical = parsed.canonical;
+    // A strong validator from data version + visibility + normalised request, known before any compute,
     // so a matching If-None-Match costs nothing. An answer that does not repeat (an unseeded random
-    // draw) has none. `*` matches only an answer that exists, so it is checked after the handler.
-    const repeatable = route.isRepeatable?.(query) ?? true;
+    // draw) has none. `*` matches only an answer that exists, so it is checked after the answer.
+    const repeatable = parsed.repeatable ?? true;
     const tags = toMatchTags(req);
     const matchesAny = tags.includes('*');
     // The normalised request is the reply cache's key; the ETag is its hash, kept with the cached
     // answer so a hit hashes nothing.
-    const key = repeatable ? JSON.stringify([snapshot.version, toVisibilityKey(user), baseUrl, toCanonicalPath(path), toSortedQuery(query)]) : '';
+    const key = repeatable ? JSON.stringify([snapshot.version, toVisibilityKey(user), baseUrl, route.name, toCanonicalPath(path), parsed.canonical]) : '';
     if (repeatable) {
       const hit = replies.get(key);
       const etag = hit?.etag ?? `"${createHash('sha1').update(key).digest('base64url')}"`;
@@ -49,11 +53,10 @@ export function createAnswer({ state, pool, config, replies }: AnswerOptions) {
       if (tags.includes(etag)) return sendNotModified(res, headers);
       if (hit) return matchesAny ? sendNotModified(res, headers) : sendBytes(req, res, 200, hit.body, { ...headers, ...hit.headers });
     }
-    const ac = new AbortController();
     res.on('close', () => { if (!res.writableFinished) ac.abort(); });
-    let reply: Awaited<ReturnType<Handler>>;
+    let reply: Reply;
     try {
-      reply = await route.handler({ snapshot, pool, config, user, path, params: req.params, query, baseUrl, signal: ac.signal });
+      reply = await route.answer(ctx, parsed.params);
     } catch (err) {
       if (ac.signal.aborted) return; // the client went away; its task was cancelled
       throw err;

@@ -9,9 +9,10 @@ import { getDist } from '../routes/dist.ts';
 import { getField, listFields } from '../routes/fields.ts';
 import { getRoot } from '../routes/root.ts';
 import { getStats } from '../routes/stats.ts';
-import { getValues, isRepeatableValues } from '../routes/values.ts';
+import { getValues } from '../routes/values.ts';
 import type { Snapshot } from '../snapshot/create.ts';
-import { createAnswer, type ApiRequest, type Route } from './answer.ts';
+import { createAnswer, type ApiRequest } from './answer.ts';
+import type { Route } from './handler.ts';
 import { ALLOW, toCorsHeaders, toPreflightHeaders } from './cors.ts';
 import { HttpError } from './errors.ts';
 import { createMetrics } from './metrics.ts';
@@ -22,17 +23,7 @@ import { sendError } from './respond.ts';
 export type AppState = { snapshot: Snapshot | null };
 export type AppOptions = { state: AppState; pool: Pool; config: Config; logger: Logger };
 
-const ROUTES: Route[] = [
-  { path: '/api', name: 'root', handler: getRoot },
-  { path: '/api/concepts', name: 'concepts', handler: listConcepts },
-  { path: '/api/concepts/:id', name: 'concept', handler: getConcept },
-  { path: '/api/concepts/:id/fields', name: 'concept_fields', handler: listConceptFields },
-  { path: '/api/fields', name: 'fields', handler: listFields },
-  { path: '/api/fields/:id', name: 'field', handler: getField },
-  { path: '/api/fields/:id/values', name: 'values', handler: getValues, isRepeatable: isRepeatableValues },
-  { path: '/api/fields/:id/dist', name: 'dist', handler: getDist },
-  { path: '/api/fields/:id/stats', name: 'stats', handler: getStats },
-];
+const ROUTES: Route<never>[] = [getRoot, listConcepts, getConcept, listConceptFields, listFields, getField, getValues, getDist, getStats] as Route<never>[];
 
 /** Creates the request handler over a swappable snapshot holder; `listen` it or pass it to http. */
 export function createApp({ state, pool, config, logger }: AppOptions) {

@@ -1,16 +1,18 @@
 // Shared list behaviour (API.md §2–3, §5): access filters, search, sort, order, limit/offset paging.
 import { HttpError } from './errors.ts';
 import type { Visibility } from '../search/index.ts';
-import { parseQuery } from '../search/query.ts';
+import { parseQuery, type ParsedQuery } from '../search/query.ts';
 import { toBoolParam, toEnumParam, toIntParam, toSingle } from './params.ts';
 import type { SortKey } from '../snapshot/order.ts';
-import type { RequestContext } from './handler.ts';
+import { toCanonical, type Canonical, type RequestContext } from './handler.ts';
 
 export type ListPlan = {
   published: boolean | null;
   archived: boolean | null;
-  sort: SortKey | null;          // null = relevance (only with a query)
+  sort: SortKey | null; // null = relevance (only with a query)
   desc: boolean;
+  query: ParsedQuery | null;
+  rawQuery: string | null; // trimmed, for the canonical request
   limit: number;
   offset: number;
 };
@@ -24,12 +26,28 @@ export function toListPlan(ctx: RequestContext): ListPlan {
     if (published === false) throw new HttpError(403, 'FORBIDDEN_PARAMETER', '"published=false" needs a privileged user; you see published objects only.', { parameter: 'published' });
     if (archived === true) throw new HttpError(403, 'FORBIDDEN_PARAMETER', '"archived=true" needs a privileged user; you see unarchived objects only.', { parameter: 'archived' });
   }
+  const raw = toSingle(query, 'query');
+  const q = parseQuery(raw);
   return {
     published, archived,
     sort: toEnumParam(query, 'sort', ['category', 'name'] as const, null),
     desc: toEnumParam(query, 'order', ['asc', 'desc'] as const, 'asc') === 'desc',
+    query: q, rawQuery: q ? raw!.trim() : null,
     ...toPaging(ctx),
   };
+}
+
+/** The canonical form of a list plan (plus a route's own extra entries, e.g. embed). */
+export function toListCanonical(plan: ListPlan, extra: Canonical = []): Canonical {
+  return [...toCanonical([
+    ['published', plan.published], ['archived', plan.archived], ['sort', plan.sort], ['order', plan.desc ? 'desc' : null],
+    ['query', plan.rawQuery],
+  ]), ...extra, ...toPagingCanonical(plan)];
+}
+
+/** The canonical form of `limit`/`offset` (defaults left out). */
+export function toPagingCanonical(p: { limit: number; offset: number }): Canonical {
+  return toCanonical([['limit', p.limit || null], ['offset', p.offset || null]]);
 }
 
 /**
@@ -38,9 +56,9 @@ export function toListPlan(ctx: RequestContext): ListPlan {
  */
 export function toListPage<T extends { published: boolean; archived: boolean }>(
   ctx: RequestContext, plan: ListPlan, orderOf: (sort: SortKey) => number[], get: (id: number) => T,
-  search: (q: NonNullable<ReturnType<typeof parseQuery>>) => Map<number, number>,
+  search: (q: ParsedQuery) => Map<number, number>,
 ): { ids: number[]; headers: Record<string, string> } {
-  const q = parseQuery(toSingle(ctx.query, 'query'));
+  const q = plan.query;
   let ids = orderOf(plan.sort ?? 'category').filter((id) => {
     const o = get(id);
     return (plan.published === null || o.published === plan.published) && (plan.archived === null || o.archived === plan.archived);
@@ -82,13 +100,10 @@ export function toPage<T>(ctx: RequestContext, items: T[], limit: number, offset
   return { page: items.slice(offset, end), headers };
 }
 
-/** The request URL with its other parameters kept and `set` replacing some (null or 0 drops one). */
+/** The canonical request URL with `set` replacing some parameters (null or 0 drops one). */
 export function toRequestUrl(ctx: RequestContext, set: Record<string, number | null>): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(ctx.query)) {
-    if (k in set || v === undefined) continue;
-    for (const x of Array.isArray(v) ? v : [v]) params.append(k, x);
-  }
+  for (const [k, v] of ctx.canonical) if (!(k in set)) params.append(k, v);
   for (const [k, v] of Object.entries(set)) if (v) params.set(k, String(v));
   const s = params.toString();
   return `${ctx.baseUrl}${ctx.path}${s ? `?${s}` : ''}`;

@@ -1,7 +1,6 @@
 // The normalised request: absolute base URL for _links, canonical path and query, and the key that names an answer.
 import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config.ts';
-import type { Query } from './handler.ts';
 
 /** The absolute origin (+ prefix) for _links: configured, or from the request (and proxy headers when trusted). */
 export function toBaseUrl(req: IncomingMessage, config: Config): string {
@@ -24,14 +23,6 @@ export function toCanonicalPath(path: string): string {
   } catch {
     return path;
   }
-}
-
-/** Query parameters as sorted [key, values] pairs: the normalised request for the ETag. */
-export function toSortedQuery(query: Query): [string, string[]][] {
-  return Object.keys(query).sort().map((k) => {
-    const v = query[k];
-    return [k, v === undefined ? [] : Array.isArray(v) ? v : [v]];
-  });
 }
 
 /** The If-None-Match tags of a request, compared weakly (RFC 9110 §13.1.2): `W/` dropped. */

@@ -1,38 +1,64 @@
 // GET /api/fields/:id/values/: paged distinct values, search, random draws, context-aware (API.md §4).
 import { randomInt } from 'node:crypto';
-import { toContext } from '../http/context.ts';
+import { toAwareContext } from '../http/context.ts';
 import { HttpError, badParameter } from '../http/errors.ts';
 import { toJsonValue } from '../common/values.ts';
 import { toLabeler, toNormalizedLabels } from '../snapshot/labels.ts';
-import { labelRank, matchesPieces, normalizeText, parseQuery } from '../search/query.ts';
+import { labelRank, matchesPieces, normalizeText, parseQuery, type ParsedQuery } from '../search/query.ts';
 import type { FieldValues } from '../snapshot/precompute.ts';
 import type { DistinctResult } from '../contract/tasks.ts';
 import { toVisibleField } from '../http/visible.ts';
 import { drawIndices } from '../common/random.ts';
 import { toRequestUrl } from '../http/listing.ts';
-import { toBoolParam, toIntParam, toSingle } from '../http/params.ts';
-import type { Handler, Query } from '../http/handler.ts';
+import { toIntParam, toSingle } from '../http/params.ts';
+import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/handler.ts';
+import type { ContextNode } from '../contract/context.ts';
+import type { Field } from '../contract/model.ts';
 
 const SEED_MAX = 2 ** 32 - 1;        // the generator's whole state: every seed draws differently
 const PAGE_MAX = Number.MAX_SAFE_INTEGER;
 
-/** Whether an answer repeats: an unseeded random draw does not (so it gets no ETag and is not cached). */
-export function isRepeatableValues(query: Query): boolean {
-  return query.random === undefined || query.seed !== undefined;
-}
+type ValuesParams = {
+  field: Field;
+  context: ContextNode | null;
+  q: ParsedQuery | null;
+  random: number | null;
+  seed: number | null;
+  page: number;
+  limit: number;
+};
 
 /** Distinct values of a field with labels and counts: a page envelope, or a bare array for `random`. */
-export const getValues: Handler = async (ctx) => {
-  const { snapshot, config, query } = ctx;
-  const field = toVisibleField(ctx);
-  const aware = toBoolParam(query, 'aware', false);
-  const context = aware ? toContext(toSingle(query, 'context'), snapshot, ctx.user, field.dataset) : null;
-  const q = parseQuery(toSingle(query, 'query'));
-  const random = toIntParam(query, 'random', 1, config.maxRandom, null);
-  const seed = toIntParam(query, 'seed', 0, SEED_MAX, null);
-  const page = toIntParam(query, 'page', 1, PAGE_MAX, 1);
-  const limit = toIntParam(query, 'limit', 0, config.maxValuesLimit, 10);
+export const getValues = defineRoute<ValuesParams>({
+  path: '/api/fields/:id/values',
+  name: 'values',
+  parse(ctx) {
+    const { query, config } = ctx;
+    const field = toVisibleField(ctx);
+    const { context, canonical } = toAwareContext(ctx, field.dataset);
+    const raw = toSingle(query, 'query');
+    const q = parseQuery(raw);
+    const random = toIntParam(query, 'random', 1, config.maxRandom, null);
+    const seed = toIntParam(query, 'seed', 0, SEED_MAX, null);
+    const page = toIntParam(query, 'page', 1, PAGE_MAX, 1);
+    const limit = toIntParam(query, 'limit', 0, config.maxValuesLimit, 10);
+    if (random === null && seed !== null) throw badParameter('seed', '"seed" goes with "random"; add random=N or drop seed.');
+    return {
+      params: { field, context, q, random, seed, page, limit },
+      // An unseeded random draw does not repeat: no ETag, not cached.
+      repeatable: random === null || seed !== null,
+      canonical: [
+        ...canonical,
+        ...toCanonical([['query', q ? raw!.trim() : null], ['random', random], ['seed', seed]]),
+        ...(random === null ? toCanonical([['page', page > 1 ? page : null], ['limit', limit === 10 ? null : limit]]) : []),
+      ],
+    };
+  },
+  answer: (ctx, params) => answerValues(ctx, params),
+});
 
+async function answerValues(ctx: RequestContext, { field, context, q, random, seed, page, limit }: ValuesParams): Promise<Reply> {
+  const { snapshot, config } = ctx;
   // The population: naive values from memory, or the context's values from a worker.
   const naive = snapshot.values.get(field.id)!;
   let vals: FieldValues = naive;
@@ -62,8 +88,6 @@ export const getValues: Handler = async (ctx) => {
     // Drawn from the answer's order, returned in value order (indices into `vals` are value order).
     return { body: drawIndices(total, random, seed ?? randomInt(SEED_MAX)).map(at).sort((a, b) => a - b).map(item) };
   }
-  if (seed !== null) throw badParameter('seed', '"seed" goes with "random"; add random=N or drop seed.');
-
   if (limit === 0 && total > config.maxValuesLimit) {
     throw badParameter('limit', `limit=0 would return ${total} values, more than the maximum of ${config.maxValuesLimit} on one page; page through them with limit and page.`);
   }
@@ -90,4 +114,4 @@ export const getValues: Handler = async (ctx) => {
       _links: links,
     },
   };
-};
+}
