@@ -15,7 +15,10 @@ export type Config = {
   poolThreads: number;           // Piscina threads
   poolMaxQueue: number;          // queued tasks before 503
   logLevel: string;
-  replyCacheBytes: number;      // memory for serialised answers reused for repeated requests (0 = off)
+  replyCacheBytes: number; // memory for serialised answers reused for repeated requests (0 = off)
+  memoBytes: number; // memory for context-naive distributions kept per snapshot
+  metricsToken: string | null; // when set, /metrics needs `Authorization: Bearer <token>`
+  headersTimeoutMs: number; // a request head must arrive within this (else 408)
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -33,6 +36,9 @@ export const DEFAULT_CONFIG: Config = {
   poolMaxQueue: 256,
   logLevel: 'info',
   replyCacheBytes: 64 * 1024 * 1024,
+  memoBytes: 64 * 1024 * 1024,
+  metricsToken: null,
+  headersTimeoutMs: 60_000,
 };
 
 /** Reads the configuration from environment variables (documented in the README); throws on a bad value. */
@@ -64,5 +70,8 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.poolMaxQueue = int('SORREL_MAX_QUEUE', 1) ?? c.poolMaxQueue;
   c.logLevel = env.LOG_LEVEL || c.logLevel;
   c.replyCacheBytes = (int('SORREL_REPLY_CACHE_MB', 0) ?? c.replyCacheBytes / 2 ** 20) * 2 ** 20;
+  c.memoBytes = (int('SORREL_MEMO_MB', 0) ?? c.memoBytes / 2 ** 20) * 2 ** 20;
+  c.metricsToken = env.SORREL_METRICS_TOKEN || null;
+  c.headersTimeoutMs = int('SORREL_HEADERS_TIMEOUT_MS', 1) ?? c.headersTimeoutMs;
   return c;
 }

@@ -6,9 +6,12 @@ import type { Pool } from './contract/pool.ts';
 import type { Task } from './contract/tasks.ts';
 
 // From source (tsx) this file is pool.ts and the worker is workers/index.ts, which a worker
-// thread can only load with tsx registered; built, both are .js under dist/.
+// thread can only load with tsx registered; built, both are .js under dist/. `--import tsx` would
+// resolve tsx from the working directory (so `sorrel serve` failed outside the project): the
+// worker gets the absolute URL of this installation's tsx instead.
 const fromSource = import.meta.url.endsWith('.ts');
 const workerFile = new URL(fromSource ? '../workers/index.ts' : '../workers/index.js', import.meta.url);
+const workerArgv = fromSource ? ['--import', import.meta.resolve('tsx')] : [];
 
 /**
  * A fixed-size pool of `config.poolThreads` threads with a queue of `config.poolMaxQueue` tasks;
@@ -20,17 +23,25 @@ export function createPool(config: Pick<Config, 'poolThreads' | 'poolMaxQueue'>,
     minThreads: config.poolThreads,
     maxThreads: config.poolThreads,
     maxQueue: config.poolMaxQueue,
-    execArgv: fromSource ? ['--import', 'tsx'] : [],
+    execArgv: workerArgv,
   });
+  // Piscina parks tasks that carry an AbortSignal in a queue its maxQueue does not count, so the
+  // limit is held here, over every task: at most one running per thread plus maxQueue waiting.
+  const limit = config.poolThreads + config.poolMaxQueue;
+  let pending = 0;
   return {
     async run<T>(task: Task, signal?: AbortSignal): Promise<T> {
+      if (pending >= limit) throw new PoolBusyError('The compute queue is full; retry shortly.');
+      pending++;
       try {
         return (await piscina.run(task, { signal })) as T;
       } catch (err) {
         throw toPoolError(err);
+      } finally {
+        pending--;
       }
     },
-    stats: () => ({ queued: piscina.queueSize, utilization: piscina.utilization, threads: piscina.threads.length }),
+    stats: () => ({ queued: Math.max(0, pending - piscina.threads.length), utilization: piscina.utilization, threads: piscina.threads.length }),
     close: () => piscina.destroy(),
   };
 }

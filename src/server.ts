@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { pino, type Logger } from 'pino';
 import { createApp, type AppState } from './http/app.ts';
+import { ALLOW } from './http/cors.ts';
 import { HttpError } from './http/errors.ts';
 import { toRawErrorResponse } from './http/respond.ts';
 import { loadCatalog } from './catalog/read.ts';
@@ -21,7 +22,12 @@ export async function startServer(catalogPath: string, config: Config, logger?: 
   const state: AppState = { snapshot: null };
   const app = createApp({ state, pool, config, logger: log });
   // A context may be 16 KiB of JSON, up to three times that once URL-encoded: allow 64 KiB of request head.
-  const server = createServer({ maxHeaderSize: 64 * 1024 }, app.handler as never);
+  const server = createServer({
+    maxHeaderSize: 64 * 1024,
+    headersTimeout: config.headersTimeoutMs,
+    requestTimeout: Math.max(300_000, config.headersTimeoutMs),
+    connectionsCheckingInterval: Math.min(30_000, Math.max(50, config.headersTimeoutMs / 4)),
+  }, app.handler as never);
   server.keepAliveTimeout = 65_000;
   // A request Node cannot parse (bad method token, oversized head) still gets a JSON error body.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
@@ -30,9 +36,17 @@ export async function startServer(catalogPath: string, config: Config, logger?: 
       return;
     }
     const error = err.code === 'HPE_HEADER_OVERFLOW'
-      ? new HttpError(431, 'INVALID_PARAMETER', 'The request head is too large (over 64 KiB).', { cause: err })
-      : new HttpError(400, 'INVALID_PARAMETER', 'The request is not valid HTTP.', { cause: err });
+      ? new HttpError(431, 'HEADERS_TOO_LARGE', 'The request head is too large (over 64 KiB).', { cause: err })
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new HttpError(408, 'REQUEST_TIMEOUT', 'The request head did not arrive in time.', { cause: err })
+        : new HttpError(400, 'INVALID_PARAMETER', 'The request is not valid HTTP.', { cause: err });
     socket.end(toRawErrorResponse(error));
+  });
+  // CONNECT never reaches the app (Node hands over the socket): answer it like any other method.
+  server.on('connect', (req, socket) => {
+    socket.end(toRawErrorResponse(new HttpError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed; this API is read-only (${ALLOW}).`, {
+      headers: { Allow: ALLOW },
+    })));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -51,7 +65,8 @@ export async function startServer(catalogPath: string, config: Config, logger?: 
     // started now so its threads boot while the files load; it is closed once the snapshot is built.
     const loadPool = createPool({ poolThreads: availableParallelism(), poolMaxQueue: Number.MAX_SAFE_INTEGER });
     try {
-      state.snapshot = await createSnapshot(spec, loadPool);
+      log.info({ catalog: catalogPath, datasets: spec.datasets.length, fields: spec.fields.length }, 'loading catalog');
+      state.snapshot = await createSnapshot(spec, loadPool, undefined, (message, fields) => log.info(fields, message));
     } finally {
       await loadPool.close();
     }

@@ -62,6 +62,19 @@ test('a full queue answers 503 UNAVAILABLE with Retry-After', async () => {
   }
 });
 
+test('the queue limit holds for tasks that carry an AbortSignal too', async () => {
+  const tight = createPool({ poolThreads: 1, poolMaxQueue: 2 });
+  try {
+    await tight.run(distinct); // worker up
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => tight.run(slow, new AbortController().signal)));
+    const refused = results.filter((x): x is PromiseRejectedResult => x.status === 'rejected');
+    assert.is(refused.length, 7, 'one running and two queued; the other seven refused');
+    for (const r of refused) assert.instance(r.reason, PoolBusyError);
+  } finally {
+    await tight.close();
+  }
+});
+
 test('an abort cancels a running task; the pool carries on', async () => {
   const ac = new AbortController();
   const running = pool.run(slow, ac.signal).catch((e: unknown) => e);

@@ -1,4 +1,5 @@
 // Catalog rules from API.md §3: simple types, operators, plural defaults, which types have stats.
+import pluralize from 'pluralize';
 import type { InternalType, SimpleType } from '../contract/model.ts';
 
 const SIMPLE: Record<InternalType, SimpleType> = {
@@ -35,9 +36,13 @@ export function operatorsFor(simple: SimpleType, nullable: boolean): [string, st
   return codes.map((c) => [c, OPERATOR_LABELS[c]]);
 }
 
-/** `name + "s"` unless it already ends in s. */
+// A phrase's head noun comes before its first preposition: "Time of day" → "Times of day".
+const PHRASE = /^(.+?)(\s+(?:of|per|in|at|for|by|from|with|on|to)\s.*)$/i;
+
+/** The default plural of a name or unit (pluralize's English rules, on the head noun of a phrase). */
 export function toPlural(name: string): string {
-  return /s$/i.test(name) ? name : `${name}s`;
+  const m = PHRASE.exec(name);
+  return m ? `${pluralize(m[1])}${m[2]}` : pluralize(name);
 }
 
 /** True for types that have /stats/ (number, date, time, datetime). */

@@ -1,5 +1,4 @@
 // The storage contract: how each internal type is held in the Arrow tables, and what a loaded dataset is.
-import type { DataFormat } from './formats.ts';
 import type { InternalType } from './model.ts';
 
 /**
@@ -25,7 +24,6 @@ export type DatasetInfo = {
   name: string;
   model: string;
   file: string;
-  format: DataFormat;
   rows: number;
   bytes: number;                      // Arrow buffer bytes
   dataModified: string;               // file mtime, API timestamp format

@@ -28,7 +28,8 @@ const ROUTES: Route<never>[] = [getRoot, listConcepts, getConcept, listConceptFi
 /** Creates the request handler over a swappable snapshot holder; `listen` it or pass it to http. */
 export function createApp({ state, pool, config, logger }: AppOptions) {
   const metrics = createMetrics();
-  const answer = createAnswer({ state, pool, config, replies: createReplyCache(config.replyCacheBytes) });
+  const replies = createReplyCache(config.replyCacheBytes);
+  const answer = createAnswer({ state, pool, config, replies });
   const app = polka<ApiRequest>({
     onError: (err: unknown, req: ApiRequest, res: ServerResponse) => {
       const e = sendError(req, res, err, { ...toCorsHeaders(req, config), Vary: 'Authorization, Origin' });
@@ -63,7 +64,7 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
     next();
   });
 
-  addOpsRoutes(app as never, state, pool, metrics);
+  addOpsRoutes(app as never, { state, pool, metrics, replies, config });
   for (const route of ROUTES) {
     app.get(route.path, async (req, res) => {
       req.route = route.name;

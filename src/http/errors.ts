@@ -4,7 +4,9 @@ import { CredentialError, PoolBusyError, QueryError } from '../contract/errors.t
 export type ErrorCode =
   | 'INVALID_PARAMETER' | 'INVALID_CONTEXT' | 'UNAUTHORIZED' | 'FORBIDDEN_PARAMETER'
   | 'NOT_FOUND' | 'PAGE_NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'TOO_MANY_GROUPS'
-  | 'NOT_SUPPORTED' | 'UNAVAILABLE' | 'INTERNAL';
+  | 'NOT_SUPPORTED' | 'UNAVAILABLE' | 'INTERNAL'
+  // Requests Node cannot take as HTTP: a head that arrives too slowly (408) or is too large (431).
+  | 'REQUEST_TIMEOUT' | 'HEADERS_TOO_LARGE';
 
 export type HttpErrorOptions = { parameter?: string; headers?: Record<string, string>; cause?: unknown };
 

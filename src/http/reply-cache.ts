@@ -6,6 +6,8 @@ export type CachedReply = { etag: string; body: Buffer; headers: Record<string, 
 export type ReplyCache = {
   get(key: string): CachedReply | undefined;
   set(key: string, etag: string, body: Buffer, headers: Record<string, string>): void;
+  /** Bytes held (for /metrics). */
+  readonly bytes: number;
 };
 
 /**
@@ -21,5 +23,6 @@ export function createReplyCache(maxBytes: number): ReplyCache {
       if (bytes > maxBytes / 8 || entries.has(key)) return;
       entries.set(key, { etag, body, headers, bytes }, bytes);
     },
+    get bytes() { return entries.weight; },
   };
 }

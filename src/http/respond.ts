@@ -40,6 +40,7 @@ export function sendError(req: IncomingMessage, res: ServerResponse, err: unknow
 /** A whole HTTP/1.1 error response as text, for a socket that never became a request (then closed). */
 export function toRawErrorResponse(err: HttpError): string {
   const body = JSON.stringify(err.toJSON());
-  return `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+  const extra = Object.entries(err.headers ?? {}).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  return `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status]}\r\nContent-Type: application/json; charset=utf-8\r\n${extra}` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }

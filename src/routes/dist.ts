@@ -47,7 +47,7 @@ async function answerDist(ctx: RequestContext, { field, dims, context, params }:
 
   const result = context
     ? await ctx.pool.run<DistResult>(task, ctx.signal)
-    : await remember(snapshot, `dist:${JSON.stringify([task.columns, field.dataset, params])}`, () => ctx.pool.run<DistResult>(task));
+    : await remember(snapshot, `dist:${JSON.stringify([task.columns, field.dataset, params])}`, () => ctx.pool.run<DistResult>(task), toDistBytes, config.memoBytes);
   if (result.tooMany) {
     throw new HttpError(422, 'TOO_MANY_GROUPS', `The distribution has more than ${config.maxGroups} groups; narrow it with a context (aware=true) or fewer dimensions.`);
   }
@@ -59,6 +59,12 @@ async function answerDist(ctx: RequestContext, { field, dims, context, params }:
     labels: p.values.map((v, i) => (result.clustered && v !== null ? toLabel(v, dims[i].internal_type) : labelers[i](v))),
   });
   return { body: { size: result.size, clustered: result.clustered, data: result.data.map(point), outliers: result.outliers.map(point) } };
+}
+
+/** An estimate of a distribution's memory: per point, its count, the array and one slot per dimension. */
+function toDistBytes(r: DistResult): number {
+  const dims = r.data[0]?.values.length ?? r.outliers[0]?.values.length ?? 1;
+  return 64 + (r.data.length + r.outliers.length) * (56 + 24 * dims);
 }
 
 /** The dimension fields: repeated or comma-separated ids, the path's field first if absent, at most maxDimensions. */

@@ -9,7 +9,7 @@ import type { DatasetInfo, TableRef } from '../contract/storage.ts';
 import type { StatsResult } from '../contract/tasks.ts';
 import { buildSearchIndex, type SearchIndex } from '../search/index.ts';
 import { createAuthenticator, type Authenticate } from './access.ts';
-import { checkColumns, loadDatasets, type LoadedDatasets } from './datasets.ts';
+import { checkColumns, loadDatasets, type LoadedDatasets, type Progress } from './datasets.ts';
 import { precomputeFields, type FieldValues } from './precompute.ts';
 import { createVisibility } from './visibility.ts';
 
@@ -34,8 +34,8 @@ export type Snapshot = Readonly<{
  * Builds the frozen snapshot: loads data, precomputes values and stats on `pool` (which may be a
  * larger pool used only while loading), indexes text.
  */
-export async function createSnapshot(spec: CatalogSpec, pool: Pool, datasets?: LoadedDatasets): Promise<Snapshot> {
-  datasets ??= await loadDatasets(spec);
+export async function createSnapshot(spec: CatalogSpec, pool: Pool, datasets?: LoadedDatasets, progress?: Progress): Promise<Snapshot> {
+  datasets ??= await loadDatasets(spec, progress);
   checkColumns(spec, datasets);
   const authenticate = await createAuthenticator(spec.access);
   const version = createHash('sha256').update(spec.text)
@@ -43,6 +43,7 @@ export async function createSnapshot(spec: CatalogSpec, pool: Pool, datasets?: L
     .digest('hex').slice(0, 20);
   const refs = new Map([...datasets.values()].map((d) => [d.name, Object.freeze({ key: `${version}:${d.name}`, ipc: d.ipc })]));
 
+  progress?.('profiling columns', { fields: spec.fields.length });
   const { fields, values, stats } = await precomputeFields(spec, datasets, refs, pool);
 
   const categories = new Map(spec.categories.map((c) => [c.id, Object.freeze({ id: c.id, name: c.name, order: c.order, parent: c.parent })]));

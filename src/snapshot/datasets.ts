@@ -1,6 +1,5 @@
 // Loading a catalog's datasets into shared-memory Arrow tables, and checking fields against their columns.
 import { statSync } from 'node:fs';
-import { basename } from 'node:path';
 import { loadTable, toSharedIpc } from '../../loaders/index.ts';
 import { resolveDataPath } from '../catalog/paths.ts';
 import { CatalogError, type CatalogSpec } from '../catalog/spec.ts';
@@ -10,15 +9,18 @@ import type { DatasetInfo } from '../contract/storage.ts';
 
 export type LoadedDatasets = Map<string, DatasetInfo>;
 
+/** Reports a step of a long load (one log line each): what happened, with its numbers. */
+export type Progress = (message: string, fields: Record<string, unknown>) => void;
+
 /** Loads every dataset of a catalog; LoadErrors become catalog problems naming the dataset. */
-export async function loadDatasets(spec: CatalogSpec): Promise<LoadedDatasets> {
-  const { datasets, problems } = await tryLoadDatasets(spec);
+export async function loadDatasets(spec: CatalogSpec, progress?: Progress): Promise<LoadedDatasets> {
+  const { datasets, problems } = await tryLoadDatasets(spec, progress);
   if (problems.length) throw new CatalogError(problems);
   return datasets;
 }
 
 /** Loads what it can and collects the problems of the rest (for `sorrel check`). */
-export async function tryLoadDatasets(spec: CatalogSpec): Promise<{ datasets: LoadedDatasets; problems: string[] }> {
+export async function tryLoadDatasets(spec: CatalogSpec, progress?: Progress): Promise<{ datasets: LoadedDatasets; problems: string[] }> {
   const problems: string[] = [];
   const out: LoadedDatasets = new Map();
   for (const d of spec.datasets) {
@@ -32,14 +34,17 @@ export async function tryLoadDatasets(spec: CatalogSpec): Promise<{ datasets: Lo
       columns[f.column] = f.internal_type;
     }
     try {
+      const started = performance.now();
       const file = resolveDataPath(d.file, spec.path);
+      progress?.('loading dataset', { dataset: d.name, file: d.file });
       const loaded = await loadTable(file, { format: d.format ?? undefined, columns });
       const stat = statSync(file);
       out.set(d.name, {
-        name: d.name, model: d.model, file, format: d.format ?? (basename(file).split('.').pop() as DatasetInfo['format']),
+        name: d.name, model: d.model, file,
         rows: loaded.rows, bytes: loaded.bytes, dataModified: toTimestamp(stat.mtime), columns: loaded.types,
         ipc: await toSharedIpc(loaded.table),
       });
+      progress?.('loaded dataset', { dataset: d.name, rows: loaded.rows, mib: Math.round(loaded.bytes / 2 ** 16) / 16, ms: Math.round(performance.now() - started) });
     } catch (err) {
       problems.push(`${spec.path}: ${d.where}: ${(err as Error).message}`);
     }

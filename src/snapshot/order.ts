@@ -1,4 +1,5 @@
 // List order (API.md §3): sort=category|name, order=asc|desc, cached per snapshot and visibility.
+import { createLru, type Lru } from '../common/lru.ts';
 import { toVisibilityKey } from './visibility.ts';
 import type { Snapshot } from './create.ts';
 import type { User } from '../contract/model.ts';
@@ -6,7 +7,9 @@ import type { User } from '../contract/model.ts';
 export type SortKey = 'category' | 'name';
 type Entry = { id: number; name: string; category: number | null; order: number };
 
-const cache = new WeakMap<Snapshot, Map<string, number[]>>();
+// Orders per snapshot, by visibility key and sort: bounded by bytes, since group sets are the users' choice.
+const ORDER_BYTES = 16 * 1024 * 1024;
+const cache = new WeakMap<Snapshot, Lru<string, number[]>>();
 
 const byName = (a: Entry, b: Entry) => {
   const x = a.name.toLowerCase(), y = b.name.toLowerCase();
@@ -36,11 +39,11 @@ function sortEntries(snapshot: Snapshot, entries: Entry[], sort: SortKey): numbe
 
 function remember(snapshot: Snapshot, key: string, make: () => number[]): number[] {
   let m = cache.get(snapshot);
-  if (!m) cache.set(snapshot, (m = new Map()));
+  if (!m) cache.set(snapshot, (m = createLru(ORDER_BYTES)));
   let ids = m.get(key);
   if (!ids) {
     ids = make();
-    if (m.size < 10_000) m.set(key, ids);
+    m.set(key, ids, 64 + ids.length * 8 + key.length * 2);
   }
   return ids;
 }

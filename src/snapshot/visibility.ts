@@ -1,4 +1,5 @@
 // Who sees what (API.md §2): an object's own rules, and the visible field and concept ids per visibility key.
+import { createLru } from '../common/lru.ts';
 import type { Concept, Field, User } from '../contract/model.ts';
 
 /** Whether a non-privileged user passes an object's own published/archived/groups rules. */
@@ -20,7 +21,8 @@ export type Visible = { fields: Set<number>; concepts: Set<number> };
  * with the snapshot: a concept is visible when it is open to the user and all its fields are.
  */
 export function createVisibility(fields: ReadonlyMap<number, Field>, concepts: ReadonlyMap<number, Concept>): (user: User) => Visible {
-  const cache = new Map<string, Visible>();
+  // Bounded by bytes: one id set per group combination a user presents.
+  const cache = createLru<string, Visible>(16 * 1024 * 1024);
   return (user) => {
     const key = toVisibilityKey(user);
     let v = cache.get(key);
@@ -28,7 +30,7 @@ export function createVisibility(fields: ReadonlyMap<number, Field>, concepts: R
       const vf = new Set([...fields.values()].filter((f) => isOpenTo(user, f)).map((f) => f.id));
       const vc = new Set([...concepts.values()].filter((c) => isOpenTo(user, c) && c.fields.every((r) => vf.has(r.id))).map((c) => c.id));
       v = { fields: vf, concepts: vc };
-      if (cache.size < 10_000) cache.set(key, v);
+      cache.set(key, v, 128 + (vf.size + vc.size) * 16 + key.length * 2);
     }
     return v;
   };

@@ -17,6 +17,15 @@ test('operators by simple type, nullable fields adding isnull', () => {
   assert.is(operatorsFor('date', false).length, 10);
 });
 
+test('plurals follow English rules, on the head noun of a phrase', () => {
+  assert.is(toPlural('City'), 'Cities');
+  assert.is(toPlural('Time of day'), 'Times of day');
+  assert.is(toPlural('Miles per gallon'), 'Miles per gallon');
+  assert.is(toPlural('Person'), 'People');
+  assert.is(toPlural('Box office gross'), 'Box office grosses');
+  assert.is(toPlural('metre'), 'metres');
+});
+
 test('plural adds s unless the name ends in s', () => {
   assert.is(toPlural('Penguin'), 'Penguins');
   assert.is(toPlural('Species'), 'Species');
