@@ -9,16 +9,17 @@ import { toVisibilityKey } from '../snapshot/visibility.ts';
 import { toCorsHeaders } from './cors.ts';
 import { notReady } from './errors.ts';
 import type { Query, Reply, RequestContext, Route } from './handler.ts';
+import type { Metrics } from './metrics.ts';
 import type { ReplyCache } from './reply-cache.ts';
 import { toBaseUrl, toCanonicalPath, toMatchTags } from './request.ts';
 import { sendBytes, sendJson, sendNotModified } from './respond.ts';
 
 export type ApiRequest = Request & { query: Query; params: Record<string, string>; route?: string; userName?: string };
 
-export type AnswerOptions = { state: { snapshot: Snapshot | null }; pool: Pool; config: Config; replies: ReplyCache };
+export type AnswerOptions = { state: { snapshot: Snapshot | null }; pool: Pool; config: Config; replies: ReplyCache; metrics: Metrics };
 
 /** Creates the function that answers a request on a route from the snapshot current at its start. */
-export function createAnswer({ state, pool, config, replies }: AnswerOptions) {
+export function createAnswer({ state, pool, config, replies, metrics }: AnswerOptions) {
   return async function answer<P>(req: ApiRequest, res: ServerResponse, route: Route<P>): Promise<void> {
     const snapshot = state.snapshot;
     if (!snapshot) throw notReady();
@@ -48,6 +49,7 @@ export function createAnswer({ state, pool, config, replies }: AnswerOptions) {
     const key = repeatable ? JSON.stringify([snapshot.version, toVisibilityKey(user), baseUrl, route.name, toCanonicalPath(path), parsed.canonical]) : '';
     if (repeatable) {
       const hit = replies.get(key);
+      metrics.countCache(hit !== undefined);
       const etag = hit?.etag ?? `"${createHash('sha1').update(key).digest('base64url')}"`;
       headers.ETag = etag;
       if (tags.includes(etag)) return sendNotModified(res, headers);

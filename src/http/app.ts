@@ -16,7 +16,7 @@ import type { Route } from './handler.ts';
 import { ALLOW, toCorsHeaders, toPreflightHeaders } from './cors.ts';
 import { HttpError } from './errors.ts';
 import { createMetrics } from './metrics.ts';
-import { addOpsRoutes } from './ops.ts';
+import { addOpsRoutes, toGauges } from './ops.ts';
 import { createReplyCache } from './reply-cache.ts';
 import { sendError } from './respond.ts';
 
@@ -27,9 +27,9 @@ const ROUTES: Route<never>[] = [getRoot, listConcepts, getConcept, listConceptFi
 
 /** Creates the request handler over a swappable snapshot holder; `listen` it or pass it to http. */
 export function createApp({ state, pool, config, logger }: AppOptions) {
-  const metrics = createMetrics();
   const replies = createReplyCache(config.replyCacheBytes);
-  const answer = createAnswer({ state, pool, config, replies });
+  const metrics = createMetrics(() => toGauges(state, pool, replies));
+  const answer = createAnswer({ state, pool, config, replies, metrics });
   const app = polka<ApiRequest>({
     onError: (err: unknown, req: ApiRequest, res: ServerResponse) => {
       const e = sendError(req, res, err, { ...toCorsHeaders(req, config), Vary: 'Authorization, Origin' });
@@ -64,7 +64,7 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
     next();
   });
 
-  addOpsRoutes(app as never, { state, pool, metrics, replies, config });
+  addOpsRoutes(app as never, { state, metrics, config });
   for (const route of ROUTES) {
     app.get(route.path, async (req, res) => {
       req.route = route.name;
