@@ -84,8 +84,11 @@ export function toContentHash(sections: readonly Omit<SectionEntry, 'offset'>[])
 }
 
 /** The whole file as a sequence of chunks (views of the inputs, not copies); the last is the sha256 trailer. */
-export function* toSnapshotChunks(input: SnapshotInput): Generator<Uint8Array> {
-  const { manifest, bytes } = planSnapshot(input);
+export function toSnapshotChunks(input: SnapshotInput): Generator<Uint8Array> {
+  return chunksOf(planSnapshot(input));
+}
+
+function* chunksOf({ manifest, bytes }: Plan): Generator<Uint8Array> {
   const text = Buffer.from(toCanonicalJson(manifest), 'utf8');
   const head = Buffer.alloc(HEADER);
   MAGIC.copy(head, 0);
@@ -120,9 +123,10 @@ export function* toSnapshotChunks(input: SnapshotInput): Generator<Uint8Array> {
  */
 export async function writeSnapshotFile(path: string, input: SnapshotInput): Promise<SnapshotManifest> {
   const temp = `${path}.${process.pid}.tmp`;
+  const plan = planSnapshot(input);
   const fh = await open(temp, 'w');
   try {
-    for (const chunk of toSnapshotChunks(input)) {
+    for (const chunk of chunksOf(plan)) {
       for (let done = 0; done < chunk.byteLength;) done += (await fh.write(chunk, done, chunk.byteLength - done)).bytesWritten;
     }
     await fh.sync();
@@ -133,11 +137,13 @@ export async function writeSnapshotFile(path: string, input: SnapshotInput): Pro
     await rm(temp, { force: true });
     throw err;
   }
-  return planSnapshot(input).manifest;
+  return plan.manifest;
 }
 
+type Plan = { manifest: SnapshotManifest; bytes: Uint8Array[] };
+
 /** The manifest `toSnapshotChunks` writes for `input` (section order, offsets, hashes). */
-export function planSnapshot(input: SnapshotInput): { manifest: SnapshotManifest; bytes: Uint8Array[] } {
+export function planSnapshot(input: SnapshotInput): Plan {
   const seen = new Set<string>();
   for (const s of input.sections) {
     if (!/^[\x21-\x7e]{1,200}$/.test(s.name)) throw new TypeError(`Section name ${JSON.stringify(s.name)} must be 1–200 printable ASCII characters without spaces.`);
@@ -171,13 +177,17 @@ export async function loadSnapshotFile(path: string): Promise<SnapshotContents> 
   try {
     const { manifest, data, head } = await readHead(fh, path);
     const whole = createHash('sha256').update(head);
+    // The next chunk is read (on libuv's threads) while this one is hashed (on this thread).
     const read = async (into: Uint8Array, position: number, hashed = true) => {
-      for (let at = 0; at < into.byteLength;) {
-        const n = Math.min(CHUNK, into.byteLength - at);
-        const { bytesRead } = await fh.read(into, at, n, position + at);
+      const next = (at: number) => fh.read(into, at, Math.min(CHUNK, into.byteLength - at), position + at);
+      let pending = into.byteLength ? next(0) : null;
+      for (let at = 0; pending;) {
+        const { bytesRead } = await pending;
         if (bytesRead === 0) throw new SnapshotFileError(path, `truncated while reading (the file shrank to ${position + at} bytes)`);
-        if (hashed) whole.update(into.subarray(at, at + bytesRead));
+        const start = at;
         at += bytesRead;
+        pending = at < into.byteLength ? next(at) : null;
+        if (hashed) whole.update(into.subarray(start, at));
       }
     };
     const loaded = new Map<string, { entry: SectionEntry; bytes: Uint8Array; shared: SharedArrayBuffer | null }>();
