@@ -23,9 +23,19 @@ export function copyTree(dir: string, mtime: Date): string {
     if (name === DATA_PACKAGE) cpSync(join(ROOT, 'node_modules', name), join(modules, name), { recursive: true });
     else symlinkSync(join(ROOT, 'node_modules', name), join(modules, name));
   }
-  touchAll(join(dir, 'demo'), mtime);
-  touchAll(join(modules, DATA_PACKAGE, 'data'), mtime);
+  touchTree(dir, mtime);
   return dir;
+}
+
+/** Sets the modification time of the tree's catalog and data files. */
+export function touchTree(dir: string, mtime: Date): void {
+  touchAll(join(dir, 'demo'), mtime);
+  touchAll(join(dir, 'node_modules', DATA_PACKAGE, 'data'), mtime);
+}
+
+/** The path of a data file of the demo inside a tree. */
+export function dataFile(dir: string, name: string): string {
+  return join(dir, 'node_modules', DATA_PACKAGE, 'data', name);
 }
 
 function touchAll(dir: string, mtime: Date): void {
@@ -40,6 +50,8 @@ export type Replica = {
   name: string;
   port: number;
   tree: string;
+  args: string[];
+  env: Record<string, string>;
   pid: number;
   origin: string;
   /** Resolves when the process ends, with how it ended. */
@@ -51,9 +63,9 @@ export type Replica = {
   signal(s: NodeJS.Signals): void;
 };
 
-/** Runs `node dist/src/main.js serve` in `tree` (the bundled demo catalog) on 127.0.0.1:`port`. */
-export function startReplica(name: string, tree: string, port: number, env: Record<string, string>): Replica {
-  const child = spawn(process.execPath, ['dist/src/main.js', 'serve'], {
+/** Runs `node dist/src/main.js <args>` in `tree` (e.g. `serve`: the bundled demo catalog) on 127.0.0.1:`port`. */
+export function startReplica(name: string, tree: string, port: number, env: Record<string, string>, args: string[]): Replica {
+  const child = spawn(process.execPath, ['dist/src/main.js', ...args], {
     cwd: tree, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -68,7 +80,7 @@ export function startReplica(name: string, tree: string, port: number, env: Reco
   }));
   const origin = `http://127.0.0.1:${port}`;
   return {
-    name, port, tree, pid: child.pid!, origin, exited,
+    name, port, tree, args, env, pid: child.pid!, origin, exited,
     isRunning: () => running,
     async waitReady(timeoutMs = 120_000) {
       const until = performance.now() + timeoutMs;
