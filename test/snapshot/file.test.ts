@@ -126,6 +126,12 @@ test('refuses a missing file, naming the system error', async () => {
   assert.match(e.reason, /cannot read the snapshot file \(ENOENT\)/);
 });
 
+test('refuses a directory, naming the system error', async () => {
+  const e = await refusal(dir);
+  assert.match(e.reason, /cannot read the snapshot file \(EISDIR\)/);
+  await loadSnapshotManifest(dir).then(() => assert.unreachable('loaded'), (err: Error) => assert.instance(err, SnapshotFileError));
+});
+
 test('refuses a file that is not a snapshot (a catalog, a CSV, an empty file)', async () => {
   for (const text of ['title: My catalog\n', 'a,b\n1,2\n', '']) {
     const e = await refusal(writeBytes(Buffer.from(text)));
