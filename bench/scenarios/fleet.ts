@@ -1,16 +1,18 @@
 // Fleet: N replicas from two copies of the project tree behind HAProxy — do they answer as one, and
 // does a rolling restart under load lose requests?
-// Standalone: node --import tsx bench/scenarios/fleet.ts [--quick] [--replicas N] (builds dist/ first).
+// Standalone: node --import tsx bench/scenarios/fleet.ts [--quick] [--replicas N] [--source catalog|file] (builds dist/ first).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { compareReplicas, crossRevalidate, mapLimit, type Answers, type Request } from '../lib/agreement.ts';
 import { ROOT } from '../lib/child.ts';
 import { buildCorpus, USERS } from '../lib/corpus.ts';
 import { ensureHaproxy, startHaproxy, type Haproxy } from '../lib/haproxy.ts';
 import { note } from '../lib/log.ts';
-import { createRawClient, type RawClient, type RawReply } from '../lib/raw-get.ts';
+import { createRawClient, type RawClient } from '../lib/raw-get.ts';
+import { rollingRestart, waitFor } from '../lib/rolling.ts';
 import { copyTree, dataFile, freePort, startReplica, touchTree, type Replica } from '../lib/replica.ts';
 import { toRow } from '../lib/rows.ts';
 import { runIfMain } from '../lib/standalone.ts';
@@ -31,8 +33,6 @@ const LOAD_WORKERS = 4;         // steady load during the rolling restart…
 const LOAD_RATE = 100;          // …paced to this many requests per second in all
 const EXIT_LIMIT_MS = 60_000;   // a replica that has not exited this long after SIGTERM is killed (and counted)
 
-type Answers = RawReply[][];    // [request][replica]
-type Request = { path: string; user: number };
 /** `catalog`: each replica loads demo/catalog.yaml and its data files; `file`: one `sorrel build` output, copied to every tree. */
 type Source = 'catalog' | 'file';
 
@@ -71,16 +71,17 @@ export const scenario: Scenario = {
       const fleet = [...replicas];
       const answers: Answers = await mapLimit(requests, PARALLEL, (q) => Promise.all(fleet.map((r) => client!.get(r.origin, q.path, USERS[q.user].headers))));
       const agreement = compareReplicas('fleet', requests, answers);
-      const revalidation = await crossRevalidate(client, fleet, requests, answers);
+      const revalidation = await crossRevalidate(client, fleet.map((r) => r.origin), requests, answers, PARALLEL);
 
       const pair = [replicas[0], edited];
       const editedAnswers: Answers = await mapLimit(requests, PARALLEL, async (q, i) => [answers[i][0], await client!.get(edited!.origin, q.path, USERS[q.user].headers)]);
       const difference = compareReplicas('edited', requests, editedAnswers);
-      const editedRevalidation = await crossRevalidate(client, pair, requests, editedAnswers);
+      const editedRevalidation = await crossRevalidate(client, pair.map((r) => r.origin), requests, editedAnswers, PARALLEL);
       edited.signal('SIGTERM');
       await edited.exited;
 
-      const rolling = await rollingRestart(replicas, haproxy, client, requests, answers, quick);
+      const load = { workers: LOAD_WORKERS, rate: LOAD_RATE, exitLimitMs: EXIT_LIMIT_MS };
+      const rolling = await rollingRestart(replicas, haproxy, client, requests, answers.map((a) => a[0].status), load, quick);
 
       const c = { scenario: 'fleet', referenceName: '—', reference: null };
       const what = `${REPLICAS} replicas, 2 tree copies (mtimes a day apart), serving the ${source}, ${corpus.length} paths × ${USERS.length} users`;
@@ -152,170 +153,11 @@ function editValue(tree: string, mtime: Date): void {
   touchTree(tree, mtime);
 }
 
-/** Pairs (replica 0 vs each other replica, per request) whose status, body bytes or ETag differ; and which JSON keys differ most. */
-function compareReplicas(label: string, requests: Request[], answers: Answers) {
-  let status = 0, body = 0, etag = 0, pairs = 0, tagged = 0, sameTag = 0;
-  const keys = new Map<string, number>();
-  for (let i = 0; i < requests.length; i++) {
-    const [a, ...others] = answers[i];
-    for (const b of others) {
-      pairs++;
-      if (a.status !== b.status) status++;
-      if (a.status !== b.status || !a.body.equals(b.body)) {
-        body++;
-        for (const k of differingKeys(a.body, b.body)) keys.set(k, (keys.get(k) ?? 0) + 1);
-        if (a.etag && a.etag === b.etag) sameTag++;
-      }
-      if (a.etag || b.etag) tagged++;
-      if (a.etag !== b.etag) etag++;
-    }
-  }
-  const top = [...keys].sort((x, y) => y[1] - x[1]).slice(0, 3).map(([k, n]) => `${k} ×${n}`).join(', ');
-  note(`fleet (${label}): of ${pairs} pairs, ${status} differ in status, ${body} in body${top ? ` (keys: ${top})` : ''}, ${etag} in ETag; ${sameTag} share an ETag with a different body`);
-  return { status, body, etag, pairs, tagged, sameTag, keys: top ? `differ in ${top}` : '' };
-}
-
-/** The names of the JSON leaves that differ between two bodies (the whole body when either is not JSON). */
-function differingKeys(a: Buffer, b: Buffer): Set<string> {
-  const out = new Set<string>();
-  let x: unknown, y: unknown;
-  try { x = JSON.parse(a.toString()); y = JSON.parse(b.toString()); } catch { out.add('(not JSON)'); return out; }
-  const walk = (p: unknown, q: unknown, key: string) => {
-    if (typeof p === 'object' && p !== null && typeof q === 'object' && q !== null) {
-      for (const k of new Set([...Object.keys(p), ...Object.keys(q)])) walk((p as Record<string, unknown>)[k], (q as Record<string, unknown>)[k], Array.isArray(p) ? key : k);
-    } else if (p !== q) out.add(key);
-  };
-  walk(x, y, '(body)');
-  return out;
-}
-
-/** Sends each 200's ETag from one replica to every other as If-None-Match; a 304 is right only when their bodies are equal. */
-async function crossRevalidate(client: RawClient, replicas: Replica[], requests: Request[], answers: Answers) {
-  const jobs: { i: number; from: number; to: number }[] = [];
-  for (let i = 0; i < requests.length; i++) {
-    for (let from = 0; from < replicas.length; from++) {
-      if (answers[i][from].status !== 200 || !answers[i][from].etag) continue;
-      for (let to = 0; to < replicas.length; to++) if (to !== from) jobs.push({ i, from, to });
-    }
-  }
-  let notModified = 0, wrong = 0;
-  await mapLimit(jobs, PARALLEL, async ({ i, from, to }) => {
-    const r = await client.get(replicas[to].origin, requests[i].path, { ...USERS[requests[i].user].headers, 'if-none-match': answers[i][from].etag! });
-    if (r.status === 304) {
-      notModified++;
-      if (!answers[i][from].body.equals(answers[i][to].body)) wrong++;
-    }
-  });
-  const rate = jobs.length ? (100 * notModified) / jobs.length : 0;
-  note(`fleet: cross-replica If-None-Match: ${notModified} of ${jobs.length} → 304 (${rate.toFixed(1)}%), ${wrong} for a different body`);
-  return { tried: jobs.length, notModified, rate, wrong };
-}
-
-/**
- * Steady paced load through HAProxy while each replica in turn gets SIGTERM, exits, and is
- * replaced on its port from its own tree; the next one goes only once HAProxy routes to the
- * replacement. A request fails when the network fails or its status is not the one replica 0 gave.
- */
-async function rollingRestart(replicas: Replica[], haproxy: Haproxy, client: RawClient, requests: Request[], answers: Answers, quick: boolean) {
-  const expected = answers.map((a) => a[0].status);
-  const byKind = new Map<string, number>();
-  let sent = 0, failed = 0, stop = false;
-  const fail = (kind: string) => { failed++; byKind.set(kind, (byKind.get(kind) ?? 0) + 1); };
-  const worker = async (w: number) => {
-    const every = (1000 * LOAD_WORKERS) / LOAD_RATE;
-    for (let k = w; !stop; k += LOAD_WORKERS) {
-      const started = performance.now();
-      const i = k % requests.length;
-      sent++;
-      try {
-        const r = await client.get(haproxy.url, requests[i].path, USERS[requests[i].user].headers);
-        if (r.status !== expected[i]) fail(toFailure(r));
-      } catch (err) {
-        fail((err as NodeJS.ErrnoException).code ?? 'error');
-      }
-      await sleep(every - (performance.now() - started));
-    }
-  };
-  // HAProxy's view of each server, polled throughout, to time the return to rotation.
-  const transitions: { at: number; server: string; status: string }[] = [];
-  const last = new Map<string, string>();
-  const poller = (async () => {
-    while (!stop) {
-      for (const [server, status] of await haproxy.states().catch(() => new Map<string, string>())) {
-        if (last.get(server) !== status) { last.set(server, status); transitions.push({ at: performance.now(), server, status }); }
-      }
-      await sleep(50);
-    }
-  })();
-  const load = Array.from({ length: LOAD_WORKERS }, (_, w) => worker(w));
-  const exit: number[] = [], ready: number[] = [], routed: number[] = [];
-  try {
-    await sleep(quick ? 1000 : 3000);                      // steady state first
-    for (let i = 0; i < replicas.length; i++) {
-      const old = replicas[i];
-      const t0 = performance.now();
-      old.signal('SIGTERM');
-      const timer = setTimeout(() => old.signal('SIGKILL'), EXIT_LIMIT_MS);
-      note(`fleet: ${await old.exited}`);
-      clearTimeout(timer);
-      exit.push((performance.now() - t0) / 1000);
-      const next = startReplica(old.name, old.tree, old.port, old.env, old.args);
-      replicas[i] = next;
-      ready.push(((await next.waitReady()) - t0) / 1000);
-      // In rotation: ready, and HAProxy calls it UP (it may never have noticed the restart).
-      await waitFor(async () => last.get(old.name) === 'UP', 60_000, `HAProxy to route to the new ${old.name}`);
-      routed.push((performance.now() - t0) / 1000);
-      const seen = transitions.filter((t) => t.server === old.name && t.at >= t0).map((t) => t.status).join(' → ');
-      note(`fleet: ${old.name}: exit ${exit[i].toFixed(2)} s, ready ${ready[i].toFixed(2)} s, in rotation ${routed[i].toFixed(2)} s after SIGTERM (HAProxy saw: ${seen || 'no change'})`);
-    }
-    await sleep(quick ? 1000 : 2000);                      // and a tail after the last one
-  } finally {
-    stop = true;
-    await Promise.all([...load, poller]);
-  }
-  const kinds = [...byKind].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ×${n}`).join(', ');
-  note(`fleet: rolling restart: ${failed} of ${sent} requests failed${kinds ? ` (${kinds})` : ''}`);
-  return { failed, sent, exit, ready, routed, summary: `of ${sent}${kinds ? `: ${kinds}` : ''}` };
-}
-
-/** "503 UNAVAILABLE (Sorrel)" for a JSON error body, "503 (HAProxy)" for anything else. */
-function toFailure(r: RawReply): string {
-  try {
-    return `${r.status} ${(JSON.parse(r.body.toString()) as { code?: string }).code ?? ''} (Sorrel)`.replace('  ', ' ');
-  } catch {
-    return `${r.status} (HAProxy)`;
-  }
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i], i);
-    }
-  }));
-  return out;
-}
-
-async function waitFor(ok: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const until = performance.now() + timeoutMs;
-  while (!(await ok())) {
-    if (performance.now() > until) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
-    await sleep(50);
-  }
-}
-
 async function distinctPorts(n: number): Promise<number[]> {
   const ports = new Set<number>();
   for (let tries = 0; ports.size < n && tries < 100; tries++) ports.add(await freePort());
   if (ports.size < n) throw new Error(`Could not find ${n} free ports.`);
   return [...ports];
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, Math.max(0, ms)));
 }
 
 function argValue(name: string): string | undefined {
