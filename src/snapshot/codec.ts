@@ -1,6 +1,6 @@
 // The precomputed section of a snapshot file: every field's distinct values and every stats object, as bytes.
 import { endianness } from 'node:os';
-import type { StatsResult } from '../types.ts';
+import type { StatsResult } from '../contract/tasks.ts';
 import { toCanonicalJson } from './canonical.ts';
 
 /** One field's context-naive distinct values, ascending (the snapshot's FieldValues). */

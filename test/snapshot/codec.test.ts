@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toPrecomputed, toPrecomputedBytes, type Precomputed, type PrecomputedField } from '../../src/snapshot/codec.ts';
-import type { StatsResult } from '../../src/types.ts';
+import type { StatsResult } from '../../src/contract/tasks.ts';
 
 const stats: StatsResult = {
   count: 4, null_count: 1, distinct: 3, min: -0.5, max: 12, mean: 4.375, stddev: 5.4, sum: 17.5,
