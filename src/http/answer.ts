@@ -12,9 +12,14 @@ import type { Query, Reply, RequestContext, Route } from './handler.ts';
 import type { Metrics } from './metrics.ts';
 import type { ReplyCache } from './reply-cache.ts';
 import { toBaseUrl, toCanonicalPath, toMatchTags } from './request.ts';
-import { sendBytes, sendJson, sendNotModified } from './respond.ts';
+import { sendCached, sendJson, sendNotModified, toRawHeaders } from './respond.ts';
 
 export type ApiRequest = Request & { query: Query; params: Record<string, string>; route?: string; userName?: string };
+
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_TAGS: string[] = [];
+const NO_RAW: string[] = [];
+const NEVER = new AbortController().signal; // replaced once the answer is not served from cache
 
 export type AnswerOptions = { state: { snapshot: Snapshot | null }; pool: Pool; config: Config; replies: ReplyCache; metrics: Metrics };
 
@@ -28,11 +33,10 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
     req.userName = user.name;
     const path = req.path.endsWith('/') ? req.path : `${req.path}/`;
     const baseUrl = toBaseUrl(req, config);
-    const headers: Record<string, string> = { ...toCorsHeaders(req, config), 'Cache-Control': config.cacheControl };
+    const cors = req.headers.origin === undefined ? NO_HEADERS : toCorsHeaders(req, config);
 
-    const ac = new AbortController();
     const ctx: RequestContext = {
-      snapshot, pool, config, user, path, params: req.params, query: req.query, baseUrl, canonical: [], signal: ac.signal,
+      snapshot, pool, config, user, path, params: req.params, query: req.query, baseUrl, canonical: [], signal: NEVER,
     };
     // Validation first: the answer is named by the normalised request (parsed and defaulted values in
     // the route's order, unknown parameters dropped), so equal answers share one validator everywhere.
@@ -42,10 +46,11 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
     // so a matching If-None-Match costs nothing. An answer that does not repeat (an unseeded random
     // draw) has none. `*` matches only an answer that exists, so it is checked after the answer.
     const repeatable = parsed.repeatable ?? true;
-    const tags = toMatchTags(req);
+    const tags = req.headers['if-none-match'] === undefined ? NO_TAGS : toMatchTags(req);
     const matchesAny = tags.includes('*');
+    const headers: Record<string, string> = { ...cors, 'Cache-Control': config.cacheControl };
     // The normalised request is the reply cache's key; the ETag is its hash, kept with the cached
-    // answer so a hit hashes nothing.
+    // answer (and its whole header list) so a hit hashes and builds nothing.
     const key = repeatable ? JSON.stringify([snapshot.version, toVisibilityKey(user), baseUrl, route.name, toCanonicalPath(path), parsed.canonical]) : '';
     if (repeatable) {
       const hit = replies.get(key);
@@ -53,8 +58,11 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
       const etag = hit?.etag ?? `"${createHash('sha1').update(key).digest('base64url')}"`;
       headers.ETag = etag;
       if (tags.includes(etag)) return sendNotModified(res, headers);
-      if (hit) return matchesAny ? sendNotModified(res, headers) : sendBytes(req, res, 200, hit.body, { ...headers, ...hit.headers });
+      if (hit) return matchesAny ? sendNotModified(res, headers) : sendCached(req, res, hit.raw, hit.body, cors === NO_HEADERS ? NO_RAW : Object.entries(cors).flat());
     }
+    // Only work that may take a while needs to learn that the client went away.
+    const ac = new AbortController();
+    ctx.signal = ac.signal;
     res.on('close', () => { if (!res.writableFinished) ac.abort(); });
     let reply: Reply;
     try {
@@ -66,6 +74,9 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
     if (ac.signal.aborted) return;
     if (matchesAny) return sendNotModified(res, headers);
     const bytes = sendJson(req, res, 200, reply.body, { ...headers, ...reply.headers });
-    if (headers.ETag) replies.set(key, headers.ETag, bytes, reply.headers ?? {});
+    if (headers.ETag) {
+      const { 'Cache-Control': cacheControl, ETag: etag } = headers;
+      replies.set(key, etag, bytes, toRawHeaders(bytes, { 'Cache-Control': cacheControl, ETag: etag, ...reply.headers }));
+    }
   };
 }

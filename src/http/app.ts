@@ -32,7 +32,7 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
   const answer = createAnswer({ state, pool, config, replies, metrics });
   const app = polka<ApiRequest>({
     onError: (err: unknown, req: ApiRequest, res: ServerResponse) => {
-      const e = sendError(req, res, err, { ...toCorsHeaders(req, config), Vary: 'Authorization, Origin' });
+      const e = sendError(req, res, err, toCorsHeaders(req, config));
       if (e.status >= 500 && e.code === 'INTERNAL') logger.error({ err, path: req.path }, 'unhandled error');
     },
     onNoMatch: (req: ApiRequest, res: ServerResponse) => {
@@ -49,7 +49,6 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
       metrics.observe(route, res.statusCode, seconds);
       logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1e6) / 1e3, user: req.userName ?? null }, 'request');
     });
-    res.setHeader('Vary', 'Authorization, Origin');
     if (req.method === 'OPTIONS') {
       res.statusCode = 204;
       for (const [k, v] of Object.entries(toPreflightHeaders(req, config))) res.setHeader(k, v);

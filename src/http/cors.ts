@@ -16,6 +16,7 @@ export function toCorsHeaders(req: IncomingMessage, config: Config): Record<stri
 export function toPreflightHeaders(req: IncomingMessage, config: Config): Record<string, string> {
   return {
     ...toCorsHeaders(req, config),
+    Vary: 'Authorization, Origin',
     Allow: ALLOW,
     'Access-Control-Allow-Methods': ALLOW,
     'Access-Control-Allow-Headers': 'Authorization, If-None-Match, Content-Type',

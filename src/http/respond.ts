@@ -10,9 +10,29 @@ export function sendJson(req: IncomingMessage, res: ServerResponse, status: numb
   return bytes;
 }
 
+// Every answer depends on the credentials and, through CORS, on the origin.
+const VARY = 'Authorization, Origin';
+
 /** Writes already-serialised JSON in one writeHead + end (the cheapest path Node has). */
 export function sendBytes(req: IncomingMessage, res: ServerResponse, status: number, bytes: Buffer, headers: Record<string, string>): void {
-  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': bytes.length });
+  res.writeHead(status, { Vary: VARY, ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': bytes.length });
+  res.end(req.method === 'HEAD' ? undefined : bytes);
+}
+
+/**
+ * The header list of a 200 JSON answer as flat [name, value, …] pairs, built once per cached
+ * reply so that a repeat writes it as is (Node's fast path for raw header arrays).
+ */
+export function toRawHeaders(bytes: Buffer, headers: Record<string, string>): string[] {
+  const raw = ['Vary', VARY];
+  for (const [k, v] of Object.entries(headers)) raw.push(k, v);
+  raw.push('Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(bytes.length));
+  return raw;
+}
+
+/** Writes a cached answer: its prebuilt headers (plus per-request ones such as CORS) and body. */
+export function sendCached(req: IncomingMessage, res: ServerResponse, raw: string[], bytes: Buffer, extra: string[]): void {
+  res.writeHead(200, extra.length ? [...extra, ...raw] : raw);
   res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
@@ -26,6 +46,7 @@ export function sendText(res: ServerResponse, text: string, contentType: string)
 /** Writes a 304 Not Modified with the validator and caching headers. */
 export function sendNotModified(res: ServerResponse, headers: Record<string, string>): void {
   res.statusCode = 304;
+  res.setHeader('Vary', VARY);
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
   res.end();
 }
