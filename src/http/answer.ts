@@ -12,7 +12,7 @@ import type { Query, Reply, RequestContext, Route } from './handler.ts';
 import type { Metrics } from './metrics.ts';
 import type { ReplyCache } from './reply-cache.ts';
 import { toBaseUrl, toCanonicalPath, toMatchTags } from './request.ts';
-import { sendCached, sendJson, sendNotModified, toRawHeaders } from './respond.ts';
+import { sendBytes, sendCached, sendJson, sendNotModified, toRawHeaders } from './respond.ts';
 
 export type ApiRequest = Request & { query: Query; params: Record<string, string>; route?: string; userName?: string };
 
@@ -73,7 +73,9 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
     }
     if (ac.signal.aborted) return;
     if (matchesAny) return sendNotModified(res, headers);
-    const bytes = sendJson(req, res, 200, reply.body, { ...headers, ...reply.headers });
+    let bytes: Buffer;
+    if (reply.bytes) sendBytes(req, res, 200, (bytes = reply.bytes), { ...headers, ...reply.headers });
+    else bytes = sendJson(req, res, 200, reply.body, { ...headers, ...reply.headers });
     if (headers.ETag) {
       const { 'Cache-Control': cacheControl, ETag: etag } = headers;
       replies.set(key, etag, bytes, toRawHeaders(bytes, { 'Cache-Control': cacheControl, ETag: etag, ...reply.headers }));

@@ -26,7 +26,8 @@ export type RequestContext = {
   signal: AbortSignal; // aborted when the client disconnects
 };
 
-export type Reply = { body: unknown; headers?: Record<string, string> };
+/** An answer: its body, or (for a large one serialised off the hot path) its JSON bytes too. */
+export type Reply = { body: unknown; bytes?: Buffer; headers?: Record<string, string> };
 
 /** A parsed request: the route's own parameters, their canonical form, and whether the answer repeats. */
 export type Parsed<P> = { params: P; canonical: Canonical; repeatable?: boolean };

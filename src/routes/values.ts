@@ -10,6 +10,7 @@ import type { DistinctResult } from '../contract/tasks.ts';
 import { toVisibleField } from '../http/visible.ts';
 import { drawIndices } from '../common/random.ts';
 import { toRequestUrl } from '../http/listing.ts';
+import { toJsonInSlices } from '../http/serialize.ts';
 import { toIntParam, toSingle } from '../http/params.ts';
 import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/handler.ts';
 import type { ContextNode } from '../contract/context.ts';
@@ -17,6 +18,7 @@ import type { Field } from '../contract/model.ts';
 
 const SEED_MAX = 2 ** 32 - 1;        // the generator's whole state: every seed draws differently
 const PAGE_MAX = Number.MAX_SAFE_INTEGER;
+const LARGE_PAGE = 4096; // values on a page beyond which it is serialised in slices
 
 type ValuesParams = {
   field: Field;
@@ -103,15 +105,12 @@ async function answerValues(ctx: RequestContext, { field, context, q, random, se
   };
   if (page > 1) links.prev = { href: withPage(page - 1), rel: 'prev' };
   if (page < numPages) links.next = { href: withPage(page + 1), rel: 'next' };
-  return {
-    body: {
-      values: Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, j) => item(at(start + j))),
-      count: total,
-      null_count: vals.nullCount,
-      limit,
-      page_num: page,
-      num_pages: numPages,
-      _links: links,
-    },
-  };
+  // `values` goes first; a page of many values is serialised in slices (see toJsonInSlices).
+  const shown = Math.max(0, Math.min(size, total - start));
+  const body = { values: [] as unknown[], count: total, null_count: vals.nullCount, limit, page_num: page, num_pages: numPages, _links: links };
+  if (shown <= LARGE_PAGE) {
+    body.values = Array.from({ length: shown }, (_, j) => item(at(start + j)));
+    return { body };
+  }
+  return { body, bytes: await toJsonInSlices(body, 'values', shown, (j) => item(at(start + j))) };
 }
