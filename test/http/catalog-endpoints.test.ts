@@ -41,13 +41,25 @@ t('a concept has every attribute of the seed shape, its category with parent, an
   assert.equal(r.body, {
     _links: {
       self: { href: `${s.url}/api/concepts/3/`, rel: 'self' },
-      fields: [{ href: `${s.url}/api/fields/4/`, rel: 'field', id: 4, name: 'Height' }],
+      fields: { href: `${s.url}/api/concepts/3/fields/`, rel: 'fields' },
+      field: [{ href: `${s.url}/api/fields/4/`, rel: 'field', id: 4, name: 'Height' }],
     },
     id: 3, name: 'Stature', plural_name: 'Statures', description: '', keywords: '',
     category: { id: 2, name: 'Body', order: 2, parent: null },
     order: 1, published: true, archived: false, sortable: true, formatter_name: '', queryview: '',
     modified: '2026-01-02T03:04:05.678',
   });
+});
+
+t('_links.fields is one link to the concept\'s fields; _links.field lists only the visible ones, in concept order', async () => {
+  const c = (await get(s.url, '/api/concepts/1/')).body;
+  assert.equal(c._links.fields, { href: `${s.url}/api/concepts/1/fields/`, rel: 'fields' });
+  assert.equal(c._links.field.map((f: { id: number }) => f.id), [1, 2]);
+  assert.equal(ids((await get('', c._links.fields.href)).body), [1, 2]);
+  const mixed = (await get(s.url, '/api/concepts/6/', ADMIN)).body;
+  assert.equal(mixed._links.field.map((f: { id: number; name: string }) => [f.id, f.name]), [[1, 'Name'], [7, 'Secret code']]);
+  const all = (await get(s.url, '/api/concepts/?embed=true')).body;
+  assert.ok(all.every((x: { _links: { field: unknown[] }; fields: unknown[] }) => x._links.field.length === x.fields.length));
 });
 
 t('embed=true adds the fields array equal to /concepts/:id/fields/', async () => {
