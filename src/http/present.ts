@@ -78,6 +78,8 @@ export function toConceptJson(snapshot: Snapshot, c: Concept, user: User, base: 
     published: c.published,
     archived: c.archived,
     sortable: c.sortable,
+    queryable: c.queryable,
+    viewable: c.viewable,
     formatter_name: c.formatter_name,
     queryview: c.queryview,
     modified: c.modified,

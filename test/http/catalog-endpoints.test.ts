@@ -46,7 +46,7 @@ t('a concept has every attribute of the seed shape, its category with parent, an
     },
     id: 3, name: 'Stature', plural_name: 'Statures', description: '', keywords: '',
     category: { id: 2, name: 'Body', order: 2, parent: null },
-    order: 1, published: true, archived: false, sortable: true, formatter_name: '', queryview: '',
+    order: 1, published: true, archived: false, sortable: true, queryable: true, viewable: true, formatter_name: '', queryview: '',
     modified: '2026-01-02T03:04:05.678',
   });
 });
@@ -60,6 +60,11 @@ t('_links.fields is one link to the concept\'s fields; _links.field lists only t
   assert.equal(mixed._links.field.map((f: { id: number; name: string }) => [f.id, f.name]), [[1, 'Name'], [7, 'Secret code']]);
   const all = (await get(s.url, '/api/concepts/?embed=true')).body;
   assert.ok(all.every((x: { _links: { field: unknown[] }; fields: unknown[] }) => x._links.field.length === x.fields.length));
+});
+
+t('queryable and viewable come from the catalog and default to true', async () => {
+  const flags = (await get(s.url, '/api/concepts/')).body.map((c: { id: number; queryable: boolean; viewable: boolean }) => [c.id, c.queryable, c.viewable]);
+  assert.equal(flags, [[1, true, true], [2, true, true], [4, true, true], [3, true, true], [10, true, false], [11, false, true]]);
 });
 
 t('embed=true adds the fields array equal to /concepts/:id/fields/', async () => {
