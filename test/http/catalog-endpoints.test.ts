@@ -1,6 +1,7 @@
 // Tests: the concept and field endpoints over HTTP: shapes, sort, paging, embed.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import pkg from '../../package.json' with { type: 'json' };
 import type { Running } from '../../src/server.ts';
 import { ADMIN, get, startTestServer } from '../helpers/server.ts';
 
@@ -15,7 +16,8 @@ t('GET /api/ is the root document with links in the body and the Link header', a
   const r = await get(s.url, '/api/');
   assert.is(r.status, 200);
   assert.is(r.body.title, 'Fixture catalog');
-  assert.match(r.body.version, /^\d+\.\d+\.\d+$/);
+  assert.is(r.body.version, '2.3.12');   // the Serrano API level: Cilantro 2.3 gates features on it
+  assert.is(r.body.sorrel_version, pkg.version);
   assert.equal(r.body._links.concepts, { href: `${s.url}/api/concepts/`, rel: 'concepts' });
   assert.equal(r.body._links.fields, { href: `${s.url}/api/fields/`, rel: 'fields' });
   assert.ok(r.headers.get('link')!.includes(`<${s.url}/api/concepts/>; rel="concepts"`));
