@@ -16,6 +16,7 @@ export type RequestContext = {
   query: Query;                     // a repeated key arrives as an array
   baseUrl: string;                  // absolute origin + prefix, no trailing slash, e.g. http://h:8000
   signal: AbortSignal;              // aborted when the client disconnects
+  readBody: () => Promise<unknown>; // the parsed JSON body of a POST (415/413/400 when unfit); undefined for GET
 };
 
 export type Reply = { body: unknown; headers?: Record<string, string> };

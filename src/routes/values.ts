@@ -11,7 +11,9 @@ import { toVisibleField } from '../http/visible.ts';
 import { drawIndices } from '../common/random.ts';
 import { toRequestUrl } from '../http/listing.ts';
 import { toBoolParam, toIntParam, toSingle } from '../http/params.ts';
-import type { Handler, Query } from '../http/handler.ts';
+import type { Handler, Query, RequestContext } from '../http/handler.ts';
+import type { ContextNode } from '../contract/context.ts';
+import type { Field } from '../contract/model.ts';
 
 const SEED_MAX = 2 ** 32 - 1;        // the generator's whole state: every seed draws differently
 const PAGE_MAX = Number.MAX_SAFE_INTEGER;
@@ -19,6 +21,15 @@ const PAGE_MAX = Number.MAX_SAFE_INTEGER;
 /** Whether an answer repeats: an unseeded random draw does not (so it gets no ETag and is not cached). */
 export function isRepeatableValues(query: Query): boolean {
   return query.random === undefined || query.seed !== undefined;
+}
+
+/** The population of a field's values: the context-naive ones from memory, or a context's from a worker. */
+export async function toFieldValues(ctx: RequestContext, field: Field, context: ContextNode | null): Promise<FieldValues> {
+  const { snapshot } = ctx;
+  if (!context) return snapshot.values.get(field.id)!;
+  const r = await ctx.pool.run<DistinctResult>({ kind: 'distinct', table: snapshot.tableRef(field.dataset), column: field.column, context }, ctx.signal);
+  const label = toLabeler(snapshot, field);
+  return { values: r.values, labels: r.values.map((v) => label(v)), counts: r.counts, nullCount: r.nullCount };
 }
 
 /** Distinct values of a field with labels and counts: a page envelope, or a bare array for `random`. */
@@ -33,17 +44,8 @@ export const getValues: Handler = async (ctx) => {
   const page = toIntParam(query, 'page', 1, PAGE_MAX, 1);
   const limit = toIntParam(query, 'limit', 0, config.maxValuesLimit, 10);
 
-  // The population: naive values from memory, or the context's values from a worker.
-  const naive = snapshot.values.get(field.id)!;
-  let vals: FieldValues = naive;
-  let normalized: string[] | null = null;
-  if (context) {
-    const r = await ctx.pool.run<DistinctResult>({ kind: 'distinct', table: snapshot.tableRef(field.dataset), column: field.column, context }, ctx.signal);
-    const label = toLabeler(snapshot, field);
-    vals = { values: r.values, labels: r.values.map((v) => label(v)), counts: r.counts, nullCount: r.nullCount };
-  } else if (q) {
-    normalized = toNormalizedLabels(naive);
-  }
+  const vals = await toFieldValues(ctx, field, context);
+  const normalized = !context && q ? toNormalizedLabels(vals) : null;
 
   // Indices into `vals` in the answer's order; null = all of them in value order (no array built).
   let order: number[] | null = null;
