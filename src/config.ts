@@ -12,6 +12,8 @@ export type Config = {
   maxRandom: number;             // largest `random`
   maxGroups: number;             // largest number of groups in /dist/
   maxDimensions: number;
+  maxBodyBytes: number;          // largest request body (POST …/values/ validation)
+  maxValidate: number;           // most values validated by one POST …/values/
   poolThreads: number;           // Piscina threads
   poolMaxQueue: number;          // queued tasks before 503
   logLevel: string;
@@ -32,6 +34,8 @@ export const DEFAULT_CONFIG: Config = {
   maxRandom: 1000,
   maxGroups: 50_000,
   maxDimensions: 4,
+  maxBodyBytes: 1024 * 1024,
+  maxValidate: 10_000,
   poolThreads: 1,
   poolMaxQueue: 256,
   logLevel: 'info',
@@ -66,6 +70,8 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.maxValuesLimit = int('SORREL_MAX_VALUES_LIMIT', 1) ?? c.maxValuesLimit;
   c.maxRandom = int('SORREL_MAX_RANDOM', 1) ?? c.maxRandom;
   c.maxGroups = int('SORREL_MAX_GROUPS', 1) ?? c.maxGroups;
+  c.maxBodyBytes = int('SORREL_MAX_BODY_BYTES', 1) ?? c.maxBodyBytes;
+  c.maxValidate = int('SORREL_MAX_VALIDATE', 1) ?? c.maxValidate;
   c.poolThreads = int('SORREL_THREADS', 1) ?? c.poolThreads;
   c.poolMaxQueue = int('SORREL_MAX_QUEUE', 1) ?? c.poolMaxQueue;
   c.logLevel = env.LOG_LEVEL || c.logLevel;

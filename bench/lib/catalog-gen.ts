@@ -160,7 +160,7 @@ export function generateCatalog(spec: CatalogSpec): GeneratedCatalog {
     concepts.push({
       id, name, plural_name: `${name}s`, description: rand() < 0.7 ? title(words(5, 15)) : '', keywords: rand() < 0.3 ? words(1, 3) : '',
       category: rand() < 0.9 ? int(rand, 1, 120) : null, order: id, published: rand() < 0.95, archived: rand() < 0.02,
-      sortable: true, formatter_name: '', queryview: '', modified: '2026-01-01T00:00:00.000', groups: null, fields: refs,
+      sortable: true, queryable: true, viewable: true, formatter_name: '', queryview: '', modified: '2026-01-01T00:00:00.000', groups: null, fields: refs,
     });
   }
   return { fields, concepts, categories, labels };

@@ -87,7 +87,7 @@ export function toCatalogSpec(doc: unknown, path: string, text: string, fileModi
     const id = r.id(o.id, `concepts[${i}]`);
     const where = `concepts[${i}] (id ${id})`;
     r.known(o, where, ['id', 'name', 'plural_name', 'description', 'keywords', 'category', 'order', 'published', 'archived',
-      'sortable', 'formatter_name', 'queryview', 'groups', 'modified', 'fields']);
+      'sortable', 'queryable', 'viewable', 'formatter_name', 'queryview', 'groups', 'modified', 'fields']);
     const category = o.category === undefined || o.category === null ? null : r.id(o.category, where, 'category');
     checkCategory(category, where);
     const refs = r.list(o.fields, `${where}.fields`).map((ref, j) => {
@@ -110,6 +110,7 @@ export function toCatalogSpec(doc: unknown, path: string, text: string, fileModi
       order: r.number(o.order, where, 'order') ?? 0,
       published: r.bool(o.published, where, 'published') ?? true, archived: r.bool(o.archived, where, 'archived') ?? false,
       sortable: r.bool(o.sortable, where, 'sortable') ?? true,
+      queryable: r.bool(o.queryable, where, 'queryable') ?? true, viewable: r.bool(o.viewable, where, 'viewable') ?? true,
       formatter_name: r.string(o.formatter_name, where, 'formatter_name') ?? '', queryview: r.string(o.queryview, where, 'queryview') ?? '',
       groups: r.groups(o.groups, where), modified: r.timestamp(o.modified, where, 'modified'),
     };

@@ -18,7 +18,7 @@ export type FieldSpec = {
 export type ConceptSpec = {
   id: number; name: string; plural_name: string | null; description: string; keywords: string;
   category: number | null; order: number; published: boolean; archived: boolean; sortable: boolean;
-  formatter_name: string; queryview: string; groups: string[] | null; modified: string | null;
+  queryable: boolean; viewable: boolean; formatter_name: string; queryview: string; groups: string[] | null; modified: string | null;
   fields: { id: number; alt_name: string | null; alt_plural_name: string | null }[]; where: string;
 };
 export type ApiKeySpec = { name: string; sha256: string; privileged: boolean; groups: string[] };

@@ -60,6 +60,8 @@ export type Concept = {
   published: boolean;
   archived: boolean;
   sortable: boolean;
+  queryable: boolean;              // listed in a client's query (filter) picker
+  viewable: boolean;               // listed in a client's column (view) picker
   formatter_name: string;
   queryview: string;
   modified: string;

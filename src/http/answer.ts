@@ -1,9 +1,11 @@
-// Answering one API request: authenticate, name the answer (ETag), reuse a cached reply, else run the handler.
+// Answering one API request: authenticate, name the answer (ETag), reuse a cached reply, else run the handler;
+// a POST (a read with a JSON body) runs its handler uncached.
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Request } from 'polka';
 import type { Config } from '../config.ts';
 import type { Pool } from '../contract/pool.ts';
+import { readJsonBody } from './body.ts';
 import type { Snapshot } from '../snapshot/create.ts';
 import { toVisibilityKey } from '../snapshot/visibility.ts';
 import { toCorsHeaders } from './cors.ts';
@@ -20,6 +22,7 @@ const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, s
 const NO_TAGS: string[] = [];
 const NO_RAW: string[] = [];
 const NEVER = new AbortController().signal; // replaced once the answer is not served from cache
+const noBody = async (): Promise<unknown> => undefined;
 
 export type AnswerOptions = { state: { snapshot: Snapshot | null }; pool: Pool; config: Config; replies: ReplyCache; metrics: Metrics };
 
@@ -35,8 +38,23 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
     const baseUrl = toBaseUrl(req, config);
     const cors = req.headers.origin === undefined ? NO_HEADERS : toCorsHeaders(req, config);
 
+    if (req.method === 'POST' && route.post) {
+      // Never cached or validated by the GET rules: the answer depends on the body. The body is read
+      // only when the handler asks, after it has checked the path (an unknown field is a 404 whatever the body).
+      const signal = toCloseSignal(res);
+      const ctx: RequestContext = {
+        snapshot, pool, config, user, path, params: req.params, query: req.query, baseUrl, canonical: [], signal,
+        readBody: () => readJsonBody(req, config.maxBodyBytes),
+      };
+      const post = route.post;
+      const reply = await run(signal, () => post(ctx));
+      if (!reply) return;
+      sendJson(req, res, 200, reply.body, { ...cors, 'Cache-Control': 'no-store', ...reply.headers });
+      return;
+    }
+
     const ctx: RequestContext = {
-      snapshot, pool, config, user, path, params: req.params, query: req.query, baseUrl, canonical: [], signal: NEVER,
+      snapshot, pool, config, user, path, params: req.params, query: req.query, baseUrl, canonical: [], signal: NEVER, readBody: noBody,
     };
     // Validation first: the answer is named by the normalised request (parsed and defaulted values in
     // the route's order, unknown parameters dropped), so equal answers share one validator everywhere.
@@ -61,17 +79,10 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
       if (hit) return matchesAny ? sendNotModified(res, headers) : sendCached(req, res, hit.raw, hit.body, cors === NO_HEADERS ? NO_RAW : Object.entries(cors).flat());
     }
     // Only work that may take a while needs to learn that the client went away.
-    const ac = new AbortController();
-    ctx.signal = ac.signal;
-    res.on('close', () => { if (!res.writableFinished) ac.abort(); });
-    let reply: Reply;
-    try {
-      reply = await route.answer(ctx, parsed.params);
-    } catch (err) {
-      if (ac.signal.aborted) return; // the client went away; its task was cancelled
-      throw err;
-    }
-    if (ac.signal.aborted) return;
+    const signal = toCloseSignal(res);
+    ctx.signal = signal;
+    const reply = await run(signal, () => route.answer(ctx, parsed.params));
+    if (!reply) return;
     if (matchesAny) return sendNotModified(res, headers);
     let bytes: Buffer;
     if (reply.bytes) sendBytes(req, res, 200, (bytes = reply.bytes), { ...headers, ...reply.headers });
@@ -81,4 +92,22 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
       replies.set(key, etag, bytes, toRawHeaders(bytes, { 'Cache-Control': cacheControl, ETag: etag, ...reply.headers }));
     }
   };
+}
+
+/** A signal aborted when the client goes away before the answer is written. */
+function toCloseSignal(res: ServerResponse): AbortSignal {
+  const ac = new AbortController();
+  res.on('close', () => { if (!res.writableFinished) ac.abort(); });
+  return ac.signal;
+}
+
+/** Runs a handler; null when the client went away (its task was cancelled, nothing to write). */
+async function run(signal: AbortSignal, handle: () => Reply | Promise<Reply>): Promise<Reply | null> {
+  try {
+    const reply = await handle();
+    return signal.aborted ? null : reply;
+  } catch (err) {
+    if (signal.aborted) return null;
+    throw err;
+  }
 }

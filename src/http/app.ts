@@ -9,6 +9,7 @@ import { getDist } from '../routes/dist.ts';
 import { getField, listFields } from '../routes/fields.ts';
 import { getRoot } from '../routes/root.ts';
 import { getStats } from '../routes/stats.ts';
+import { validateValues } from '../routes/validate.ts';
 import { getValues } from '../routes/values.ts';
 import type { Snapshot } from '../snapshot/create.ts';
 import { createAnswer, type ApiRequest } from './answer.ts';
@@ -23,7 +24,16 @@ import { sendError } from './respond.ts';
 export type AppState = { snapshot: Snapshot | null };
 export type AppOptions = { state: AppState; pool: Pool; config: Config; logger: Logger };
 
-const ROUTES: Route<never>[] = [getRoot, listConcepts, getConcept, listConceptFields, listFields, getField, getValues, getDist, getStats] as Route<never>[];
+// A POST on /values/ validates typed values (Cilantro 2.3 sends them): a read, never cached.
+const ROUTES: Route<never>[] = [
+  getRoot, listConcepts, getConcept, listConceptFields, listFields, getField, { ...getValues, post: validateValues }, getDist, getStats,
+] as Route<never>[];
+
+/** The methods a path answers: GET, HEAD and OPTIONS everywhere, POST where its route has a POST handler. */
+const ALLOWED: [RegExp, string][] = ROUTES.filter((r) => r.post).map((r) => [
+  new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}/?$`), 'GET, HEAD, POST, OPTIONS',
+]);
+const toAllow = (path: string): string => ALLOWED.find(([re]) => re.test(path))?.[1] ?? ALLOW;
 
 /** Creates the request handler over a swappable snapshot holder; `listen` it or pass it to http. */
 export function createApp({ state, pool, config, logger }: AppOptions) {
@@ -49,15 +59,16 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
       metrics.observe(route, res.statusCode, seconds);
       logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1e6) / 1e3, user: req.userName ?? null }, 'request');
     });
+    const allow = toAllow(req.path);
     if (req.method === 'OPTIONS') {
       res.statusCode = 204;
-      for (const [k, v] of Object.entries(toPreflightHeaders(req, config))) res.setHeader(k, v);
+      for (const [k, v] of Object.entries(toPreflightHeaders(req, config, allow))) res.setHeader(k, v);
       res.end();
       return;
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      const message = `${req.method} is not allowed; this API is read-only (${ALLOW}).`;
-      sendError(req, res, new HttpError(405, 'METHOD_NOT_ALLOWED', message), { Allow: ALLOW, ...toCorsHeaders(req, config) });
+    if (!allow.split(', ').includes(req.method ?? '')) {
+      const message = `${req.method} is not allowed on ${req.path}; this API is read-only (${allow}).`;
+      sendError(req, res, new HttpError(405, 'METHOD_NOT_ALLOWED', message), { Allow: allow, ...toCorsHeaders(req, config) });
       return;
     }
     next();
@@ -69,6 +80,12 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
       req.route = route.name;
       await answer(req, res, route);
     });
+    if (route.post) {
+      app.post(route.path, async (req, res) => {
+        req.route = `${route.name}_post`;
+        await answer(req, res, route);
+      });
+    }
   }
   return app;
 }

@@ -12,13 +12,13 @@ export function toCorsHeaders(req: IncomingMessage, config: Config): Record<stri
   return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true', 'Access-Control-Expose-Headers': EXPOSED };
 }
 
-/** The headers of a 204 answer to an OPTIONS preflight. */
-export function toPreflightHeaders(req: IncomingMessage, config: Config): Record<string, string> {
+/** The headers of a 204 answer to an OPTIONS preflight; `allow` = the methods of the requested path. */
+export function toPreflightHeaders(req: IncomingMessage, config: Config, allow = ALLOW): Record<string, string> {
   return {
     ...toCorsHeaders(req, config),
     Vary: 'Authorization, Origin',
-    Allow: ALLOW,
-    'Access-Control-Allow-Methods': ALLOW,
+    Allow: allow,
+    'Access-Control-Allow-Methods': allow,
     'Access-Control-Allow-Headers': 'Authorization, If-None-Match, Content-Type',
     'Access-Control-Max-Age': '600',
   };

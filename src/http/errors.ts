@@ -5,6 +5,7 @@ export type ErrorCode =
   | 'INVALID_PARAMETER' | 'INVALID_CONTEXT' | 'UNAUTHORIZED' | 'FORBIDDEN_PARAMETER'
   | 'NOT_FOUND' | 'PAGE_NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'TOO_MANY_GROUPS'
   | 'NOT_SUPPORTED' | 'UNAVAILABLE' | 'INTERNAL'
+  | 'INVALID_BODY' | 'BODY_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE'
   // Requests Node cannot take as HTTP: a head that arrives too slowly (408) or is too large (431).
   | 'REQUEST_TIMEOUT' | 'HEADERS_TOO_LARGE';
 
@@ -47,6 +48,11 @@ export function toHttpError(err: unknown): HttpError {
 /** 400 INVALID_PARAMETER naming the parameter. */
 export function badParameter(parameter: string, message: string): HttpError {
   return new HttpError(400, 'INVALID_PARAMETER', message, { parameter });
+}
+
+/** 400 INVALID_BODY: the request body (of a POST) is not what the endpoint takes. */
+export function badBody(message: string): HttpError {
+  return new HttpError(400, 'INVALID_BODY', message);
 }
 
 /** 400 INVALID_CONTEXT. */

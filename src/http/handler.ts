@@ -24,6 +24,7 @@ export type RequestContext = {
   baseUrl: string; // absolute origin + prefix, no trailing slash, e.g. http://h:8000
   canonical: Canonical; // set once the route has parsed the request
   signal: AbortSignal; // aborted when the client disconnects
+  readBody: () => Promise<unknown>; // the parsed JSON body of a POST (415/413/400 when unfit); undefined for GET
 };
 
 /** An answer: its body, or (for a large one serialised off the hot path) its JSON bytes too. */
@@ -38,6 +39,8 @@ export type Route<P = unknown> = {
   name: string;
   parse(ctx: RequestContext): Parsed<P>;
   answer(ctx: RequestContext, params: P): Reply | Promise<Reply>;
+  /** A POST on the same path: a read whose input is too large for a query string (never cached). */
+  post?: (ctx: RequestContext) => Promise<Reply>;
 };
 
 /** Defines a route (keeps the parse/answer parameter types tied together). */

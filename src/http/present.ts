@@ -56,13 +56,18 @@ export function toConceptFieldsJson(snapshot: Snapshot, c: Concept, user: User, 
     .map((r) => toFieldJson(snapshot.fields.get(r.id)!, base, r));
 }
 
-/** A concept object; `embed` adds the `fields` array of full field objects. */
+/**
+ * A concept object; `embed` adds the `fields` array of full field objects. `_links.fields` is one
+ * link to the concept's fields (Serrano 2.3 served it so, and Cilantro reads every link as
+ * `_links[rel].href`); the references to the fields are the array-valued rel `field` (HAL style).
+ */
 export function toConceptJson(snapshot: Snapshot, c: Concept, user: User, base: string, embed: boolean): Record<string, unknown> {
+  const self = `${base}/api/concepts/${c.id}/`;
   const refs = c.fields.filter((r) => snapshot.isFieldVisible(user, r.id)).map((r) => ({
     href: `${base}/api/fields/${r.id}/`, rel: 'field', id: r.id, name: snapshot.fields.get(r.id)!.name,
   }));
   const body: Record<string, unknown> = {
-    _links: { self: link(`${base}/api/concepts/${c.id}/`, 'self'), fields: refs },
+    _links: { self: link(self, 'self'), fields: link(`${self}fields/`, 'fields'), field: refs },
     id: c.id,
     name: c.name,
     plural_name: c.plural_name,
@@ -73,6 +78,8 @@ export function toConceptJson(snapshot: Snapshot, c: Concept, user: User, base: 
     published: c.published,
     archived: c.archived,
     sortable: c.sortable,
+    queryable: c.queryable,
+    viewable: c.viewable,
     formatter_name: c.formatter_name,
     queryview: c.queryview,
     modified: c.modified,

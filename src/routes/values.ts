@@ -30,6 +30,15 @@ type ValuesParams = {
   limit: number;
 };
 
+/** The population of a field's values: the context-naive ones from memory, or a context's from a worker. */
+export async function toFieldValues(ctx: RequestContext, field: Field, context: ContextNode | null): Promise<FieldValues> {
+  const { snapshot } = ctx;
+  if (!context) return snapshot.values.get(field.id)!;
+  const r = await ctx.pool.run<DistinctResult>({ kind: 'distinct', table: snapshot.tableRef(field.dataset), column: field.column, context }, ctx.signal);
+  const label = toLabeler(snapshot, field);
+  return { values: r.values, labels: r.values.map((v) => label(v)), counts: r.counts, nullCount: r.nullCount };
+}
+
 /** Distinct values of a field with labels and counts: a page envelope, or a bare array for `random`. */
 export const getValues = defineRoute<ValuesParams>({
   path: '/api/fields/:id/values',
@@ -60,18 +69,10 @@ export const getValues = defineRoute<ValuesParams>({
 });
 
 async function answerValues(ctx: RequestContext, { field, context, q, random, seed, page, limit }: ValuesParams): Promise<Reply> {
-  const { snapshot, config } = ctx;
+  const { config } = ctx;
   // The population: naive values from memory, or the context's values from a worker.
-  const naive = snapshot.values.get(field.id)!;
-  let vals: FieldValues = naive;
-  let normalized: string[] | null = null;
-  if (context) {
-    const r = await ctx.pool.run<DistinctResult>({ kind: 'distinct', table: snapshot.tableRef(field.dataset), column: field.column, context }, ctx.signal);
-    const label = toLabeler(snapshot, field);
-    vals = { values: r.values, labels: r.values.map((v) => label(v)), counts: r.counts, nullCount: r.nullCount };
-  } else if (q) {
-    normalized = toNormalizedLabels(naive);
-  }
+  const vals = await toFieldValues(ctx, field, context);
+  const normalized = !context && q ? toNormalizedLabels(vals) : null;
 
   // Indices into `vals` in the answer's order; null = all of them in value order (no array built).
   let order: number[] | null = null;

@@ -50,6 +50,7 @@ export async function createSnapshot(spec: CatalogSpec, pool: Pool, datasets?: L
   const concepts = new Map(spec.concepts.map((c) => [c.id, Object.freeze({
     id: c.id, name: c.name, plural_name: c.plural_name ?? toPlural(c.name), description: c.description, keywords: c.keywords,
     category: c.category, order: c.order, published: c.published, archived: c.archived, sortable: c.sortable,
+    queryable: c.queryable, viewable: c.viewable,
     formatter_name: c.formatter_name, queryview: c.queryview, modified: c.modified ?? spec.modified, groups: c.groups,
     fields: c.fields.map((r) => Object.freeze({ ...r })),
   } satisfies Concept)]));

@@ -31,13 +31,14 @@ test('a well-formed catalog has no problems and gets defaults', () => {
   assert.is(spec.modified, '2026-01-01T00:00:00.000');
   assert.is(spec.access.anonymous, true);
   assert.is(spec.datasets[0].model, 'd');
+  assert.equal([spec.concepts[0].queryable, spec.concepts[0].viewable, spec.concepts[0].sortable], [true, true, true]);
 });
 
 test('every problem is reported at once, each naming the file and the entry', () => {
   // biome-ignore lint/suspicious/noExplicitAny: a free-form catalog document, edited to break it
   const doc = base() as any;
   doc.fields.push({ id: 1, dataset: 'nope', column: 'y', internal_type: 'money', published: 'yes' });
-  doc.concepts.push({ id: 2, name: 'D', category: 9, fields: [1, 42, 1] });
+  doc.concepts.push({ id: 2, name: 'D', category: 9, fields: [1, 42, 1], queryable: 'no' });
   doc.categories.push({ id: 2, name: 'B', parent: 3 }, { id: 3, name: 'C', parent: 1 });
   doc.extra = true;
   const problems = problemsOf(doc);
@@ -48,6 +49,7 @@ test('every problem is reported at once, each naming the file and the entry', ()
     'c.yaml: fields[1] (id 1): `internal_type` must be one of integer',
     'c.yaml: fields[1] (id 1): duplicate field id 1 (first used by fields[0] (id 1)).',
     'c.yaml: concepts[1] (id 2): category 9 is not a category id.',
+    'c.yaml: concepts[1] (id 2): `queryable` must be true or false, got "no".',
     'c.yaml: concepts[1] (id 2).fields[1]: field 42 is not a field id.',
     'c.yaml: concepts[1] (id 2): field 1 is listed twice.',
     'c.yaml: categories[1] (id 2): parent 3 has a parent itself; categories nest one level only.',

@@ -26,3 +26,14 @@ export async function get(base: string, path: string, headers: Record<string, st
   try { body = text ? JSON.parse(text) : null; } catch { body = undefined; }
   return { status: res.status, headers: res.headers, body, text };
 }
+
+/** POST a JSON body (a string is sent as is) and parse the JSON answer. */
+export async function post(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Got> {
+  const res = await fetch(base + path, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = null;
+  try { parsed = text ? JSON.parse(text) : null; } catch { parsed = undefined; }
+  return { status: res.status, headers: res.headers, body: parsed, text };
+}
