@@ -15,23 +15,32 @@ const CHUNK = 1 << 20;
  * in [0, 2^53). The total is carry·2^53 + s, with a single BigInt step at the end.
  */
 export function wholeSum(values: Float64Array): bigint | null {
+  const parts = new Float64Array(2);
+  return sumWhole(values, parts) ? BigInt(parts[0]) * BigInt(TWO_53) + BigInt(parts[1]) : null;
+}
+
+// The loop returns a boolean and leaves [carry, s] in `parts`: V8 runs it twice as slow when the
+// same function also builds the BigInt (measured on 10M values, Node 20).
+function sumWhole(values: Float64Array, parts: Float64Array): boolean {
   let s = 0, carry = 0;
   for (let i = 0; i < values.length; i++) {
     const v = values[i], t = s + v;
-    if (v !== Math.floor(v)) return null; // fractions and NaN
+    if (v !== Math.floor(v)) return false; // fractions and NaN
     if (t >= TWO_53) {
-      if (v > TWO_53) return null;
+      if (v > TWO_53) return false;
       s = (s - TWO_53) + v;
       carry++;
     } else if (t <= -TWO_53) {
-      if (v < -TWO_53) return null;
+      if (v < -TWO_53) return false;
       s = (s + TWO_53) + v;
       carry--;
     } else {
       s = t;
     }
   }
-  return BigInt(carry) * BigInt(TWO_53) + BigInt(s);
+  parts[0] = carry;
+  parts[1] = s;
+  return true;
 }
 
 /**
