@@ -1,6 +1,7 @@
 // Summary statistics of one column among the masked records (API.md §8), in storage units.
 import type { StatsResult } from '../src/contract/tasks.ts';
 import type { ColumnView } from './columns.ts';
+import { momentsOf } from './moments.ts';
 import { selectValues } from './select.ts';
 import { sortValues } from './sort.ts';
 
@@ -9,7 +10,7 @@ const QUANTILES = [['p05', 0.05], ['p25', 0.25], ['p50', 0.5], ['p75', 0.75], ['
 /**
  * count (non-null), null_count, distinct, min, max; for numbers also mean, sample stddev, sum
  * and quantiles. Temporal columns (date, time, datetime) get order statistics only. i64 min and
- * max are decimal strings when they lie beyond 2^53, and i64 sums are exact until converted.
+ * max are decimal strings when they lie beyond 2^53; sums of whole numbers are exact (workers/moments.ts).
  */
 export function columnStats(col: ColumnView, mask: Uint8Array | null): StatsResult {
   if (col.kind === 'dict' || col.kind === 'bool') throw new Error(`Stats do not apply to a ${col.kind} column.`);
@@ -28,55 +29,31 @@ export function statsOfSorted(col: ColumnView, values: Float64Array | Int32Array
     quantiles: numeric ? { p05: null, p25: null, p50: null, p75: null, p95: null } : null,
   };
   if (n === 0) return result;
-  if (values instanceof BigInt64Array) {
-    result.min = toNumberOrText(values[0]);
-    result.max = toNumberOrText(values[n - 1]);
-    let sum = 0n;
-    for (let i = 0; i < n; i++) sum += values[i];
-    describe(Float64Array.from(values, Number), result, Number(sum));
-    return result;
-  }
-  result.min = values[0];
-  result.max = values[n - 1];
-  if (numeric) describe(values, result, sumOf(values));
-  return result;
-}
-
-/** mean, stddev, sum and quantiles of sorted values (n ≥ 1). */
-function describe(sorted: Float64Array | Int32Array, result: StatsResult, sum: number): void {
-  const n = sorted.length;
-  const mean = sum / n;
-  result.sum = sum;
-  result.mean = mean;
-  if (n >= 2) {
-    let ss = 0;
-    for (let i = 0; i < n; i++) { const d = sorted[i] - mean; ss += d * d; }
-    result.stddev = Math.sqrt(ss / (n - 1));
-  }
+  const [min, max] = [values[0], values[n - 1]];
+  result.min = typeof min === 'bigint' ? toNumberOrText(min) : min;
+  result.max = typeof max === 'bigint' ? toNumberOrText(max) : max;
+  if (!numeric || values instanceof Int32Array) return result;
+  Object.assign(result, momentsOf(values));
   const q = result.quantiles!;
-  for (const [key, p] of QUANTILES) q[key] = quantileCont(sorted, p);
+  for (const [key, p] of QUANTILES) q[key] = quantileCont(values, p);
+  return result;
 }
 
 /**
  * DuckDB's quantile_cont over sorted values: position (n − 1)·q, linear interpolation between
- * the values at its floor and ceiling.
+ * the values at its floor and ceiling. For 64-bit integers the step and the lower value's own
+ * rounding are taken exactly, so the answer is rounded once, at the end.
  */
-export function quantileCont(sorted: ArrayLike<number>, q: number): number {
+export function quantileCont(sorted: ArrayLike<number> | BigInt64Array, q: number): number {
   const pos = (sorted.length - 1) * q;
   const lo = Math.floor(pos), hi = Math.ceil(pos);
-  if (lo === hi) return sorted[lo];
-  return sorted[lo] + (pos - lo) * (sorted[hi] - sorted[lo]);
-}
-
-/** Neumaier-compensated sum, so large columns do not drift. */
-function sumOf(values: Float64Array | Int32Array): number {
-  let sum = 0, c = 0;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i], t = sum + v;
-    c += Math.abs(sum) >= Math.abs(v) ? (sum - t) + v : (v - t) + sum;
-    sum = t;
+  const a = sorted[lo], b = sorted[hi];
+  if (typeof a === 'bigint') {
+    const base = Number(a);
+    return lo === hi ? base : base + (Number(a - BigInt(base)) + (pos - lo) * Number((b as bigint) - a));
   }
-  return sum + c;
+  if (lo === hi) return a;
+  return a + (pos - lo) * ((b as number) - a);
 }
 
 function countRuns(sorted: ArrayLike<number | bigint>): number {

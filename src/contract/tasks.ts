@@ -53,6 +53,6 @@ export type StatsResult = {
   max: number | string | null;
   mean: number | null;
   stddev: number | null;
-  sum: number | null;
+  sum: number | string | null; // exact for whole numbers: decimal text beyond 2^53
   quantiles: { p05: number | null; p25: number | null; p50: number | null; p75: number | null; p95: number | null } | null;
 };

@@ -37,7 +37,10 @@ async function answerStats(ctx: RequestContext, { field, context }: StatsParams)
     min: toJsonValue(s.min, type), max: toJsonValue(s.max, type),
   };
   if (field.simple_type === 'number') {
-    Object.assign(body, { mean: s.mean, stddev: s.stddev, sum: s.sum, quantiles: s.quantiles ?? { p05: null, p25: null, p50: null, p75: null, p95: null } });
+    // A sum of whole numbers arrives exact (decimal text beyond 2^53); a float or decimal field's
+    // sum stays a double, the exact one rounded once.
+    const sum = typeof s.sum === 'string' && (type === 'float' || type === 'decimal') ? Number(s.sum) : s.sum;
+    Object.assign(body, { mean: s.mean, stddev: s.stddev, sum, quantiles: s.quantiles ?? { p05: null, p25: null, p50: null, p75: null, p95: null } });
   }
   return { body };
 }

@@ -38,7 +38,7 @@ type Index = { fields: FieldIndex[]; stats: [number, StatsTuple][] };
 // Stats as a tuple in a fixed order, so a decoded object has its keys in the order the workers give
 // them (JSON bodies print keys in insertion order) and canonical JSON's key sorting cannot reorder them.
 type Q = number | null;
-type StatsTuple = [number, number, number, StatsResult['min'], StatsResult['max'], Q, Q, Q, [Q, Q, Q, Q, Q] | null];
+type StatsTuple = [number, number, number, StatsResult['min'], StatsResult['max'], Q, Q, StatsResult['sum'], [Q, Q, Q, Q, Q] | null];
 const toTuple = (s: StatsResult): StatsTuple => [
   s.count, s.null_count, s.distinct, s.min, s.max, s.mean, s.stddev, s.sum,
   s.quantiles && [s.quantiles.p05, s.quantiles.p25, s.quantiles.p50, s.quantiles.p75, s.quantiles.p95],

@@ -50,13 +50,52 @@ test('dates, times and datetimes get order statistics only', () => {
   assert.equal([s.count, s.distinct, s.min, s.max, s.mean, s.quantiles], [3, 2, 1e12, 1.5e12, null, null]);
 });
 
-test('64-bit integers: exact extremes as text beyond 2^53, numbers otherwise', () => {
+test('64-bit integers: exact extremes and sum as text beyond 2^53, numbers otherwise', () => {
   const { col } = makeColumns({ big: i64([9007199254740993n, -2n, null, 4n]) });
   const s = columnStats(col('big'), null);
-  assert.equal([s.count, s.distinct, s.min, s.max], [3, 3, -2, '9007199254740993']);
-  // biome-ignore lint/correctness/noPrecisionLoss: the double nearest the exact sum is what the test expects
-  close(s.sum, 9007199254740995);
+  // 9007199254740993 − 2 + 4 = 9007199254740995
+  assert.equal([s.count, s.distinct, s.min, s.max, s.sum], [3, 3, -2, '9007199254740993', '9007199254740995']);
   close(s.quantiles!.p50, 4);
+});
+
+test('whole numbers each below 2^53 sum exactly (integer columns are stored as doubles)', () => {
+  // 15 × (2^53 − 1) + 90 = 135107988821114955; summed in doubles: 135107988821114960.
+  const values = [...Array<number>(15).fill(2 ** 53 - 1), 90];
+  const { col } = makeColumns({ x: f64([null, ...values]) });
+  const s = columnStats(col('x'), null);
+  assert.equal([s.count, s.sum, s.min, s.max], [16, '135107988821114955', 90, 2 ** 53 - 1]);
+  // Mean 135107988821114955 / 16 = 8444249301319684.69 → 8444249301319685 (doubles 1 apart).
+  assert.is(s.mean, 8444249301319685);
+});
+
+test('a 64-bit column under a context: exact sum and mean of the kept records only', () => {
+  // Kept: 2^56 + 28, 2^56 + 0, null; dropped: 2^62, −7. Sum 2^57 + 28 = 144115188075855900, text;
+  // mean 2^56 + 14 → 2^56 + 16 (doubles 16 apart); sd of {0, 28} = √392 = 19.80.
+  const { col } = makeColumns({ big: i64([2n ** 56n + 28n, 2n ** 62n, 2n ** 56n, -7n, null]) });
+  const s = columnStats(col('big'), Uint8Array.from([1, 0, 1, 0, 1]));
+  assert.equal([s.count, s.null_count, s.sum, s.mean, s.min, s.max], [2, 1, '144115188075855900', 2 ** 56 + 16, '72057594037927936', '72057594037927964']);
+  close(s.stddev, Math.sqrt(392));
+});
+
+test('9 copies of 2^53 + 1: exact sum, mean 2^53 (as DuckDB avg), stddev 0', () => {
+  const { col } = makeColumns({ big: i64(Array<bigint>(9).fill(2n ** 53n + 1n)) });
+  const s = columnStats(col('big'), null);
+  // 9 × 9007199254740993 = 81064793292668937; 2^53 + 1 is halfway between doubles: even wins.
+  assert.equal([s.sum, s.mean, s.stddev, s.distinct], ['81064793292668937', 2 ** 53, 0, 1]);
+});
+
+test('64-bit quantiles interpolate on the exact values and round once', () => {
+  // 2^56 + {10, 20, 62}: p75 at position 1.5 is 2^56 + 41 → 2^56 + 48 (doubles 16 apart);
+  // p95 at 1.9 is 2^56 + 57.8 → 2^56 + 64.
+  const { col } = makeColumns({ big: i64([2n ** 56n + 10n, 2n ** 56n + 20n, 2n ** 56n + 62n]) });
+  const q = columnStats(col('big'), null).quantiles!;
+  assert.equal([q.p75, q.p95], [2 ** 56 + 48, 2 ** 56 + 64]);
+});
+
+test('floats: a constant set has stddev 0 and its value as mean', () => {
+  const { col } = makeColumns({ x: f64([0.1, 0.1, null, 0.1]) });
+  const s = columnStats(col('x'), null);
+  assert.equal([s.mean, s.stddev], [0.1, 0]);
 });
 
 test('only the masked records count', () => {
