@@ -12,6 +12,7 @@ import { createReplyCache } from './reply-cache.ts';
 import { sendBytes, sendError, sendJson, sendNotModified, toCorsHeaders } from './respond.ts';
 import { getConcept, listConceptFields, listConcepts } from './routes/concepts.ts';
 import { getDist } from './routes/dist.ts';
+import { getOpenApi } from './routes/openapi.ts';
 import { getField, listFields } from './routes/fields.ts';
 import { getRoot } from './routes/root.ts';
 import { getStats } from './routes/stats.ts';
@@ -27,6 +28,7 @@ type Req = Request & { query: Query; params: Record<string, string>; route?: str
 const ALLOW = 'GET, HEAD, OPTIONS';
 const ROUTES: [string, string, Handler][] = [
   ['/api', 'root', getRoot],
+  ['/api/openapi.json', 'openapi', getOpenApi],
   ['/api/concepts', 'concepts', listConcepts],
   ['/api/concepts/:id', 'concept', getConcept],
   ['/api/concepts/:id/fields', 'concept_fields', listConceptFields],

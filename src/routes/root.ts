@@ -8,6 +8,7 @@ export const getRoot: Handler = (ctx) => {
     self: { href: `${ctx.baseUrl}/api/`, rel: 'self' },
     concepts: { href: `${ctx.baseUrl}/api/concepts/`, rel: 'concepts' },
     fields: { href: `${ctx.baseUrl}/api/fields/`, rel: 'fields' },
+    openapi: { href: `${ctx.baseUrl}/api/openapi.json`, rel: 'service-desc' },
   };
   return {
     body: { title: ctx.snapshot.title, version: pkg.version, _links: links },

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { DEFAULT_CONFIG, type Config } from '../../src/config.ts';
 import { startServer, type Running } from '../../src/server.ts';
+import { checkResponse } from './openapi.ts';
 
 export const FIXTURE_CATALOG = fileURLToPath(new URL('../fixtures/catalog/catalog.yaml', import.meta.url));
 export const ADMIN = { Authorization: 'Bearer fixture-admin-key' };
@@ -17,10 +18,11 @@ export async function startTestServer(catalog = FIXTURE_CATALOG, config: Partial
 
 export type Got = { status: number; headers: Headers; body: any; text: string };
 
-/** GET (or another method) a path and parse the JSON body. */
+/** GET (or another method) a path and parse the JSON body; the answer must match the OpenAPI document. */
 export async function get(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Got> {
   const res = await fetch(base + path, { method, headers });
   const text = await res.text();
+  checkResponse(method, base + path, res.status, res.headers, text);
   let body: unknown = null;
   try { body = text ? JSON.parse(text) : null; } catch { body = undefined; }
   return { status: res.status, headers: res.headers, body, text };
