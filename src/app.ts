@@ -5,6 +5,7 @@ import polka, { type Request } from 'polka';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { HttpError } from './errors.ts';
+import { addWebRoutes } from './http/static.ts';
 import { createMetrics } from './metrics.ts';
 import { toVisibilityKey } from './model.ts';
 import type { Pool } from './pool-types.ts';
@@ -102,6 +103,7 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
       await serve(req, res, handler);
     });
   }
+  addWebRoutes(app);      // the web catalog browser at / (src/http/static.ts)
 
   async function serve(req: Req, res: ServerResponse, handler: Handler): Promise<void> {
     const snapshot = state.snapshot;
