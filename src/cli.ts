@@ -53,7 +53,7 @@ async function serve(catalogPath: string): Promise<number> {
     await running.close();
     return 1;
   }
-  console.error(`Sorrel is serving ${relative(process.cwd(), catalogPath) || catalogPath} at ${running.url}/api/`);
+  console.error(`Sorrel is serving ${relative(process.cwd(), catalogPath) || catalogPath}: open ${running.url}/ to browse it (API at ${running.url}/api/).`);
   const stop = () => { void running.close().then(() => process.exit(0)); };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -81,7 +81,8 @@ export function drawDist(dist: Dist, fields: Field[], width: number): SVGSVGElem
       color: { scheme: 'blues', legend: true, label: 'count' },
       marks: [
         Plot.cell(dist.data, { x, y, fill: 'count', inset: 0.5, title: (p: DistPoint) => tip(p, fields), ariaDescription: 'values' }),
-        Plot.text(dist.data, { x, y, text: (p: DistPoint) => formatNumber(p.count), fill: 'black', fontSize: 10 }),
+        Plot.text(dist.data, { x, y, text: (p: DistPoint) => formatNumber(p.count), fontSize: 10,
+          fill: { value: (p: DistPoint) => (p.count > 0.6 * Math.max(...dist.data.map((q) => q.count)) ? 'white' : 'black'), scale: null } }),
       ],
     });
   }
