@@ -1,6 +1,7 @@
 // Test helper: headless Chromium from Debian (/usr/bin/chromium) driven by playwright-core.
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { checkResponse } from './openapi.ts';
 
 export const CHROMIUM = process.env.SORREL_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -28,12 +29,33 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
 }
 
-/** Problems the page reported: script errors, console errors and Content-Security-Policy violations. */
-export function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-  return problems;
+/**
+ * Problems the page met: script errors, console errors (Content-Security-Policy violations among
+ * them) and API answers the OpenAPI document does not describe. Set `stubbed` while a test stubs
+ * API answers in the browser.
+ */
+export function watchProblems(page: Page): { problems: string[]; stubbed: boolean } {
+  const watch = { problems: [] as string[], stubbed: false };
+  page.on('pageerror', (e) => watch.problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    // A 4xx/5xx answer the page asked for (and shows) is logged by Chromium as a failed resource.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) watch.problems.push(`console: ${m.text()}`);
+  });
+  page.on('response', async (res) => {
+    if (watch.stubbed || !new URL(res.url()).pathname.includes('/api/')) return;
+    let text = '';
+    try {
+      text = res.status() === 304 ? '' : await res.text();
+    } catch {
+      return;                       // the page navigated away before the body could be read
+    }
+    try {
+      checkResponse(res.request().method(), res.url(), res.status(), new Headers(res.headers()), text);
+    } catch (err) {
+      watch.problems.push((err as Error).message);
+    }
+  });
+  return watch;
 }
 
 /** The cells of a table's body rows, as text. */

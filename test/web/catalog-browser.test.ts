@@ -14,7 +14,7 @@ const t = suite('web catalog browser');
 let s: Running;
 let browser: Browser;
 let page: Page;
-let problems: string[];
+let watch: ReturnType<typeof watchProblems>;
 const ADMIN_KEY = 'sorrel-demo-admin';
 const SPECIES = 30, ISLAND = 31, BEAK_LENGTH = 33, BODY_MASS = 36, US_GROSS = 8, WORLD_GROSS = 9, CREATIVE_TYPE = 15;
 const number = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
@@ -36,7 +36,7 @@ t.before(async () => {
     s = await startTestServer(DEMO_CATALOG);
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     page.setDefaultTimeout(10_000);
-    problems = watchProblems(page);
+    watch = watchProblems(page);
   } catch (err) {
     setupError = err as Error;
   }
@@ -55,7 +55,7 @@ test('the start page lists every category of the catalog, without script errors 
   const shown = await page.$$eval('nav[aria-label="Catalog"] summary.category', (els) => els.map((e) => e.textContent!.trim()));
   assert.equal(shown.sort(), [...names].sort());
   assert.is(await page.title(), 'Sorrel demo catalog');
-  assert.equal(problems, []);
+  assert.equal(watch.problems, []);
 });
 
 test('every control has a name a screen reader can read, and the first Tab reaches the skip link', async () => {
@@ -77,9 +77,15 @@ test('search as you type finds fields by their data values, as the API does', as
   const shown = await page.$$eval('[data-testid="field-results"] li > a', (as) => as.map((a) => a.textContent));
   assert.equal(shown, expected);
   assert.ok(page.url().endsWith('?q=gentoo'), page.url());
+
+  await page.fill('#search', '"box office" -worldwide');
+  const phrase = (await api(`/api/fields/?query=${encodeURIComponent('"box office" -worldwide')}`)).map((f: any) => f.name);
+  assert.equal(phrase, ['US gross']);
+  assert.ok(await until(async () => JSON.stringify(await page.$$eval('[data-testid="field-results"] li > a', (as) => as.map((a) => a.textContent))) === JSON.stringify(phrase)));
 });
 
 test('a field page shows the values and one bar per group of the distribution', async () => {
+  await page.goto(`${s.url}/?q=gentoo`);
   await page.getByRole('link', { name: 'Species', exact: true }).first().click();
   await page.waitForSelector('h2#field-title');
   assert.match(await page.textContent('h2#field-title') ?? '', /^Species/);
@@ -116,6 +122,11 @@ test('the values page forward and back, and filter with the query grammar', asyn
   assert.is(await page.textContent('[data-testid="values-page"]'), `Page 2 of ${second.num_pages}`);
   await page.getByRole('button', { name: '‹ Previous' }).click();
   await waitForRows(page, '[data-testid="values"]', valueRows(first.values));
+
+  await page.getByRole('button', { name: 'Random sample' }).click();
+  await page.waitForURL(/sample=\d+/);
+  const seed = new URL(page.url()).searchParams.get('sample');
+  await waitForRows(page, '[data-testid="values"]', valueRows(await api(`/api/fields/${BODY_MASS}/values/?random=10&seed=${seed}`)));
 
   await page.goto(`${s.url}/?field=${SPECIES}`);
   await page.fill('#values-filter', 'too');
@@ -204,6 +215,7 @@ test('when GET /api/ names a root entity, the context panel shows GET /api/entit
   // No catalog declares a root yet: the answers are stubbed in the browser, the rest is the real API.
   const entity = { name: 'penguin', plural_name: 'penguins', count: 344 };
   const asked: URL[] = [];
+  watch.stubbed = true;
   await page.route(/\/api\/(\?.*)?$/, async (route) => {
     const res = await route.fetch();
     await route.fulfill({ response: res, json: { ...(await res.json()), entity } });
@@ -225,6 +237,7 @@ test('when GET /api/ names a root entity, the context panel shows GET /api/entit
     assert.equal(JSON.parse(last.searchParams.get('context')!), { type: 'and', children: [{ field: ISLAND, operator: 'exact', value: 'Biscoe' }] });
   } finally {
     await page.unrouteAll();
+    watch.stubbed = false;
   }
 });
 
@@ -237,7 +250,7 @@ test('writes a screenshot of a field page', async () => {
   const path = join(dir, 'field-page.png');
   await page.screenshot({ path, fullPage: true });
   console.log(`screenshot: ${path}`);
-  assert.equal(problems, []);
+  assert.equal(watch.problems, []);
 });
 
 t.run();
