@@ -26,7 +26,7 @@ function validatorAt(pointer: string): ValidateFunction {
 
 const TEMPLATES = Object.keys(DOCUMENT.paths).map((t) => ({
   template: t,
-  regex: new RegExp(`^${t.replace(/\/$/, '').replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+  regex: new RegExp(`^${t.replace(/\/$/, '').replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
 }));
 
 /** The document path template that serves a request path (with or without its trailing slash), if any. */
