@@ -14,7 +14,7 @@ import { type Running, startServer } from './server.ts';
 import { findColumnProblems, tryLoadDatasets } from './snapshot/datasets.ts';
 
 // Built, this file is dist/src/cli.js: the demo stays at the package root.
-const DEMO_CATALOG = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../demo/catalog.yaml' : '../demo/catalog.yaml', import.meta.url));
+export const DEMO_CATALOG = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../demo/catalog.yaml' : '../demo/catalog.yaml', import.meta.url));
 
 const COMMANDS: Record<string, { usage: string; options?: ParseArgsConfig['options'] }> = {
   serve: {
@@ -105,7 +105,7 @@ async function serve(catalogPath: string, flags: Record<string, string | boolean
     await running.close();
     return 1;
   }
-  console.error(`Sorrel ${pkg.version} is serving ${relative(process.cwd(), catalogPath) || catalogPath} at ${running.url}/api/`);
+  console.error(`Sorrel ${pkg.version} is serving ${relative(process.cwd(), catalogPath) || catalogPath}: open ${running.url}/ to browse it (API at ${running.url}/api/).`);
   const stop = (signal: string) => {
     console.error(`Sorrel is stopping (${signal}).`);
     void running.close().then(() => process.exit(0));

@@ -8,7 +8,7 @@ const SIMPLE: Record<InternalType, SimpleType> = {
   boolean: 'boolean', date: 'date', datetime: 'datetime', time: 'time',
 };
 
-const OPERATOR_LABELS: Record<string, string> = {
+export const OPERATOR_LABELS: Record<string, string> = {
   exact: 'is', '-exact': 'is not', iexact: 'is', '-iexact': 'is not', in: 'includes', '-in': 'excludes',
   icontains: 'contains', '-icontains': 'does not contain', lt: 'is less than', lte: 'is less than or equal to',
   gt: 'is greater than', gte: 'is greater than or equal to', range: 'is between', '-range': 'is not between',

@@ -7,6 +7,7 @@ import type { Pool } from '../contract/pool.ts';
 import { getConcept, listConceptFields, listConcepts } from '../routes/concepts.ts';
 import { getDist } from '../routes/dist.ts';
 import { getField, listFields } from '../routes/fields.ts';
+import { getOpenApi } from '../routes/openapi.ts';
 import { getRoot } from '../routes/root.ts';
 import { getStats } from '../routes/stats.ts';
 import { validateValues } from '../routes/validate.ts';
@@ -20,13 +21,14 @@ import { createMetrics } from './metrics.ts';
 import { addOpsRoutes, toGauges } from './ops.ts';
 import { createReplyCache } from './reply-cache.ts';
 import { sendError } from './respond.ts';
+import { addWebRoutes } from './static.ts';
 
 export type AppState = { snapshot: Snapshot | null };
 export type AppOptions = { state: AppState; pool: Pool; config: Config; logger: Logger };
 
 // A POST on /values/ validates typed values (Cilantro 2.3 sends them): a read, never cached.
 const ROUTES: Route<never>[] = [
-  getRoot, listConcepts, getConcept, listConceptFields, listFields, getField, { ...getValues, post: validateValues }, getDist, getStats,
+  getRoot, getOpenApi, listConcepts, getConcept, listConceptFields, listFields, getField, { ...getValues, post: validateValues }, getDist, getStats,
 ] as Route<never>[];
 
 /** The methods a path answers: GET, HEAD and OPTIONS everywhere, POST where its route has a POST handler. */
@@ -87,5 +89,6 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
       });
     }
   }
+  addWebRoutes(app as never); // the web catalog browser at / (src/http/static.ts)
   return app;
 }

@@ -23,6 +23,7 @@ export const getRoot = defineRoute<null>({
       self: { href: `${ctx.baseUrl}/api/`, rel: 'self' },
       concepts: { href: `${ctx.baseUrl}/api/concepts/`, rel: 'concepts' },
       fields: { href: `${ctx.baseUrl}/api/fields/`, rel: 'fields' },
+      openapi: { href: `${ctx.baseUrl}/api/openapi.json`, rel: 'service-desc' },
     };
     return {
       body: { title: ctx.snapshot.title, version: SERRANO_API_VERSION, sorrel_version: pkg.version, _links: links },

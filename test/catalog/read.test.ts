@@ -35,7 +35,6 @@ test('a well-formed catalog has no problems and gets defaults', () => {
 });
 
 test('every problem is reported at once, each naming the file and the entry', () => {
-  // biome-ignore lint/suspicious/noExplicitAny: a free-form catalog document, edited to break it
   const doc = base() as any;
   doc.fields.push({ id: 1, dataset: 'nope', column: 'y', internal_type: 'money', published: 'yes' });
   doc.concepts.push({ id: 2, name: 'D', category: 9, fields: [1, 42, 1], queryable: 'no' });
@@ -58,7 +57,6 @@ test('every problem is reported at once, each naming the file and the entry', ()
 });
 
 test('bad ids, timestamps, groups and access entries are problems', () => {
-  // biome-ignore lint/suspicious/noExplicitAny: a free-form catalog document, edited to break it
   const doc = base() as any;
   doc.fields[0].id = 'one';
   doc.fields[0].groups = 'staff';

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { DEFAULT_CONFIG, type Config } from '../../src/config.ts';
 import { startServer, type Running } from '../../src/server.ts';
+import { checkResponse } from './openapi.ts';
 
 export const FIXTURE_CATALOG = fileURLToPath(new URL('../fixtures/catalog/catalog.yaml', import.meta.url));
 export const ADMIN = { Authorization: 'Bearer fixture-admin-key' };
@@ -15,13 +16,13 @@ export async function startTestServer(catalog = FIXTURE_CATALOG, config: Partial
   return running;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read JSON bodies of every shape
 export type Got = { status: number; headers: Headers; body: any; text: string };
 
-/** GET (or another method) a path and parse the JSON body. */
+/** GET (or another method) a path and parse the JSON body; the answer must match the OpenAPI document. */
 export async function get(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Got> {
   const res = await fetch(base + path, { method, headers });
   const text = await res.text();
+  checkResponse(method, base + path, res.status, res.headers, text);
   let body: unknown = null;
   try { body = text ? JSON.parse(text) : null; } catch { body = undefined; }
   return { status: res.status, headers: res.headers, body, text };
@@ -35,5 +36,6 @@ export async function post(base: string, path: string, body: unknown, headers: R
   const text = await res.text();
   let parsed: unknown = null;
   try { parsed = text ? JSON.parse(text) : null; } catch { parsed = undefined; }
+  checkResponse('POST', base + path, res.status, res.headers, text);
   return { status: res.status, headers: res.headers, body: parsed, text };
 }

@@ -11,7 +11,6 @@ const DEMO = fileURLToPath(new URL('../../demo/catalog.yaml', import.meta.url));
 // What jQuery sends for `dataType: 'json'` on the same origin.
 const XHR = { Accept: 'application/json, text/javascript, */*; q=0.01', 'X-Requested-With': 'XMLHttpRequest' };
 
-// biome-ignore lint/suspicious/noExplicitAny: the walk reads JSON of every shape, as the client does
 type Json = any;
 type Links = Record<string, string | undefined>;
 

@@ -1,0 +1,69 @@
+// OpenAPI schemas of the service documents: the root, the error body, health and readiness.
+import type { Schema } from './schema.ts';
+
+const linkRef: Schema = { $ref: '#/components/schemas/Link' };
+
+/** Error codes by status (API.md §9). */
+export const ERROR_CODES: Record<number, string[]> = {
+  400: ['INVALID_PARAMETER', 'INVALID_CONTEXT', 'INVALID_BODY'],
+  401: ['UNAUTHORIZED'],
+  403: ['FORBIDDEN_PARAMETER'],
+  404: ['NOT_FOUND', 'PAGE_NOT_FOUND'],
+  405: ['METHOD_NOT_ALLOWED'],
+  408: ['REQUEST_TIMEOUT'],
+  413: ['BODY_TOO_LARGE'],
+  415: ['UNSUPPORTED_MEDIA_TYPE'],
+  422: ['TOO_MANY_GROUPS', 'NOT_SUPPORTED'],
+  431: ['HEADERS_TOO_LARGE'],
+  500: ['INTERNAL'],
+  503: ['UNAVAILABLE'],
+};
+
+export const SERVICE_SCHEMAS: Record<string, Schema> = {
+  Root: {
+    type: 'object',
+    description: 'The root document: the catalog title, the service version and links to the collections (also sent as a `Link` header).',
+    required: ['title', 'version', 'sorrel_version', '_links'],
+    properties: {
+      title: { type: 'string' },
+      version: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+', description: 'The Serrano API level served (2.3.12), which Cilantro compares before using a feature.' },
+      sorrel_version: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+', description: "Sorrel's own release." },
+      _links: {
+        type: 'object',
+        required: ['self', 'concepts', 'fields', 'openapi'],
+        properties: {
+          self: linkRef,
+          concepts: linkRef,
+          fields: linkRef,
+          openapi: { ...linkRef, description: 'This OpenAPI document (rel `service-desc`, RFC 8631).' },
+        },
+        additionalProperties: false,
+      },
+    },
+    additionalProperties: false,
+  },
+  Error: {
+    type: 'object',
+    description: 'The one error body. `message` says what is wrong with which value and how to fix it; `parameter` names the parameter at fault, when one is.',
+    required: ['status', 'code', 'message'],
+    properties: {
+      status: { type: 'integer', enum: Object.keys(ERROR_CODES).map(Number) },
+      code: { enum: Object.values(ERROR_CODES).flat() },
+      message: { type: 'string', minLength: 1 },
+      parameter: { type: 'string' },
+    },
+    additionalProperties: false,
+  },
+  Health: {
+    type: 'object',
+    required: ['status'],
+    properties: { status: { const: 'ok' } },
+    additionalProperties: false,
+  },
+  Ready: {
+    type: 'object',
+    required: ['status', 'version'],
+    properties: { status: { const: 'ready' }, version: { type: 'string', description: 'The data version: a hash of the catalog and data content.' } },
+    additionalProperties: false,
+  },
+};

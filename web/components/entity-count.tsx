@@ -1,0 +1,22 @@
+// How many entities the context selects, when the catalog counts linked entities (root `entity`).
+import { toApplied, toContextParams } from '../context.ts';
+import { formatNumber } from '../format.ts';
+import { useApi } from '../hooks.ts';
+import { useSession } from '../session.ts';
+import type { Entity } from '../types.ts';
+
+export function EntityCount() {
+  const { root, view, fields, key } = useSession();
+  const entity = root?.entity;
+  const params = toContextParams(toApplied(view.ctx, null, fields, true));
+  const { data, error } = useApi<Entity>(entity ? 'entities/' : null, params, key);
+  if (!entity) return null;
+  const count = data?.count ?? (params.aware ? null : entity.count);
+  return (
+    <p class="entities" role="status" data-testid="entity-count">
+      {error ? `Could not count ${entity.plural_name}: ${error.message}`
+        : count === null ? `Counting ${entity.plural_name}…`
+          : `${formatNumber(count)} of ${formatNumber(entity.count)} ${entity.count === 1 ? entity.name : entity.plural_name}`}
+    </p>
+  );
+}

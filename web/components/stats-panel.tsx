@@ -1,0 +1,35 @@
+// Summary statistics of a number, date or time field, restricted by the context when one applies.
+import type { Params } from '../api.ts';
+import { formatNumber, formatValue } from '../format.ts';
+import { useApi } from '../hooks.ts';
+import { useSession } from '../session.ts';
+import type { Field, Stats } from '../types.ts';
+import { ErrorNote, Loading } from './status.tsx';
+
+export function StatsPanel({ field, contextParams }: { field: Field; contextParams: Params }) {
+  const { key } = useSession();
+  const { data: s, error, loading } = useApi<Stats>(`fields/${field.id}/stats/`, contextParams, key);
+  const q = s?.quantiles;
+  const rows: [string, string][] = s ? [
+    ['Records with a value', formatNumber(s.count)],
+    ['Null', formatNumber(s.null_count)],
+    ['Distinct', formatNumber(s.distinct)],
+    ['Minimum', formatValue(s.min)],
+    ['Maximum', formatValue(s.max)],
+    ...(s.mean !== undefined ? [
+      ['Mean', formatNumber(s.mean)], ['Standard deviation', formatNumber(s.stddev)], ['Sum', formatNumber(s.sum)],
+      ['Median', formatNumber(q?.p50)], ['Quartiles (25% – 75%)', `${formatNumber(q?.p25)} – ${formatNumber(q?.p75)}`],
+      ['5% – 95%', `${formatNumber(q?.p05)} – ${formatNumber(q?.p95)}`],
+    ] as [string, string][] : []),
+  ] : [];
+  return (
+    <section aria-labelledby="stats-h" class="panel" aria-busy={loading}>
+      <h3 id="stats-h">Statistics</h3>
+      {error ? <ErrorNote error={error} what="the statistics" /> : !s ? <Loading what="statistics" /> : (
+        <dl class="stats" data-testid="stats">
+          {rows.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v}</dd></div>)}
+        </dl>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+// Declarations for what esbuild bundles besides TypeScript: the style sheet.
+declare module '*.css';

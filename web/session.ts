@@ -1,0 +1,27 @@
+// What every part of the page shares: the view, the key, the root document and the visible fields.
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { Navigate } from './hooks.ts';
+import type { Concept, Field, Root } from './types.ts';
+import type { View } from './view.ts';
+
+export type Session = {
+  view: View;
+  navigate: Navigate;
+  key: string;
+  setKey: (key: string) => void;
+  root: Root | null;
+  fields: Map<number, Field>;        // every field the user may see
+  concepts: Concept[];               // every concept the user may see, in category order
+  draftField: number | null;         // the field the context form is set to
+  setDraftField: (id: number | null) => void;
+};
+
+export const SessionContext = createContext<Session | null>(null);
+
+/** The shared session (inside <App>). */
+export function useSession(): Session {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error('useSession outside <App>');
+  return s;
+}
