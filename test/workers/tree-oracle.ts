@@ -8,11 +8,19 @@ export type OracleTree = { root: string; keys: Record<string, string | null>; li
 export type OracleCondition = { dataset: string; column: string; operator: string; value: unknown };
 export type OracleNode = OracleCondition | { type: 'and' | 'or'; children: OracleNode[] };
 
-/** The rows of `to` whose key equals `v` (at most one when the key is unique). */
+const indexes = new WeakMap<OracleTree, Map<string, Map<Value, number[]>>>();
+
+/** The rows of `to` whose key equals `v` (at most one when the key is unique), by a hash join. */
 function byKey(t: OracleTree, to: string, v: Value): number[] {
   if (v === null) return [];
-  const key = t.keys[to]!;
-  return t.rows[to].flatMap((r, i) => (r[key] === v ? [i] : []));
+  if (!indexes.has(t)) indexes.set(t, new Map());
+  const perTable = indexes.get(t)!;
+  if (!perTable.has(to)) {
+    const index = new Map<Value, number[]>();
+    t.rows[to].forEach((r, i) => { const k = r[t.keys[to]!]; if (!index.has(k)) index.set(k, []); index.get(k)!.push(i); });
+    perTable.set(to, index);
+  }
+  return perTable.get(to)!.get(v) ?? [];
 }
 
 /** Links from `a` to its neighbour `b`, in either direction. */
