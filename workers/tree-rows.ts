@@ -19,6 +19,7 @@ export function keptRows(join: JoinRows, selected: Uint8Array | null): Int32Arra
  * distinct rows that `rows` names (negative entries ignored): `rankOfRow[r]` for those rows.
  */
 export function rankRows(col: ColumnView, rows: Int32Array): { dim: RankedDim; rankOfRow: Int32Array } {
+  if (col.kind === 'dict' || col.kind === 'bool') return rankCodes(col);
   const used = new Uint8Array(col.length);
   let m = 0;
   for (let j = 0; j < rows.length; j++) { const r = rows[j]; if (r >= 0 && used[r] === 0) { used[r] = 1; m++; } }
@@ -29,5 +30,19 @@ export function rankRows(col: ColumnView, rows: Int32Array): { dim: RankedDim; r
   foldRanks(col, sel, dim, ranks);
   const rankOfRow = new Int32Array(col.length);
   for (let p = 0; p < m; p++) rankOfRow[sel[p]] = ranks[p];
+  return { dim, rankOfRow };
+}
+
+/** dict and bool: the rank of every row is its code (null last), straight from the column. */
+function rankCodes(col: ColumnView): { dim: RankedDim; rankOfRow: Int32Array } {
+  const dim = rankDimension(col, new Int32Array(0));
+  const nullRank = dim.card - 1;
+  const rankOfRow = new Int32Array(col.length);
+  const { validity, offset } = col;
+  if (col.kind === 'dict') rankOfRow.set((col.values as Int32Array).subarray(0, col.length));
+  else for (let r = 0; r < col.length; r++) rankOfRow[r] = ((col.values as Uint8Array)[(offset + r) >> 3] >> ((offset + r) & 7)) & 1;
+  if (validity !== null) {
+    for (let r = 0; r < col.length; r++) if (((validity[(offset + r) >> 3] >> ((offset + r) & 7)) & 1) === 0) rankOfRow[r] = nullRank;
+  }
   return { dim, rankOfRow };
 }
