@@ -32,7 +32,7 @@ export function treeGroups(tree: TreeView, base: string, dimensions: TreeDimensi
   const ranked: { dim: RankedDim; rankOfRow: Int32Array }[] = [];
   const rowsOf = (d: TreeDimension, from: Int32Array) => followPath(tree, d.path, from);
   const cards = dimensions.map((d) => tree.table(d.dataset).column(d.column)).map((col, k) => {
-    const r = rankRows(col, rowsOf(dimensions[k], baseRows));
+    const r = rankRows(col, () => rowsOf(dimensions[k], baseRows));
     ranked.push(r);
     return r.dim.card;
   });

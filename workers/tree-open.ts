@@ -12,7 +12,8 @@ export type TreeView = {
   resolved(link: number): Int32Array;
   /**
    * Per row of a dataset reached from the root by child steps only (its own anchor), the entity
-   * it belongs to, -1 when not joined; null for the root, whose row i is entity i.
+   * it belongs to, -1 when not joined; null for the root, whose row i is entity i. From the
+   * index when it keeps one, else composed once per TreeView.
    */
   entityOf(dataset: string): Int32Array | null;
 };
@@ -21,7 +22,8 @@ export type TreeView = {
 export function openTree(ref: TreeRef): TreeView {
   const { shape } = ref;
   const resolved = ref.resolved.map((b) => new Int32Array(b));
-  return {
+  const composed = new Map<string, Int32Array>();
+  const view: TreeView = {
     shape,
     entities: ref.entities,
     table: (dataset) => {
@@ -36,10 +38,18 @@ export function openTree(ref: TreeRef): TreeView {
       if (node.step === 'root') return null;
       if (node.depth === 1) return resolved[node.link];
       const b = ref.entity[dataset];
-      if (!b) throw new Error(`The tree index has no entity array for '${dataset}'.`);
-      return new Int32Array(b);
+      if (b) return new Int32Array(b);
+      // Not kept by the index (see src/catalog/tree-index.ts): composed for this task.
+      let out = composed.get(dataset);
+      if (!out) {
+        out = new Int32Array(resolved[node.link].length);
+        composeEntity([resolved[node.link], view.entityOf(node.parent!)!], out);
+        composed.set(dataset, out);
+      }
+      return out;
     },
   };
+  return view;
 }
 
 /**

@@ -17,9 +17,11 @@ export function keptRows(join: JoinRows, selected: Uint8Array | null): Int32Arra
 /**
  * Ranks (workers/rank.ts: ascending values, null last at card − 1) of a column over the
  * distinct rows that `rows` names (negative entries ignored): `rankOfRow[r]` for those rows.
+ * dict and bool columns rank every row by its code and never look at `rows` (so it may be a thunk).
  */
-export function rankRows(col: ColumnView, rows: Int32Array): { dim: RankedDim; rankOfRow: Int32Array } {
+export function rankRows(col: ColumnView, rows: Int32Array | (() => Int32Array)): { dim: RankedDim; rankOfRow: Int32Array } {
   if (col.kind === 'dict' || col.kind === 'bool') return rankCodes(col);
+  if (typeof rows === 'function') rows = rows();
   const used = new Uint8Array(col.length);
   let m = 0;
   for (let j = 0; j < rows.length; j++) { const r = rows[j]; if (r >= 0 && used[r] === 0) { used[r] = 1; m++; } }

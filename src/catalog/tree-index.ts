@@ -8,13 +8,19 @@ export type IndexTable = { ref: TableRef; rows: number };
 /** Runs a task on a worker (the pool's `run`). */
 export type RunTask = (task: Task) => Promise<unknown>;
 
+/** Bytes per row the index may spend on a table: its links first, then an entity array if it still fits. */
+export const INDEX_BYTES_PER_ROW = 8;
+
 /**
  * Checks every key of `model` (nulls, repeats: errors) and resolves every link (dangling
  * references: warnings, then served as null links), then builds the TreeRef that tree tasks
- * carry: one Int32Array per tree link over the linking table's rows (4 bytes a row) and one
- * entity Int32Array per table at depth ≥ 2 reached by child steps (4 bytes a row), all in
- * SharedArrayBuffers. `tree` is null when the catalog has no root; the caller refuses to serve
- * when `problems` holds an error, and reports the warnings.
+ * carry, in SharedArrayBuffers: one Int32Array per tree link over the linking table's rows
+ * (4 bytes a row: the floor, as any join needs it), and an entity Int32Array for a table at
+ * depth ≥ 2 reached by child steps (labs) when its links leave room within
+ * INDEX_BYTES_PER_ROW; otherwise workers compose it per task from the links (one gather per
+ * level). So the cohort's labs and visits spend 8 bytes a row, patients and sites none. `tree`
+ * is null when the catalog has no root; the caller refuses to serve when `problems` holds an
+ * error, and reports the warnings.
  * @param key identifies this data version (as TableRef.key does), for worker-side caches.
  */
 export async function buildTreeIndex(model: ModelTree, tables: Record<string, IndexTable>, run: RunTask, key: string): Promise<{ tree: TreeRef | null; problems: TreeProblem[] }> {
@@ -38,15 +44,19 @@ export async function buildTreeIndex(model: ModelTree, tables: Record<string, In
   const shape = model.shape;
   if (shape === null) return { tree: null, problems };
   const resolved = shape.links.map((l) => buffers.get(l)!);
-  // Entity arrays level by level, each from its own link and its parent's entity map.
+  // Entity arrays level by level (parents first), for the tables whose links leave room for one.
   const entity: Record<string, SharedArrayBuffer> = {};
-  const deep = Object.entries(shape.nodes).filter(([d, n]) => n.anchor === d && n.depth >= 2);
+  const linksFrom = (d: string) => shape.links.filter((l) => l.from === d).length;
+  const deep = Object.entries(shape.nodes).filter(([d, n]) => n.anchor === d && n.depth >= 2 && 4 * (linksFrom(d) + 1) <= INDEX_BYTES_PER_ROW);
   for (let depth = 2; deep.some(([, n]) => n.depth >= depth); depth++) {
     await Promise.all(deep.filter(([, n]) => n.depth === depth).map(([d, n]) => {
-      const parent = shape.nodes[n.parent!];
-      const up = parent.depth === 1 ? resolved[parent.link] : entity[n.parent!];
+      // From d's rows up to entities: its link, then each ancestor's, stopping at one with an entity map.
+      const chain = [resolved[n.link]];
+      let a = n.parent!;
+      while (shape.nodes[a].depth > 1 && !entity[a]) { chain.push(resolved[shape.nodes[a].link]); a = shape.nodes[a].parent!; }
+      chain.push(shape.nodes[a].depth === 1 ? resolved[shape.nodes[a].link] : entity[a]);
       entity[d] = new SharedArrayBuffer(4 * table(d).rows);
-      return run({ kind: 'tree-entity', chain: [resolved[n.link], up], out: entity[d] });
+      return run({ kind: 'tree-entity', chain, out: entity[d] });
     }));
   }
   const refs = Object.fromEntries(Object.keys(shape.nodes).map((d) => [d, table(d).ref]));

@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import { toModelTree } from '../../src/catalog/tree.ts';
 import { buildTreeIndex, keyProblems } from '../../src/catalog/tree-index.ts';
 import run from '../../workers/index.ts';
+import { treeDistinct } from '../../workers/tree-distinct.ts';
 import { dict, f64, makeTableRef } from '../workers/table.ts';
 import { makeTree } from '../workers/tree-fixture.ts';
 import { tiny } from '../workers/tree-tiny.ts';
@@ -20,6 +21,19 @@ test('links resolve to rows of the keyed table, -1 for nulls and dangling values
   assert.equal(Object.keys(ref.entity), ['labs']);   // visits' entity is its resolved link; sites is a lookup
   assert.equal(ints(ref.entity.labs), [0, 0, 0, 1, -1, -1, 2, 1]);
   assert.equal([ref.entities, ref.shape.root, Object.keys(ref.tables).sort()], [4, 'patients', ['labs', 'patients', 'sites', 'visits']]);
+});
+
+test('a table whose links fill the budget gets no entity array; workers compose it, with the same answers', async () => {
+  // labs → visits → patients, and labs → units (a lookup): 2 links = 8 bytes a row already.
+  const { ref, tree } = await makeTree('patients', {
+    patients: { key: 'id', columns: { id: f64([1, 2]) } },
+    visits: { key: 'id', links: [{ column: 'p', to: 'patients' }], columns: { id: f64([10, 11, 12]), p: f64([2, 1, 2]) } },
+    units: { key: 'u', columns: { u: dict(['g/l', 'mmol']) } },
+    labs: { links: [{ column: 'v', to: 'visits' }, { column: 'u', to: 'units' }], columns: { v: f64([12, 11, 10, 10]), u: dict(['mmol', 'g/l', null, 'g/l']) } },
+  });
+  assert.equal(Object.keys(ref.entity), []);
+  assert.equal(Array.from(tree.entityOf('labs')!), [1, 0, 1, 1]);
+  assert.equal(treeDistinct(tree, 'units', 'u', null), { values: ['g/l', 'mmol'], counts: [2, 1], nullCount: 0 });
 });
 
 test('dangling references are warnings with a count and the first values', async () => {
