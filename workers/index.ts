@@ -19,7 +19,9 @@ export default async function run(task: Task): Promise<unknown> {
     case 'crash': return process.exit(1); // ends this worker thread only; the pool replaces it
     case 'tree-key': return checkKey(openTable(task.table).column(task.column));
     case 'tree-link': return resolveLink(openTable(task.from).column(task.column), openTable(task.to).column(task.key), new Int32Array(task.out));
-    case 'tree-entity': return composeEntity(task.chain.map((b) => new Int32Array(b)), new Int32Array(task.out)), null;
+    case 'tree-entity':
+      composeEntity(task.chain.map((b) => new Int32Array(b)), new Int32Array(task.out));
+      return null;
     case 'tree-count': case 'tree-distinct': case 'tree-dist': case 'tree-stats': return runTree(task);
     default: return runTable(task);
   }

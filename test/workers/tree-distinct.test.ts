@@ -18,6 +18,8 @@ test('a child table counts entities with at least one joined row carrying the va
   assert.equal(treeDistinct(tree, 'labs', 'value', null), { values: [9, 12, 13, 14, 140], counts: [1, 1, 1, 1, 1], nullCount: 1 });
   // er: p1, p3; out: p1, p2 (visit 14 has no patient); null: p2 (visit 15).
   assert.equal(treeDistinct(tree, 'visits', 'kind', null), { values: ['er', 'out'], counts: [2, 2], nullCount: 1 });
+  // biginteger values come back as decimal text; visit 14 has no patient.
+  assert.equal(treeDistinct(tree, 'visits', 'visit_id', null), { values: ['10', '11', '12', '13', '15'], counts: [1, 1, 1, 1, 1], nullCount: 0 });
 });
 
 test('a lookup counts the entities reaching each row through the referencing table', () => {
