@@ -3,10 +3,10 @@ import type { DistParams, DistResult, TreeDimension } from '../src/types.ts';
 import { shapeDistribution } from './dist.ts';
 import { countEntities } from './entity-count.ts';
 import type { Groups } from './group.ts';
-import { search, uniqueSorted, type Keys, type RankedDim } from './rank.ts';
+import { search, uniqueSorted, type Keys } from './rank.ts';
 import { joinRows } from './tree-join.ts';
 import type { TreeView } from './tree-open.ts';
-import { keptRows, rankRows } from './tree-rows.ts';
+import { keptRows, rankRows, type Ranks } from './tree-rows.ts';
 
 const SAFE = 2 ** 53;
 const DIRECT_SLOTS = 1 << 22;
@@ -29,7 +29,7 @@ export function treeGroups(tree: TreeView, base: string, dimensions: TreeDimensi
   const n = baseRows.length;
 
   // key = ((r0·c1 + r1)·c2 + r2)…, -1 for a dropped row; Int32 while the product of cards fits.
-  const ranked: { dim: RankedDim; rankOfRow: Int32Array }[] = [];
+  const ranked: { dim: Ranks; rankOfRow: Int32Array }[] = [];
   const rowsOf = (d: TreeDimension, from: Int32Array) => followPath(tree, d.path, from);
   const cards = dimensions.map((d) => tree.table(d.dataset).column(d.column)).map((col, k) => {
     const r = rankRows(col, () => rowsOf(dimensions[k], baseRows));
