@@ -16,34 +16,35 @@ export type DenseRanks = { values: (number | string)[]; numbers: Float64Array; c
 export function denseRanks(col: ColumnView, used: Uint8Array): DenseRanks {
   const n = col.length;
   const { validity, offset } = col;
-  const words = toWords(col);
+  const words = toWords(col), isDouble = col.values instanceof Float64Array;
   let size = 1024, mask = size - 1, count = 0;
   let slots = new Int32Array(size).fill(-1);          // id per slot
-  let firstRow = new Int32Array(256);                 // a row holding each id's value
+  // Per id: a row holding its value, and the value's words (compared in cache, not in the column).
+  let firstRow = new Int32Array(256), idLo = new Int32Array(256), idHi = new Int32Array(256);
   const idOfRow = new Int32Array(n);
-  const lo = (r: number) => words.lo(r), hi = (r: number) => words.hi(r);
   for (let r = 0; r < n; r++) {
     if (used[r] === 0) continue;
     if (validity !== null && ((validity[(offset + r) >> 3] >> ((offset + r) & 7)) & 1) === 0) { idOfRow[r] = -1; continue; }
-    const a = lo(r), b = hi(r);
-    let s = hash(a, b) & mask;
-    for (; slots[s] >= 0; s = (s + 1) & mask) {
-      const f = firstRow[slots[s]];
-      if (lo(f) === a && hi(f) === b) break;
-    }
-    if (slots[s] >= 0) { idOfRow[r] = slots[s]; continue; }
-    if (count === firstRow.length) { const grown = new Int32Array(2 * count); grown.set(firstRow); firstRow = grown; }
+    const a = words[2 * r];
+    let b = words[2 * r + 1];
+    if (b === -0x80000000 && a === 0 && isDouble) b = 0;   // -0 is the same value as 0
+    let s = hash(a, b) & mask, id = slots[s];
+    while (id >= 0 && (idLo[id] !== a || idHi[id] !== b)) { s = (s + 1) & mask; id = slots[s]; }
+    if (id >= 0) { idOfRow[r] = id; continue; }
+    if (count === firstRow.length) { firstRow = grow(firstRow); idLo = grow(idLo); idHi = grow(idHi); }
     firstRow[count] = r;
+    idLo[count] = a;
+    idHi[count] = b;
     slots[s] = count;
     idOfRow[r] = count++;
     if (2 * count > size) {
       size *= 2;
       mask = size - 1;
       slots = new Int32Array(size).fill(-1);
-      for (let id = 0; id < count; id++) {
-        let t = hash(lo(firstRow[id]), hi(firstRow[id])) & mask;
+      for (let k = 0; k < count; k++) {
+        let t = hash(idLo[k], idHi[k]) & mask;
         while (slots[t] >= 0) t = (t + 1) & mask;
-        slots[t] = id;
+        slots[t] = k;
       }
     }
   }
@@ -69,15 +70,20 @@ export function denseRanks(col: ColumnView, used: Uint8Array): DenseRanks {
   };
 }
 
-/** The two 32-bit words of row r's value: a double's bits (-0 read as 0), an Int64's halves, an Int32 sign-extended. */
-function toWords(col: ColumnView): { lo(r: number): number; hi(r: number): number } {
+/** The two 32-bit words of each row's value, low first: a double's bits, an Int64's halves, an Int32 sign-extended (a copy). */
+function toWords(col: ColumnView): Int32Array {
   const v = col.values;
-  if (v instanceof Int32Array) return { lo: (r) => v[r], hi: (r) => v[r] >> 31 };
-  if (!(v instanceof Float64Array) && !(v instanceof BigInt64Array)) throw new Error(`A ${col.kind} column holds no numbers.`);
-  const w = new Int32Array(v.buffer, v.byteOffset, 2 * col.length);
-  if (v instanceof BigInt64Array) return { lo: (r) => w[2 * r], hi: (r) => w[2 * r + 1] };
-  // -0 has the sign bit alone; it is the same value as 0.
-  return { lo: (r) => w[2 * r], hi: (r) => (w[2 * r + 1] === -0x80000000 && w[2 * r] === 0 ? 0 : w[2 * r + 1]) };
+  if (v instanceof Float64Array || v instanceof BigInt64Array) return new Int32Array(v.buffer, v.byteOffset, 2 * col.length);
+  if (!(v instanceof Int32Array)) throw new Error(`A ${col.kind} column holds no numbers.`);
+  const w = new Int32Array(2 * col.length);
+  for (let r = 0; r < col.length; r++) { w[2 * r] = v[r]; w[2 * r + 1] = v[r] >> 31; }
+  return w;
+}
+
+function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const out = new Int32Array(2 * a.length);
+  out.set(a);
+  return out;
 }
 
 function hash(lo: number, hi: number): number {
