@@ -2,11 +2,11 @@
 import * as arrow from 'apache-arrow';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { Column, LoadOptions } from './column.ts';
-import { LoadError } from './errors.ts';
-import { checkColumns } from './normalize.ts';
-import { checkReadable } from './source.ts';
-import { columnsOfTable } from './vectors.ts';
+import type { Column, LoadOptions } from './core/column.ts';
+import { LoadError } from './core/errors.ts';
+import { checkColumns } from './core/normalize.ts';
+import { checkReadable } from './core/source.ts';
+import { columnsOfTable } from './columnar/to-columns.ts';
 
 /** Loads an Arrow IPC file or stream; source Arrow types map to internal types. */
 export async function loadArrow(path: string, opts: LoadOptions): Promise<Column[]> {

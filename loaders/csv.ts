@@ -2,11 +2,11 @@
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import Papa from 'papaparse';
-import type { Column, LoadOptions } from './column.ts';
-import { LoadError } from './errors.ts';
-import type { RowReader } from './rows.ts';
-import { loadRows } from './rows.ts';
-import { checkReadable } from './source.ts';
+import type { Column, LoadOptions } from './core/column.ts';
+import { LoadError } from './core/errors.ts';
+import type { RowReader } from './rows/to-columns.ts';
+import { loadRows } from './rows/to-columns.ts';
+import { checkReadable } from './core/source.ts';
 
 /** Loads a comma-separated file with a header row; empty cells are null. */
 export async function loadCsv(path: string, opts: LoadOptions): Promise<Column[]> {

@@ -1,9 +1,8 @@
 // The loaders' public face: the only module the rest of Sorrel imports from loaders/.
 
-export type { LoadedTable, LoadOptions } from './column.ts';
-export { LoadError } from './errors.ts';
-export { formatOf } from './format.ts';
-export type { ColumnProfile } from './inspect.ts';
-export { inspectColumns } from './inspect.ts';
-export { toSharedIpc } from './ipc.ts';
-export { loadTable } from './load.ts';
+export type { LoadedTable, LoadOptions } from './core/column.ts';
+export { LoadError } from './core/errors.ts';
+export type { ColumnProfile } from './core/inspect.ts';
+export { inspectColumns } from './core/inspect.ts';
+export { toSharedIpc } from './core/ipc.ts';
+export { loadTable } from './core/load.ts';

@@ -1,11 +1,11 @@
 // JSON loader: a file holding one array of objects; keys become columns in order of first appearance.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { Column, LoadOptions } from './column.ts';
-import { LoadError } from './errors.ts';
-import { locateJsonError, parseJsonExact } from './json-parse.ts';
-import { loadRows } from './rows.ts';
-import { checkReadable } from './source.ts';
+import type { Column, LoadOptions } from './core/column.ts';
+import { LoadError } from './core/errors.ts';
+import { locateJsonError, parseJsonExact } from './rows/exact-json.ts';
+import { loadRows } from './rows/to-columns.ts';
+import { checkReadable } from './core/source.ts';
 
 /** Loads a JSON array of objects; null or a missing key is null. The whole text is parsed at once. */
 export async function loadJson(path: string, opts: LoadOptions): Promise<Column[]> {

@@ -1,13 +1,13 @@
 // NDJSON loader: one JSON object per line, streamed line by line.
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
-import type { Column, LoadOptions } from './column.ts';
-import { LoadError } from './errors.ts';
+import type { Column, LoadOptions } from './core/column.ts';
+import { LoadError } from './core/errors.ts';
 import { describeJson } from './json.ts';
-import { locateJsonError, parseJsonExact } from './json-parse.ts';
-import type { RowReader } from './rows.ts';
-import { loadRows } from './rows.ts';
-import { checkReadable } from './source.ts';
+import { locateJsonError, parseJsonExact } from './rows/exact-json.ts';
+import type { RowReader } from './rows/to-columns.ts';
+import { loadRows } from './rows/to-columns.ts';
+import { checkReadable } from './core/source.ts';
 
 /** Loads newline-delimited JSON objects; blank lines are skipped, null or a missing key is null. */
 export async function loadNdjson(path: string, opts: LoadOptions): Promise<Column[]> {

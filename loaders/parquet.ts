@@ -2,14 +2,14 @@
 import * as arrow from 'apache-arrow';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { ChunkConverter } from './chunks.ts';
-import type { Column, LoadOptions } from './column.ts';
-import { LoadError } from './errors.ts';
-import type { FfiColumns } from './ffi.ts';
-import { readFfiColumns } from './ffi.ts';
-import { checkColumns } from './normalize.ts';
-import { checkReadable } from './source.ts';
-import { createConverters, finishConverters } from './vectors.ts';
+import type { ChunkConverter } from './columnar/chunks.ts';
+import type { Column, LoadOptions } from './core/column.ts';
+import { LoadError } from './core/errors.ts';
+import type { FfiColumns } from './columnar/ffi.ts';
+import { readFfiColumns } from './columnar/ffi.ts';
+import { checkColumns } from './core/normalize.ts';
+import { checkReadable } from './core/source.ts';
+import { createConverters, finishConverters } from './columnar/to-columns.ts';
 
 // parquet-wasm's default batch is 1024 rows, which makes a 3M-row file ~3000 batches and ~3x slower to
 // read; but the reader preallocates for the whole batch size, so ask for exactly one row group's rows.
@@ -51,7 +51,9 @@ export async function loadParquet(path: string, opts: LoadOptions): Promise<Colu
         checkColumns(fields.map((f) => f.name), path, opts.columns);
         converters.push(...createConverters(fields, rows, path, opts));
       }
-      converters.forEach((c, i) => group.chunks[i].forEach((d) => c.add(d)));
+      converters.forEach((c, i) => {
+        for (const d of group.chunks[i]) c.add(d);
+      });
     });
   }
   return finishConverters(converters, fields!, path, opts);
@@ -59,7 +61,7 @@ export async function loadParquet(path: string, opts: LoadOptions): Promise<Colu
 
 // Decodes row groups and hands their columns to `use` while they are still views into wasm memory.
 function readRowGroup(wasm: ParquetWasm, bytes: Uint8Array, rowGroups: number[], rows: number, file: string, use: (group: FfiColumns) => void): void {
-  let table;
+  let table: ReturnType<ParquetWasm['readParquet']>;
   try {
     table = wasm.readParquet(bytes, { rowGroups, batchSize: Math.max(rows, MIN_BATCH_ROWS) });
   } catch (err) {
@@ -70,7 +72,10 @@ function readRowGroup(wasm: ParquetWasm, bytes: Uint8Array, rowGroups: number[],
     const ffi = table.toFFI();
     try {
       const columns = readFfiColumns(wasm.wasmMemory(), ffi.arrayAddrs(), ffi.schemaAddr(), false);
-      if (columns) return use(columns);
+      if (columns) {
+        use(columns);
+        return;
+      }
     } finally {
       ffi.free();
     }

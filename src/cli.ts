@@ -1,68 +1,133 @@
-// The `sorrel` command: serve, check, init, hash-key.
+// The `sorrel` command: serve, check, init, hash-key; --version, and --help on every command.
 import { basename, extname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import pkg from '../package.json' with { type: 'json' };
 import { stringify } from 'yaml';
-import { formatOf, inspectColumns } from '../loaders/index.ts';
-import { toKeyHash } from './auth.ts';
-import { CatalogError, readCatalog } from './catalog.ts';
-import { toConfig } from './config.ts';
-import { toPlural } from './model.ts';
-import { startServer } from './server.ts';
-import { findColumnProblems, tryLoadDatasets } from './snapshot.ts';
+import { inspectColumns } from '../loaders/index.ts';
+import { formatOf, toExtensionList } from './contract/formats.ts';
+import { toKeyHash } from './snapshot/access.ts';
+import { CatalogError, readCatalog } from './catalog/read.ts';
+import { type Config, toConfig } from './config.ts';
+import { toPlural } from './catalog/rules.ts';
+import { type Running, startServer } from './server.ts';
+import { findColumnProblems, tryLoadDatasets } from './snapshot/datasets.ts';
 
 // Built, this file is dist/src/cli.js: the demo stays at the package root.
-export const DEMO_CATALOG = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../demo/catalog.yaml' : '../demo/catalog.yaml', import.meta.url));
+const DEMO_CATALOG = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../demo/catalog.yaml' : '../demo/catalog.yaml', import.meta.url));
 
-const USAGE = `Usage:
-  sorrel serve [catalog.yaml]     serve a catalog (default: SORREL_CATALOG, else the bundled demo)
-  sorrel check <catalog.yaml>     validate a catalog and its data files; exits 1 on any problem
-  sorrel init <data files…>       print a starting catalog (YAML) for the given data files
-  sorrel hash-key <key>           print the SHA-256 to store for an API key`;
+const COMMANDS: Record<string, { usage: string; options?: ParseArgsConfig['options'] }> = {
+  serve: {
+    usage: `sorrel serve [catalog.yaml] [--port N] [--host H]
+  Serves a catalog (default: SORREL_CATALOG, else the bundled demo) at http://HOST:PORT/api/.
+  --port N   port to listen on (default: PORT, else 8000; 0 picks a free one)
+  --host H   address to listen on (default: HOST, else 0.0.0.0)`,
+    options: { port: { type: 'string' }, host: { type: 'string' } },
+  },
+  check: { usage: `sorrel check <catalog.yaml>
+  Validates a catalog and its data files, printing every problem; exits 1 on any.` },
+  init: { usage: `sorrel init <data files…>
+  Prints a starting catalog (YAML) for the data files: one dataset and category per file,
+  one field and one concept per column.` },
+  'hash-key': { usage: `sorrel hash-key <key>
+  Prints the SHA-256 to store in the catalog for an API key.` },
+};
+
+const USAGE = `Usage: sorrel <command> [options]   (sorrel <command> --help for one command)
+
+${Object.values(COMMANDS).map((c) => c.usage.split('\n')[0]).join('\n')}
+sorrel --version`;
 
 /** Runs one command; returns the exit code (serve never returns while serving). */
 export async function main(argv: string[]): Promise<number> {
-  const [command, ...args] = argv;
+  const [command, ...rest] = argv;
+  if (command === '--version' || command === '-v' || command === 'version') {
+    console.log(pkg.version);
+    return 0;
+  }
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    console.log(USAGE);
+    return command === undefined ? 1 : 0;
+  }
+  const spec = COMMANDS[command];
+  if (!spec) return fail(`Unknown command "${command}".`);
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: rest, options: { ...spec.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+  } catch (err) {
+    return fail(`sorrel ${command}: ${(err as Error).message}`, spec.usage);
+  }
+  if (parsed.values.help) {
+    console.log(`Usage: ${spec.usage}`);
+    return 0;
+  }
+  const args = parsed.positionals;
   switch (command) {
-    case 'serve': return serve(args[0] ?? process.env.SORREL_CATALOG ?? DEMO_CATALOG);
+    case 'serve': return serve(args[0] ?? process.env.SORREL_CATALOG ?? DEMO_CATALOG, parsed.values);
     case 'check': return check(args[0]);
     case 'init': return init(args);
-    case 'hash-key':
-      if (!args[0]) return fail('hash-key needs the key to hash.');
+    default:
+      if (!args[0]) return fail('hash-key needs the key to hash.', spec.usage);
       console.log(toKeyHash(args[0]));
       return 0;
-    case undefined: case 'help': case '--help': case '-h':
-      console.log(USAGE);
-      return command === undefined ? 1 : 0;
-    default:
-      return fail(`Unknown command "${command}".`);
   }
 }
 
-function fail(message: string): number {
-  console.error(`${message}\n\n${USAGE}`);
+function fail(message: string, usage = USAGE): number {
+  console.error(`${message}\n\nUsage: ${usage.replace(/^Usage: /, '')}`);
   return 1;
 }
 
-async function serve(catalogPath: string): Promise<number> {
-  const config = toConfig(process.env);
-  const running = await startServer(resolve(catalogPath), config);
+async function serve(catalogPath: string, flags: Record<string, string | boolean | undefined>): Promise<number> {
+  let config: Config;
+  try {
+    config = toConfig({ ...process.env, ...(flags.port === undefined ? {} : { PORT: String(flags.port) }), ...(flags.host === undefined ? {} : { HOST: String(flags.host) }) });
+  } catch (err) {
+    console.error(`sorrel serve: ${(err as Error).message}`);
+    return 1;
+  }
+  let running: Running;
+  try {
+    running = await startServer(resolve(catalogPath), config);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') console.error(`sorrel serve: port ${config.port} on ${config.host} is in use; stop the other server or pick another with --port or PORT.`);
+    else if (code === 'EACCES' || code === 'EADDRNOTAVAIL') console.error(`sorrel serve: cannot listen on ${config.host}:${config.port} (${code}).`);
+    else throw err;
+    return 1;
+  }
   try {
     await running.ready;
   } catch (err) {
-    console.error(err instanceof CatalogError ? err.message : (err as Error).stack);
+    // Serving refuses what `check` reports: list every problem, not only the first kind found.
+    const problems = err instanceof CatalogError ? await findProblems(resolve(catalogPath)) : [];
+    console.error(problems.length ? new CatalogError(problems).message : err instanceof CatalogError ? err.message : (err as Error).stack);
     await running.close();
     return 1;
   }
-  console.error(`Sorrel is serving ${relative(process.cwd(), catalogPath) || catalogPath} at ${running.url}/api/`);
-  const stop = () => { void running.close().then(() => process.exit(0)); };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  console.error(`Sorrel ${pkg.version} is serving ${relative(process.cwd(), catalogPath) || catalogPath} at ${running.url}/api/`);
+  const stop = (signal: string) => {
+    console.error(`Sorrel is stopping (${signal}).`);
+    void running.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
   return new Promise<number>(() => {});
+}
+
+/** Every problem `check` reports: structure first, then each data file and column that can be checked. */
+async function findProblems(catalogPath: string): Promise<string[]> {
+  const { spec, problems } = readCatalog(catalogPath);
+  if (spec) {
+    const loaded = await tryLoadDatasets(spec);
+    problems.push(...loaded.problems, ...findColumnProblems(spec, loaded.datasets));
+  }
+  return problems;
 }
 
 /** Reports every problem: structure first, then each data file and column that can be checked. */
 async function check(catalogPath: string | undefined): Promise<number> {
-  if (!catalogPath) return fail('check needs a catalog file.');
+  if (!catalogPath) return fail('check needs a catalog file.', COMMANDS.check.usage);
   const { spec, problems } = readCatalog(resolve(catalogPath));
   if (spec) {
     const loaded = await tryLoadDatasets(spec);
@@ -79,13 +144,13 @@ async function check(catalogPath: string | undefined): Promise<number> {
 
 /** One dataset, category and concept per file; one field per column with inferred type and flags. */
 async function init(files: string[]): Promise<number> {
-  if (!files.length) return fail('init needs at least one data file.');
+  if (!files.length) return fail('init needs at least one data file.', COMMANDS.init.usage);
   const catalog = { title: 'Sorrel catalog', access: { anonymous: true }, datasets: [] as unknown[], categories: [] as unknown[], fields: [] as unknown[], concepts: [] as unknown[] };
   let fieldId = 0, conceptId = 0;
   for (const [i, file] of files.entries()) {
-    if (!formatOf(file)) return fail(`${file}: unknown format; use .csv, .tsv, .ndjson, .jsonl, .json, .arrow, .feather or .parquet.`);
+    if (!formatOf(file)) return fail(`${file}: unknown format; use ${toExtensionList()}.`);
     const name = basename(file, extname(file)).replace(/[^A-Za-z0-9_]+/g, '_');
-    let columns;
+    let columns: Awaited<ReturnType<typeof inspectColumns>>;
     try {
       columns = await inspectColumns(resolve(file));
     } catch (err) {

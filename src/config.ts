@@ -12,10 +12,15 @@ export type Config = {
   maxRandom: number;             // largest `random`
   maxGroups: number;             // largest number of groups in /dist/
   maxDimensions: number;
+  maxBodyBytes: number;          // largest request body (POST …/values/ validation)
+  maxValidate: number;           // most values validated by one POST …/values/
   poolThreads: number;           // Piscina threads
   poolMaxQueue: number;          // queued tasks before 503
   logLevel: string;
-  replyCacheBytes: number;      // memory for serialised answers reused for repeated requests (0 = off)
+  replyCacheBytes: number; // memory for serialised answers reused for repeated requests (0 = off)
+  memoBytes: number; // memory for context-naive distributions kept per snapshot
+  metricsToken: string | null; // when set, /metrics needs `Authorization: Bearer <token>`
+  headersTimeoutMs: number; // a request head must arrive within this (else 408)
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -29,10 +34,15 @@ export const DEFAULT_CONFIG: Config = {
   maxRandom: 1000,
   maxGroups: 50_000,
   maxDimensions: 4,
+  maxBodyBytes: 1024 * 1024,
+  maxValidate: 10_000,
   poolThreads: 1,
   poolMaxQueue: 256,
   logLevel: 'info',
   replyCacheBytes: 64 * 1024 * 1024,
+  memoBytes: 64 * 1024 * 1024,
+  metricsToken: null,
+  headersTimeoutMs: 60_000,
 };
 
 /** Reads the configuration from environment variables (documented in the README); throws on a bad value. */
@@ -60,9 +70,14 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.maxValuesLimit = int('SORREL_MAX_VALUES_LIMIT', 1) ?? c.maxValuesLimit;
   c.maxRandom = int('SORREL_MAX_RANDOM', 1) ?? c.maxRandom;
   c.maxGroups = int('SORREL_MAX_GROUPS', 1) ?? c.maxGroups;
+  c.maxBodyBytes = int('SORREL_MAX_BODY_BYTES', 1) ?? c.maxBodyBytes;
+  c.maxValidate = int('SORREL_MAX_VALIDATE', 1) ?? c.maxValidate;
   c.poolThreads = int('SORREL_THREADS', 1) ?? c.poolThreads;
   c.poolMaxQueue = int('SORREL_MAX_QUEUE', 1) ?? c.poolMaxQueue;
   c.logLevel = env.LOG_LEVEL || c.logLevel;
   c.replyCacheBytes = (int('SORREL_REPLY_CACHE_MB', 0) ?? c.replyCacheBytes / 2 ** 20) * 2 ** 20;
+  c.memoBytes = (int('SORREL_MEMO_MB', 0) ?? c.memoBytes / 2 ** 20) * 2 ** 20;
+  c.metricsToken = env.SORREL_METRICS_TOKEN || null;
+  c.headersTimeoutMs = int('SORREL_HEADERS_TIMEOUT_MS', 1) ?? c.headersTimeoutMs;
   return c;
 }

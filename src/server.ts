@@ -3,12 +3,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { pino, type Logger } from 'pino';
-import { createApp, type AppState } from './app.ts';
-import { loadCatalog } from './catalog.ts';
+import { createApp, type AppState } from './http/app.ts';
+import { ALLOW } from './http/cors.ts';
+import { HttpError } from './http/errors.ts';
+import { toRawErrorResponse } from './http/respond.ts';
+import { loadCatalog } from './catalog/read.ts';
 import type { Config } from './config.ts';
 import { createPool } from './pool.ts';
-import type { Pool } from './pool-types.ts';
-import { createSnapshot } from './snapshot.ts';
+import type { Pool } from './contract/pool.ts';
+import { createSnapshot } from './snapshot/create.ts';
 
 export type Running = { server: Server; url: string; state: AppState; pool: Pool; ready: Promise<void>; close(): Promise<void> };
 
@@ -19,7 +22,12 @@ export async function startServer(catalogPath: string, config: Config, logger?: 
   const state: AppState = { snapshot: null };
   const app = createApp({ state, pool, config, logger: log });
   // A context may be 16 KiB of JSON, up to three times that once URL-encoded: allow 64 KiB of request head.
-  const server = createServer({ maxHeaderSize: 64 * 1024 }, app.handler as never);
+  const server = createServer({
+    maxHeaderSize: 64 * 1024,
+    headersTimeout: config.headersTimeoutMs,
+    requestTimeout: Math.max(300_000, config.headersTimeoutMs),
+    connectionsCheckingInterval: Math.min(30_000, Math.max(50, config.headersTimeoutMs / 4)),
+  }, app.handler as never);
   server.keepAliveTimeout = 65_000;
   // A request Node cannot parse (bad method token, oversized head) still gets a JSON error body.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
@@ -27,9 +35,18 @@ export async function startServer(catalogPath: string, config: Config, logger?: 
       socket.destroy();
       return;
     }
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-    const body = JSON.stringify({ status, code: 'INVALID_PARAMETER', message: status === 431 ? 'The request head is too large (over 64 KiB).' : 'The request is not valid HTTP.' });
-    socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    const error = err.code === 'HPE_HEADER_OVERFLOW'
+      ? new HttpError(431, 'HEADERS_TOO_LARGE', 'The request head is too large (over 64 KiB).', { cause: err })
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new HttpError(408, 'REQUEST_TIMEOUT', 'The request head did not arrive in time.', { cause: err })
+        : new HttpError(400, 'INVALID_PARAMETER', 'The request is not valid HTTP.', { cause: err });
+    socket.end(toRawErrorResponse(error));
+  });
+  // CONNECT never reaches the app (Node hands over the socket): answer it like any other method.
+  server.on('connect', (req, socket) => {
+    socket.end(toRawErrorResponse(new HttpError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed; this API is read-only (${ALLOW}).`, {
+      headers: { Allow: ALLOW },
+    })));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -48,7 +65,8 @@ export async function startServer(catalogPath: string, config: Config, logger?: 
     // started now so its threads boot while the files load; it is closed once the snapshot is built.
     const loadPool = createPool({ poolThreads: availableParallelism(), poolMaxQueue: Number.MAX_SAFE_INTEGER });
     try {
-      state.snapshot = await createSnapshot(spec, loadPool);
+      log.info({ catalog: catalogPath, datasets: spec.datasets.length, fields: spec.fields.length }, 'loading catalog');
+      state.snapshot = await createSnapshot(spec, loadPool, undefined, (message, fields) => log.info(fields, message));
     } finally {
       await loadPool.close();
     }

@@ -1,6 +1,9 @@
 // Tests: the sorrel command: check, serve on a broken catalog, init, hash-key.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
@@ -11,6 +14,16 @@ import { FIXTURE_CATALOG } from './helpers/server.ts';
 const BIN = fileURLToPath(new URL('../bin/sorrel.js', import.meta.url));
 const run = (args: string[], env: Record<string, string> = {}) =>
   spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+
+/** Like `run`, without blocking the event loop (for tests that hold a port open meanwhile). */
+function runAsync(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (b) => { stderr += b; });
+    child.on('exit', (status) => done({ status, stderr }));
+  });
+}
 
 function brokenCatalog(): string {
   const dir = mkdtempSync('/tmp/sorrel-cli-');
@@ -77,6 +90,84 @@ test('sorrel init writes a catalog that check accepts', () => {
 test('sorrel hash-key prints the SHA-256 of a key', () => {
   const r = run(['hash-key', 'fixture-admin-key']);
   assert.is(r.stdout.trim(), 'def2dd87a30b295b9facc753b4db48f3ab875dacf752a32b2a9dbe1f43119c41');
+});
+
+test('sorrel serve on a broken catalog lists every problem check lists, data ones included', () => {
+  const r = run(['serve', brokenCatalog()], { PORT: '0', LOG_LEVEL: 'silent' });
+  assert.is(r.status, 1);
+  assert.match(r.stderr, /The catalog has 4 problems/);
+  assert.match(r.stderr, /lost\.csv does not exist/);
+});
+
+test('sorrel --version prints the version; --help works on every command', () => {
+  const v = run(['--version']);
+  assert.is(v.status, 0);
+  assert.is(v.stdout.trim(), JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version);
+  for (const command of ['serve', 'check', 'init', 'hash-key']) {
+    const r = run([command, '--help']);
+    assert.is(r.status, 0, `${command}: ${r.stderr}`);
+    assert.match(r.stdout, new RegExp(`^Usage: sorrel ${command}`));
+  }
+});
+
+test('a bad PORT or an unknown flag is one clear line, exit 1, no stack trace', () => {
+  const port = run(['serve', FIXTURE_CATALOG], { PORT: 'abc', LOG_LEVEL: 'silent' });
+  assert.is(port.status, 1);
+  assert.match(port.stderr, /^sorrel serve: PORT must be a whole number/);
+  assert.not.match(port.stderr, /\n\s+at /);
+  const flag = run(['serve', '--prot', '9']);
+  assert.is(flag.status, 1);
+  assert.match(flag.stderr, /Unknown option '--prot'/);
+});
+
+test('a busy port is one clear line, exit 1', async () => {
+  const busy = createServer();
+  await new Promise<void>((r) => busy.listen(0, '127.0.0.1', () => r()));
+  const { port } = busy.address() as AddressInfo;
+  try {
+    const r = await runAsync(['serve', FIXTURE_CATALOG, '--port', String(port), '--host', '127.0.0.1'], { LOG_LEVEL: 'silent' });
+    assert.is(r.status, 1);
+    assert.match(r.stderr, new RegExp(`^sorrel serve: port ${port} on 127.0.0.1 is in use`));
+    assert.not.match(r.stderr, /\n\s+at /);
+  } finally {
+    busy.close();
+  }
+});
+
+test('init, check and serve work from a folder outside the project', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sorrel-elsewhere-'));
+  for (const f of ['people.csv', 'pets.json']) copyFileSync(join(dirname(FIXTURE_CATALOG), f), join(dir, f));
+  const init = spawnSync(process.execPath, [BIN, 'init', 'people.csv', 'pets.json'], { cwd: dir, encoding: 'utf8' });
+  assert.is(init.status, 0, init.stderr);
+  writeFileSync(join(dir, 'catalog.yaml'), init.stdout);
+  const check = spawnSync(process.execPath, [BIN, 'check', 'catalog.yaml'], { cwd: dir, encoding: 'utf8' });
+  assert.is(check.status, 0, check.stderr);
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((r) => probe.close(() => r()));
+  const child = spawn(process.execPath, [BIN, 'serve', 'catalog.yaml', '--port', String(port), '--host', '127.0.0.1'], {
+    cwd: dir, env: { ...process.env, LOG_LEVEL: 'silent', SORREL_THREADS: '1' }, stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (b) => { stderr += b; });
+  try {
+    const deadline = Date.now() + 60_000;
+    let ready = false;
+    while (!ready && Date.now() < deadline && child.exitCode === null) {
+      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+      if (!ready) await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.ok(ready, `not ready: ${stderr}`);
+    // A context-aware answer runs on a worker thread, which must load without the project as cwd.
+    const ctx = encodeURIComponent(JSON.stringify({ field: 3, operator: 'gt', value: 30 }));
+    const r = await fetch(`http://127.0.0.1:${port}/api/fields/1/values/?aware=true&context=${ctx}`);
+    assert.is(r.status, 200, stderr);
+    assert.ok(((await r.json()) as { count: number }).count > 0);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
 });
 
 test.run();

@@ -1,9 +1,10 @@
 // Tests: the Piscina wiring: a real task, a worker crash, a full queue, an abort (src/pool.ts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { HttpError } from '../src/errors.ts';
+import { PoolBusyError } from '../src/contract/errors.ts';
+import { HttpError, toHttpError } from '../src/http/errors.ts';
 import { createPool } from '../src/pool.ts';
-import type { DistinctResult, Task } from '../src/types.ts';
+import type { DistinctResult, Task } from '../src/contract/tasks.ts';
 import { dict, f64, makeTableRef } from './workers/table.ts';
 import { mulberry32 } from './workers/vectors.ts';
 import { tiny } from './workers/tree-tiny.ts';
@@ -20,7 +21,7 @@ const slow: Task = {
 };
 
 // One pool for the tests that leave it usable; worker start-up (tsx + Arrow) takes a second.
-const pool = createPool({ poolThreads: 1, poolMaxQueue: 8 });
+const pool = createPool({ poolThreads: 1, poolMaxQueue: 8 }, new URL('./fixtures/crash-worker.ts', import.meta.url));
 test.after(() => pool.close());
 
 test('runs a task on a worker thread', async () => {
@@ -44,7 +45,7 @@ test('a worker error rejects with a plain Error', async () => {
 });
 
 test('survives a worker crash: that task rejects, the next one succeeds', async () => {
-  const err = await pool.run({ kind: 'crash' }).catch((e: unknown) => e);
+  const err = await pool.run({ kind: 'crash' } as unknown as Task).catch((e: unknown) => e);
   assert.instance(err, Error);
   assert.not.instance(err, HttpError);
   assert.equal((await pool.run<DistinctResult>(distinct)).values, ['a', 'b']);
@@ -58,10 +59,24 @@ test('a full queue answers 503 UNAVAILABLE with Retry-After', async () => {
     const rejected = results.filter((x): x is PromiseRejectedResult => x.status === 'rejected').map((x) => x.reason);
     assert.ok(rejected.length >= 1, 'some task was refused');
     assert.ok(results.some((x) => x.status === 'fulfilled'), 'queued tasks still ran');
-    for (const e of rejected) {
-      assert.instance(e, HttpError);
+    for (const thrown of rejected) {
+      assert.instance(thrown, PoolBusyError);
+      const e = toHttpError(thrown); // the HTTP layer's mapping
       assert.equal([e.status, e.code, e.headers], [503, 'UNAVAILABLE', { 'Retry-After': '1' }]);
     }
+  } finally {
+    await tight.close();
+  }
+});
+
+test('the queue limit holds for tasks that carry an AbortSignal too', async () => {
+  const tight = createPool({ poolThreads: 1, poolMaxQueue: 2 });
+  try {
+    await tight.run(distinct); // worker up
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => tight.run(slow, new AbortController().signal)));
+    const refused = results.filter((x): x is PromiseRejectedResult => x.status === 'rejected');
+    assert.is(refused.length, 7, 'one running and two queued; the other seven refused');
+    for (const r of refused) assert.instance(r.reason, PoolBusyError);
   } finally {
     await tight.close();
   }

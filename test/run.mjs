@@ -15,6 +15,7 @@ let out = '';
 child.stdout.on('data', (b) => { out += b; process.stdout.write(b); });
 child.stderr.on('data', (b) => { process.stderr.write(b); });
 child.on('close', (code) => {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour escapes
   const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
   const num = (label) => Number((plain.match(new RegExp(`${label}:\\s+(\\d+)`)) ?? [])[1] ?? 0);
   const total = num('Total'), passed = num('Passed'), skipped = num('Skipped');

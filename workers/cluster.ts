@@ -3,7 +3,7 @@ import { clusterPoints, defaultK, type Clusters } from './kmeans.ts';
 import { findOutliers, normalise } from './outliers.ts';
 
 /** Clustering needs at least this many points (after outliers), as in the original. */
-export const MIN_CLUSTER_POINTS = 500;
+const MIN_CLUSTER_POINTS = 500;
 
 export type Analysis = {
   /** Indexes of the outliers among the given points, ascending. */

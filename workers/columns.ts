@@ -1,6 +1,8 @@
 // Column access for workers: decode a dataset's Arrow IPC bytes once per thread, expose raw buffers.
 import { tableFromIPC, Type, type Data, type Field, type Table } from 'apache-arrow';
-import type { StorageKind, TableRef } from '../src/types.ts';
+import type { StorageKind, TableRef } from '../src/contract/storage.ts';
+import { createLru } from '../src/common/lru.ts';
+import { isBitSet } from '../src/common/bitmap.ts';
 
 // Why decode here, and only once per thread: the main thread keeps every dataset as Arrow
 // IPC bytes ('file' format) inside a SharedArrayBuffer. A task carries that buffer, and
@@ -35,24 +37,19 @@ export type ColumnView = {
 export type TableView = { key: string; rows: number; column(name: string): ColumnView };
 
 const MAX_TABLES = 32;
-const tables = new Map<string, TableView>();
+const tables = createLru<string, TableView>(MAX_TABLES);
 
 /** The decoded table for a reference, from this thread's cache when seen before. */
 export function openTable(ref: TableRef): TableView {
   const hit = tables.get(ref.key);
-  if (hit) {
-    tables.delete(ref.key);
-    tables.set(ref.key, hit); // most recently used last
-    return hit;
-  }
+  if (hit) return hit;
   const view = toTableView(ref.key, tableFromIPC(new Uint8Array(ref.ipc)));
   tables.set(ref.key, view);
-  if (tables.size > MAX_TABLES) tables.delete(tables.keys().next().value!);
   return view;
 }
 
 /** Wraps an Arrow table; columns are turned into views on first use. */
-export function toTableView(key: string, table: Table): TableView {
+function toTableView(key: string, table: Table): TableView {
   const columns = new Map<string, ColumnView>();
   return {
     key,
@@ -120,10 +117,7 @@ function toKind(field: Field): StorageKind {
 
 /** True when row i holds a value (not null). */
 export function isValid(col: ColumnView, i: number): boolean {
-  const v = col.validity;
-  if (v === null) return true;
-  const b = col.offset + i;
-  return (v[b >> 3] & (1 << (b & 7))) !== 0;
+  return isBitSet(col.validity, col.offset + i);
 }
 
 /** The boolean at row i of a bool column, as 0 or 1 (0 for a null). */

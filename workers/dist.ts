@@ -1,5 +1,5 @@
 // A whole distribution (API.md §7): grouped counts, sorted, then outliers and clusters for numbers.
-import type { DistParams, DistPoint, DistResult } from '../src/types.ts';
+import type { DistParams, DistPoint, DistResult } from '../src/contract/tasks.ts';
 import { analysePoints } from './cluster.ts';
 import type { ColumnView } from './columns.ts';
 import { groupCounts, type Groups } from './group.ts';

@@ -1,5 +1,5 @@
 // Distinct values of one column with record counts, ascending by value (API.md §4).
-import type { DistinctResult } from '../src/types.ts';
+import type { DistinctResult } from '../src/contract/tasks.ts';
 import { countCodes } from './codes.ts';
 import type { ColumnView } from './columns.ts';
 import { selectValues } from './select.ts';

@@ -1,5 +1,5 @@
 // The Piscina worker: a thin adapter from a Task to the pure compute functions.
-import type { Task } from '../src/types.ts';
+import type { Task } from '../src/contract/tasks.ts';
 import { openTable } from './columns.ts';
 import { distinctValues } from './distinct.ts';
 import { distribution } from './dist.ts';
@@ -8,22 +8,28 @@ import { contextMask } from './mask.ts';
 import { profileColumn } from './profile.ts';
 import { columnStats } from './stats.ts';
 import { contextEntities } from './tree-context.ts';
-import { treeDistinct } from './tree-distinct.ts';
 import { treeDistribution } from './tree-dist.ts';
+import { treeDistinct } from './tree-distinct.ts';
 import { composeEntity, openTree } from './tree-open.ts';
 import { treeStats } from './tree-stats.ts';
 
 /** Runs one task on this thread and returns plain, structured-clone-safe data. */
 export default async function run(task: Task): Promise<unknown> {
   switch (task.kind) {
-    case 'crash': return process.exit(1); // ends this worker thread only; the pool replaces it
-    case 'tree-key': return checkKey(openTable(task.table).column(task.column));
-    case 'tree-link': return resolveLink(openTable(task.from).column(task.column), openTable(task.to).column(task.key), new Int32Array(task.out));
+    case 'tree-key':
+      return checkKey(openTable(task.table).column(task.column));
+    case 'tree-link':
+      return resolveLink(openTable(task.from).column(task.column), openTable(task.to).column(task.key), new Int32Array(task.out));
     case 'tree-entity':
       composeEntity(task.chain.map((b) => new Int32Array(b)), new Int32Array(task.out));
       return null;
-    case 'tree-count': case 'tree-distinct': case 'tree-dist': case 'tree-stats': return runTree(task);
-    default: return runTable(task);
+    case 'tree-count':
+    case 'tree-distinct':
+    case 'tree-dist':
+    case 'tree-stats':
+      return runTree(task);
+    default:
+      return runTable(task);
   }
 }
 
@@ -41,6 +47,7 @@ function runTable(task: TableTask): unknown {
   }
 }
 
+/** Entities selected by the context first (all of them without one), then the answer over them. */
 function runTree(task: TreeTask): unknown {
   const tree = openTree(task.tree);
   const selected = contextEntities(tree, task.context);

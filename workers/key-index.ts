@@ -1,5 +1,5 @@
 // Key columns of the model tree: a hash index over a key column, the key's check, and link resolution against it.
-import type { KeyReport, LinkReport } from '../src/types.ts';
+import type { KeyReport, LinkReport } from '../src/contract/tree.ts';
 import type { ColumnView } from './columns.ts';
 
 const EXAMPLES = 5;

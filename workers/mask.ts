@@ -1,6 +1,8 @@
 // Context (API.md §6) → record mask: one byte per row, 1 = the record matches.
-import type { ContextCondition, ContextNode } from '../src/types.ts';
+import type { ContextCondition, ContextNode } from '../src/contract/context.ts';
 import type { ColumnView, TableView } from './columns.ts';
+import { fold } from '../src/common/fold.ts';
+import { isBitSet } from '../src/common/bitmap.ts';
 
 /**
  * The records of `table` that match `context`, or null when there is no context (all match).
@@ -52,19 +54,16 @@ export function conditionMask(col: ColumnView, cond: Pick<ContextCondition, 'ope
 }
 
 function isNullAt(col: ColumnView, i: number): boolean {
-  const v = col.validity;
-  if (v === null) return false;
-  const b = col.offset + i;
-  return (v[b >> 3] & (1 << (b & 7))) === 0;
+  return !isBitSet(col.validity, col.offset + i);
 }
 
 /** Sets out[i] for the positive operator on the value slots; null rows are fixed up after. */
 function matchValues(col: ColumnView, op: string, value: unknown, out: Uint8Array): void {
   switch (col.kind) {
-    case 'dict': return matchCodes(col, dictionaryHits(col.dictionary!, op, value), out);
-    case 'bool': return matchBits(col, op, value, out);
-    case 'i64': return matchNumbers(col.values as BigInt64Array, op, toBigInts(value), out);
-    default: return matchNumbers(col.values as Float64Array | Int32Array, op, value as number | number[], out);
+    case 'dict': matchCodes(col, dictionaryHits(col.dictionary!, op, value), out); break;
+    case 'bool': matchBits(col, op, value, out); break;
+    case 'i64': matchNumbers(col.values as BigInt64Array, op, toBigInts(value), out); break;
+    default: matchNumbers(col.values as Float64Array | Int32Array, op, value as number | number[], out);
   }
 }
 
@@ -128,7 +127,3 @@ function toBigInts(value: unknown): bigint | bigint[] | null {
   return Array.isArray(value) ? (value.map(one).filter((v) => v !== null) as bigint[]) : one(value);
 }
 
-/** Case- and accent-insensitive form: lower case, canonical decomposition, nonspacing marks removed. */
-export function fold(s: string): string {
-  return s.toLowerCase().normalize('NFD').replace(/\p{Mn}/gu, '');
-}

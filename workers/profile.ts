@@ -1,5 +1,5 @@
 // A column's context-naive profile at load: distinct values and stats from a single sort.
-import type { ProfileResult } from '../src/types.ts';
+import type { ProfileResult } from '../src/contract/tasks.ts';
 import type { ColumnView } from './columns.ts';
 import { distinctOfSorted, distinctValues } from './distinct.ts';
 import { selectValues } from './select.ts';

@@ -1,5 +1,5 @@
 // Summary statistics of one column among the masked records (API.md §8), in storage units.
-import type { StatsResult } from '../src/types.ts';
+import type { StatsResult } from '../src/contract/tasks.ts';
 import type { ColumnView } from './columns.ts';
 import { selectValues } from './select.ts';
 import { sortValues } from './sort.ts';

@@ -1,5 +1,5 @@
 // Context (API.md §6, §12) → entity mask over the root: one byte per entity, 1 = selected.
-import type { TreeCondition, TreeContextNode } from '../src/types.ts';
+import type { TreeCondition, TreeContextNode } from '../src/contract/tree.ts';
 import { conditionMask } from './mask.ts';
 import { joinRows } from './tree-join.ts';
 import type { TreeView } from './tree-open.ts';

@@ -1,5 +1,6 @@
 // A distribution over tables of the tree joined row by row, counting distinct root entities (API.md §7, §12).
-import type { DistParams, DistResult, TreeDimension } from '../src/types.ts';
+import type { DistParams, DistResult } from '../src/contract/tasks.ts';
+import type { TreeDimension } from '../src/contract/tree.ts';
 import { shapeDistribution } from './dist.ts';
 import { countEntities } from './entity-count.ts';
 import type { Groups } from './group.ts';

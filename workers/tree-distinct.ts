@@ -1,5 +1,5 @@
 // Distinct values of a column of the tree with counts of distinct root entities (API.md §12).
-import type { DistinctResult } from '../src/types.ts';
+import type { DistinctResult } from '../src/contract/tasks.ts';
 import { countEntities } from './entity-count.ts';
 import { joinRows } from './tree-join.ts';
 import type { TreeView } from './tree-open.ts';

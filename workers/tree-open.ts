@@ -1,5 +1,5 @@
 // Opening a model tree in a worker: its tables and the load-time index as typed views over shared memory.
-import type { TreeRef, TreeShape } from '../src/types.ts';
+import type { TreeRef, TreeShape } from '../src/contract/tree.ts';
 import { openTable, type TableView } from './columns.ts';
 
 /** A tree as the compute functions read it. */
@@ -39,7 +39,7 @@ export function openTree(ref: TreeRef): TreeView {
       if (node.depth === 1) return resolved[node.link];
       const b = ref.entity[dataset];
       if (b) return new Int32Array(b);
-      // Not kept by the index (see src/catalog/tree-index.ts): composed for this task.
+      // Not kept by the index (see src/snapshot/tree-index.ts): composed for this task.
       let out = composed.get(dataset);
       if (!out) {
         out = new Int32Array(resolved[node.link].length);

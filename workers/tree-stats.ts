@@ -1,5 +1,5 @@
 // Summary statistics over the rows of J(T) whose entity is selected (API.md §8, §12).
-import type { StatsResult } from '../src/types.ts';
+import type { StatsResult } from '../src/contract/tasks.ts';
 import type { ColumnView } from './columns.ts';
 import { sortValues } from './sort.ts';
 import { columnStats, statsOfSorted } from './stats.ts';

@@ -1,5 +1,5 @@
 // Seeded synthetic catalog for the search bench: categories, fields, concepts and realistic value labels.
-import type { Category, Concept, ConceptFieldRef, Field } from '../../src/types.ts';
+import type { Category, Concept, ConceptFieldRef, Field } from '../../src/contract/model.ts';
 import { mulberry32 } from './prng.ts';
 
 export type CatalogSpec = { seed: number; fields: number; concepts: number; labels: number };
@@ -116,7 +116,7 @@ export function generateCatalog(spec: CatalogSpec): GeneratedCatalog {
   const kinds = Array.from({ length: spec.fields }, () => { const r = rand(); return r < 0.45 ? 'number' : r < 0.8 ? 'enum' : 'search'; });
   const counts = kinds.map((k) => (k === 'enum' ? int(rand, 2, 30) : 0));
   const searchIdx = kinds.flatMap((k, i) => (k === 'search' ? [i] : []));
-  const weights = searchIdx.map(() => 1 / Math.pow(rand() + 0.02, 2));
+  const weights = searchIdx.map(() => 1 / (rand() + 0.02) ** 2);
   const remaining = Math.max(0, spec.labels - counts.reduce((a, b) => a + b, 0));
   const wsum = weights.reduce((a, b) => a + b, 0);
   let given = 0;
@@ -160,7 +160,7 @@ export function generateCatalog(spec: CatalogSpec): GeneratedCatalog {
     concepts.push({
       id, name, plural_name: `${name}s`, description: rand() < 0.7 ? title(words(5, 15)) : '', keywords: rand() < 0.3 ? words(1, 3) : '',
       category: rand() < 0.9 ? int(rand, 1, 120) : null, order: id, published: rand() < 0.95, archived: rand() < 0.02,
-      sortable: true, formatter_name: '', queryview: '', modified: '2026-01-01T00:00:00.000', groups: null, fields: refs,
+      sortable: true, queryable: true, viewable: true, formatter_name: '', queryview: '', modified: '2026-01-01T00:00:00.000', groups: null, fields: refs,
     });
   }
   return { fields, concepts, categories, labels };

@@ -42,7 +42,7 @@ export function spawnNode(argv: string[], env: Record<string, string> = {}): Chi
   let buffered = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
     buffered += chunk;
-    let nl;
+    let nl: number;
     while ((nl = buffered.indexOf('\n')) >= 0) {
       const line = buffered.slice(0, nl);
       buffered = buffered.slice(nl + 1);

@@ -9,7 +9,7 @@ import { runIfMain } from '../lib/standalone.ts';
 import type { BenchOptions, BenchRow, Scenario } from '../lib/types.ts';
 import { buildSearchIndex, searchConcepts, searchFields, type SearchIndex, type Visibility } from '../../src/search/index.ts';
 import { parseQuery, type ParsedQuery } from '../../src/search/query.ts';
-import { prepareScan, scanConcepts, scanFields, type ScanCatalog } from '../../src/search/scan.ts';
+import { prepareScan, scanConcepts, scanFields, type ScanCatalog } from '../../test/search/scan.ts';
 
 const KINDS = ['single term', 'multi-term', 'phrase', 'negated'] as const;
 type Kind = (typeof KINDS)[number];

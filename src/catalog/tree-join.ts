@@ -1,5 +1,5 @@
 // Joins in the model tree (API.md §12): the base of a distribution's dimensions, and which tables a context may reach.
-import type { TreeDimension, TreeShape } from '../types.ts';
+import type { TreeDimension, TreeShape } from '../contract/tree.ts';
 
 /** The base table of a set of dimensions, with each dimension's link path from it; or why there is none. */
 export type BaseResult = { base: string; dimensions: TreeDimension[] } | { base: null; message: string };

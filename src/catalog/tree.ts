@@ -1,5 +1,6 @@
 // The model tree (API.md §12): datasets' keys and links → the tree around the root, and every structural problem.
-import type { InternalType, TreeLink, TreeNode, TreeShape } from '../types.ts';
+import type { InternalType } from '../contract/model.ts';
+import type { TreeLink, TreeNode, TreeShape } from '../contract/tree.ts';
 
 /** A dataset as the tree sees it: its optional key, its links, and the column types of its loaded table. */
 export type TreeDatasetSpec = {

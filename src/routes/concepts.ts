@@ -1,39 +1,53 @@
 // GET /api/concepts/, /api/concepts/:id/, /api/concepts/:id/fields/.
-import { notFound } from '../errors.ts';
-import { toConceptFieldsJson, toConceptJson } from '../present.ts';
+import { defineRoute, toCanonical } from '../http/handler.ts';
+import { type ListPlan, toListCanonical, toListPage, toListPlan, toPage, toPaging, toPagingCanonical, toVisibility } from '../http/listing.ts';
+import { toBoolParam } from '../http/params.ts';
+import { toConceptFieldsJson, toConceptJson } from '../http/present.ts';
+import { toVisibleConcept } from '../http/visible.ts';
 import { searchConcepts } from '../search/index.ts';
-import type { Concept } from '../types.ts';
-import { toListPage, toListPlan, toPage, toPaging, toVisibility } from './listing.ts';
-import { toConceptOrder } from './order.ts';
-import { toBoolParam, toId } from './params.ts';
-import type { Handler, RequestContext } from './types.ts';
-
-function visibleConcept(ctx: RequestContext): Concept {
-  const id = toId(ctx.params.id);
-  if (id === null || !ctx.snapshot.isConceptVisible(ctx.user, id)) throw notFound('concept', ctx.params.id ?? '');
-  return ctx.snapshot.concepts.get(id)!;
-}
+import { toConceptOrder } from '../snapshot/order.ts';
 
 /** The concepts visible to the requester, filtered, searched, sorted and paged. */
-export const listConcepts: Handler = (ctx) => {
-  const { snapshot, user } = ctx;
-  const plan = toListPlan(ctx);
-  const embed = toBoolParam(ctx.query, 'embed', false);
-  const { ids, headers } = toListPage(ctx, plan, (sort) => toConceptOrder(snapshot, user, sort),
-    (id) => snapshot.concepts.get(id)!, (q) => searchConcepts(snapshot.search, q, toVisibility(ctx)));
-  return { body: ids.map((id) => toConceptJson(snapshot, snapshot.concepts.get(id)!, user, ctx.baseUrl, embed)), headers };
-};
+export const listConcepts = defineRoute<{ plan: ListPlan; embed: boolean }>({
+  path: '/api/concepts',
+  name: 'concepts',
+  parse(ctx) {
+    const plan = toListPlan(ctx);
+    const embed = toBoolParam(ctx.query, 'embed', false);
+    return { params: { plan, embed }, canonical: toListCanonical(plan, toCanonical([['embed', embed || null]])) };
+  },
+  answer(ctx, { plan, embed }) {
+    const { snapshot, user } = ctx;
+    const { ids, headers } = toListPage(ctx, plan, (sort) => toConceptOrder(snapshot, user, sort),
+      (id) => snapshot.concepts.get(id)!, (q) => searchConcepts(snapshot.search, q, toVisibility(ctx)));
+    return { body: ids.map((id) => toConceptJson(snapshot, snapshot.concepts.get(id)!, user, ctx.baseUrl, embed)), headers };
+  },
+});
 
 /** One concept. */
-export const getConcept: Handler = (ctx) => {
-  const embed = toBoolParam(ctx.query, 'embed', false);
-  return { body: toConceptJson(ctx.snapshot, visibleConcept(ctx), ctx.user, ctx.baseUrl, embed) };
-};
+export const getConcept = defineRoute<{ embed: boolean }>({
+  path: '/api/concepts/:id',
+  name: 'concept',
+  parse(ctx) {
+    toVisibleConcept(ctx);
+    const embed = toBoolParam(ctx.query, 'embed', false);
+    return { params: { embed }, canonical: toCanonical([['embed', embed || null]]) };
+  },
+  answer: (ctx, { embed }) => ({ body: toConceptJson(ctx.snapshot, toVisibleConcept(ctx), ctx.user, ctx.baseUrl, embed) }),
+});
 
 /** The concept's fields as full objects, in the concept's order, paged like the other lists. */
-export const listConceptFields: Handler = (ctx) => {
-  const { limit, offset } = toPaging(ctx);
-  const all = toConceptFieldsJson(ctx.snapshot, visibleConcept(ctx), ctx.user, ctx.baseUrl);
-  const { page, headers } = toPage(ctx, all, limit, offset);
-  return { body: page, headers };
-};
+export const listConceptFields = defineRoute<{ limit: number; offset: number }>({
+  path: '/api/concepts/:id/fields',
+  name: 'concept_fields',
+  parse(ctx) {
+    toVisibleConcept(ctx);
+    const paging = toPaging(ctx);
+    return { params: paging, canonical: toPagingCanonical(paging) };
+  },
+  answer(ctx, { limit, offset }) {
+    const all = toConceptFieldsJson(ctx.snapshot, toVisibleConcept(ctx), ctx.user, ctx.baseUrl);
+    const { page, headers } = toPage(ctx, all, limit, offset);
+    return { body: page, headers };
+  },
+});

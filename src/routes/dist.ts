@@ -1,31 +1,53 @@
 // GET /api/fields/:id/dist/: grouped counts over dimensions, outliers and k-means (API.md §7).
-import { toContext } from '../context.ts';
-import { HttpError, badParameter } from '../errors.ts';
-import { toJsonValue, toLabel } from '../format.ts';
-import { toLabeler } from '../labels.ts';
-import { remember } from '../memo.ts';
-import type { DistPoint, DistResult, Field } from '../types.ts';
-import { toVisibleField } from './fields.ts';
-import { toBoolParam, toEnumParam, toId, toIntParam, toSingle } from './params.ts';
-import type { Handler, RequestContext } from './types.ts';
+import { toAwareContext } from '../http/context.ts';
+import { HttpError, badParameter } from '../http/errors.ts';
+import { toJsonValue, toLabel } from '../common/values.ts';
+import { toLabeler } from '../snapshot/labels.ts';
+import { remember } from '../snapshot/memo.ts';
+import type { Field } from '../contract/model.ts';
+import type { ContextNode } from '../contract/context.ts';
+import type { DistParams as DistTaskParams, DistPoint, DistResult } from '../contract/tasks.ts';
+import { toVisibleField } from '../http/visible.ts';
+import { toBoolParam, toEnumParam, toId, toIntParam } from '../http/params.ts';
+import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/handler.ts';
+
+type DistParams = { field: Field; dims: Field[]; context: ContextNode | null; params: DistTaskParams };
 
 /** The distribution of a field; context-naive answers are computed once and kept in memory. */
-export const getDist: Handler = async (ctx) => {
-  const { snapshot, config, query } = ctx;
-  const field = toVisibleField(ctx);
-  const dims = toDimensions(ctx, field);
-  const nulls = toBoolParam(query, 'nulls', false);
-  const aware = toBoolParam(query, 'aware', false);
-  const sort = toEnumParam(query, 'sort', ['fields', 'count'] as const, 'fields');
-  const cluster = toBoolParam(query, 'cluster', true);
-  const n = toIntParam(query, 'n', 1, Number.MAX_SAFE_INTEGER, null);
-  const context = aware ? toContext(toSingle(query, 'context'), snapshot, ctx.user, field.dataset) : null;
-  const params = { nulls, sort, cluster, n, numeric: dims.every((d) => d.simple_type === 'number'), maxGroups: config.maxGroups };
+export const getDist = defineRoute<DistParams>({
+  path: '/api/fields/:id/dist',
+  name: 'dist',
+  parse(ctx) {
+    const { query, config } = ctx;
+    const field = toVisibleField(ctx);
+    const dims = toDimensions(ctx, field);
+    const nulls = toBoolParam(query, 'nulls', false);
+    const sort = toEnumParam(query, 'sort', ['fields', 'count'] as const, 'fields');
+    const cluster = toBoolParam(query, 'cluster', true);
+    const n = toIntParam(query, 'n', 1, Number.MAX_SAFE_INTEGER, null);
+    const { context, canonical } = toAwareContext(ctx, field.dataset);
+    const numeric = dims.every((d) => d.simple_type === 'number');
+    return {
+      params: { field, dims, context, params: { nulls, sort, cluster, n, numeric, maxGroups: config.maxGroups } },
+      canonical: [
+        ...toCanonical([
+          ['dimensions', dims.length > 1 ? dims.map((d) => d.id).join(',') : null],
+          ['nulls', nulls || null], ['sort', sort === 'fields' ? null : sort], ['cluster', cluster ? null : false], ['n', n],
+        ]),
+        ...canonical,
+      ],
+    };
+  },
+  answer: (ctx, params) => answerDist(ctx, params),
+});
+
+async function answerDist(ctx: RequestContext, { field, dims, context, params }: DistParams): Promise<Reply> {
+  const { snapshot, config } = ctx;
   const task = { kind: 'dist' as const, table: snapshot.tableRef(field.dataset), columns: dims.map((d) => d.column), context, params };
 
   const result = context
     ? await ctx.pool.run<DistResult>(task, ctx.signal)
-    : await remember(snapshot, `dist:${JSON.stringify([task.columns, field.dataset, params])}`, () => ctx.pool.run<DistResult>(task));
+    : await remember(snapshot, `dist:${JSON.stringify([task.columns, field.dataset, params])}`, () => ctx.pool.run<DistResult>(task), toDistBytes, config.memoBytes);
   if (result.tooMany) {
     throw new HttpError(422, 'TOO_MANY_GROUPS', `The distribution has more than ${config.maxGroups} groups; narrow it with a context (aware=true) or fewer dimensions.`);
   }
@@ -37,7 +59,13 @@ export const getDist: Handler = async (ctx) => {
     labels: p.values.map((v, i) => (result.clustered && v !== null ? toLabel(v, dims[i].internal_type) : labelers[i](v))),
   });
   return { body: { size: result.size, clustered: result.clustered, data: result.data.map(point), outliers: result.outliers.map(point) } };
-};
+}
+
+/** An estimate of a distribution's memory: per point, its count, the array and one slot per dimension. */
+function toDistBytes(r: DistResult): number {
+  const dims = r.data[0]?.values.length ?? r.outliers[0]?.values.length ?? 1;
+  return 64 + (r.data.length + r.outliers.length) * (56 + 24 * dims);
+}
 
 /** The dimension fields: repeated or comma-separated ids, the path's field first if absent, at most maxDimensions. */
 function toDimensions(ctx: RequestContext, field: Field): Field[] {

@@ -1,28 +1,34 @@
 // GET /api/fields/ and /api/fields/:id/.
-import { notFound } from '../errors.ts';
-import { toFieldJson } from '../present.ts';
+import { defineRoute } from '../http/handler.ts';
+import { type ListPlan, toListCanonical, toListPage, toListPlan, toVisibility } from '../http/listing.ts';
+import { toFieldJson } from '../http/present.ts';
+import { toVisibleField } from '../http/visible.ts';
 import { searchFields } from '../search/index.ts';
-import type { Field } from '../types.ts';
-import { toListPage, toListPlan, toVisibility } from './listing.ts';
-import { toFieldOrder } from './order.ts';
-import { toId } from './params.ts';
-import type { Handler, RequestContext } from './types.ts';
-
-/** The field named by the path, or the same 404 whether it is unknown or invisible. */
-export function toVisibleField(ctx: RequestContext): Field {
-  const id = toId(ctx.params.id);
-  if (id === null || !ctx.snapshot.isFieldVisible(ctx.user, id)) throw notFound('field', ctx.params.id ?? '');
-  return ctx.snapshot.fields.get(id)!;
-}
+import { toFieldOrder } from '../snapshot/order.ts';
 
 /** The fields visible to the requester, filtered, searched, sorted and paged. */
-export const listFields: Handler = (ctx) => {
-  const { snapshot, user } = ctx;
-  const plan = toListPlan(ctx);
-  const { ids, headers } = toListPage(ctx, plan, (sort) => toFieldOrder(snapshot, user, sort),
-    (id) => snapshot.fields.get(id)!, (q) => searchFields(snapshot.search, q, toVisibility(ctx)));
-  return { body: ids.map((id) => toFieldJson(snapshot.fields.get(id)!, ctx.baseUrl)), headers };
-};
+export const listFields = defineRoute<ListPlan>({
+  path: '/api/fields',
+  name: 'fields',
+  parse(ctx) {
+    const plan = toListPlan(ctx);
+    return { params: plan, canonical: toListCanonical(plan) };
+  },
+  answer(ctx, plan) {
+    const { snapshot, user } = ctx;
+    const { ids, headers } = toListPage(ctx, plan, (sort) => toFieldOrder(snapshot, user, sort),
+      (id) => snapshot.fields.get(id)!, (q) => searchFields(snapshot.search, q, toVisibility(ctx)));
+    return { body: ids.map((id) => toFieldJson(snapshot.fields.get(id)!, ctx.baseUrl)), headers };
+  },
+});
 
 /** One field. */
-export const getField: Handler = (ctx) => ({ body: toFieldJson(toVisibleField(ctx), ctx.baseUrl) });
+export const getField = defineRoute<null>({
+  path: '/api/fields/:id',
+  name: 'field',
+  parse(ctx) {
+    toVisibleField(ctx);
+    return { params: null, canonical: [] };
+  },
+  answer: (ctx) => ({ body: toFieldJson(toVisibleField(ctx), ctx.baseUrl) }),
+});

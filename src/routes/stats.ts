@@ -1,22 +1,33 @@
 // GET /api/fields/:id/stats/: summary statistics of a number, date, time or datetime field (API.md §8).
-import { toContext } from '../context.ts';
-import { HttpError } from '../errors.ts';
-import { toJsonValue } from '../format.ts';
-import { isStatsType } from '../model.ts';
-import type { StatsResult } from '../types.ts';
-import { toVisibleField } from './fields.ts';
-import { toBoolParam, toSingle } from './params.ts';
-import type { Handler } from './types.ts';
+import { toAwareContext } from '../http/context.ts';
+import { HttpError } from '../http/errors.ts';
+import { toJsonValue } from '../common/values.ts';
+import { isStatsType } from '../catalog/rules.ts';
+import type { StatsResult } from '../contract/tasks.ts';
+import { toVisibleField } from '../http/visible.ts';
+import { defineRoute, type Reply, type RequestContext } from '../http/handler.ts';
+import type { ContextNode } from '../contract/context.ts';
+import type { Field } from '../contract/model.ts';
+
+type StatsParams = { field: Field; context: ContextNode | null };
 
 /** count, null_count, distinct, min, max (+ mean, stddev, sum, quantiles for numbers). */
-export const getStats: Handler = async (ctx) => {
-  const { snapshot, query } = ctx;
-  const field = toVisibleField(ctx);
-  if (!isStatsType(field.simple_type)) {
-    throw new HttpError(422, 'NOT_SUPPORTED', `Field ${field.id} is ${field.simple_type}; stats are for number, date, time and datetime fields. Use /api/fields/${field.id}/dist/ instead.`);
-  }
-  const aware = toBoolParam(query, 'aware', false);
-  const context = aware ? toContext(toSingle(query, 'context'), snapshot, ctx.user, field.dataset) : null;
+export const getStats = defineRoute<StatsParams>({
+  path: '/api/fields/:id/stats',
+  name: 'stats',
+  parse(ctx) {
+    const field = toVisibleField(ctx);
+    if (!isStatsType(field.simple_type)) {
+      throw new HttpError(422, 'NOT_SUPPORTED', `Field ${field.id} is ${field.simple_type}; stats are for number, date, time and datetime fields. Use /api/fields/${field.id}/dist/ instead.`);
+    }
+    const { context, canonical } = toAwareContext(ctx, field.dataset);
+    return { params: { field, context }, canonical };
+  },
+  answer: (ctx, params) => answerStats(ctx, params),
+});
+
+async function answerStats(ctx: RequestContext, { field, context }: StatsParams): Promise<Reply> {
+  const { snapshot } = ctx;
   const s = context
     ? await ctx.pool.run<StatsResult>({ kind: 'stats', table: snapshot.tableRef(field.dataset), column: field.column, context }, ctx.signal)
     : snapshot.stats.get(field.id)!;
@@ -29,4 +40,4 @@ export const getStats: Handler = async (ctx) => {
     Object.assign(body, { mean: s.mean, stddev: s.stddev, sum: s.sum, quantiles: s.quantiles ?? { p05: null, p25: null, p50: null, p75: null, p95: null } });
   }
   return { body };
-};
+}

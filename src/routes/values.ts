@@ -1,44 +1,78 @@
 // GET /api/fields/:id/values/: paged distinct values, search, random draws, context-aware (API.md §4).
 import { randomInt } from 'node:crypto';
-import { toContext } from '../context.ts';
-import { HttpError, badParameter } from '../errors.ts';
-import { toJsonValue } from '../format.ts';
-import { toLabeler, toNormalizedLabels } from '../labels.ts';
-import { labelRank, matchesPieces, normalizeText, parseQuery } from '../search/query.ts';
-import type { FieldValues } from '../snapshot.ts';
-import type { DistinctResult } from '../types.ts';
-import { toVisibleField } from './fields.ts';
-import { drawIndices } from '../random.ts';
-import { toRequestUrl } from './listing.ts';
-import { toBoolParam, toIntParam, toSingle } from './params.ts';
-import type { Handler } from './types.ts';
+import { toAwareContext } from '../http/context.ts';
+import { HttpError, badParameter } from '../http/errors.ts';
+import { toJsonValue } from '../common/values.ts';
+import { toLabeler, toNormalizedLabels } from '../snapshot/labels.ts';
+import { labelRank, matchesPieces, normalizeText, parseQuery, type ParsedQuery } from '../search/query.ts';
+import type { FieldValues } from '../snapshot/precompute.ts';
+import type { DistinctResult } from '../contract/tasks.ts';
+import { toVisibleField } from '../http/visible.ts';
+import { drawIndices } from '../common/random.ts';
+import { toRequestUrl } from '../http/listing.ts';
+import { toJsonInSlices } from '../http/serialize.ts';
+import { toIntParam, toSingle } from '../http/params.ts';
+import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/handler.ts';
+import type { ContextNode } from '../contract/context.ts';
+import type { Field } from '../contract/model.ts';
 
 const SEED_MAX = 2 ** 32 - 1;        // the generator's whole state: every seed draws differently
 const PAGE_MAX = Number.MAX_SAFE_INTEGER;
+const LARGE_PAGE = 4096; // values on a page beyond which it is serialised in slices
+
+type ValuesParams = {
+  field: Field;
+  context: ContextNode | null;
+  q: ParsedQuery | null;
+  random: number | null;
+  seed: number | null;
+  page: number;
+  limit: number;
+};
+
+/** The population of a field's values: the context-naive ones from memory, or a context's from a worker. */
+export async function toFieldValues(ctx: RequestContext, field: Field, context: ContextNode | null): Promise<FieldValues> {
+  const { snapshot } = ctx;
+  if (!context) return snapshot.values.get(field.id)!;
+  const r = await ctx.pool.run<DistinctResult>({ kind: 'distinct', table: snapshot.tableRef(field.dataset), column: field.column, context }, ctx.signal);
+  const label = toLabeler(snapshot, field);
+  return { values: r.values, labels: r.values.map((v) => label(v)), counts: r.counts, nullCount: r.nullCount };
+}
 
 /** Distinct values of a field with labels and counts: a page envelope, or a bare array for `random`. */
-export const getValues: Handler = async (ctx) => {
-  const { snapshot, config, query } = ctx;
-  const field = toVisibleField(ctx);
-  const aware = toBoolParam(query, 'aware', false);
-  const context = aware ? toContext(toSingle(query, 'context'), snapshot, ctx.user, field.dataset) : null;
-  const q = parseQuery(toSingle(query, 'query'));
-  const random = toIntParam(query, 'random', 1, config.maxRandom, null);
-  const seed = toIntParam(query, 'seed', 0, SEED_MAX, null);
-  const page = toIntParam(query, 'page', 1, PAGE_MAX, 1);
-  const limit = toIntParam(query, 'limit', 0, config.maxValuesLimit, 10);
+export const getValues = defineRoute<ValuesParams>({
+  path: '/api/fields/:id/values',
+  name: 'values',
+  parse(ctx) {
+    const { query, config } = ctx;
+    const field = toVisibleField(ctx);
+    const { context, canonical } = toAwareContext(ctx, field.dataset);
+    const raw = toSingle(query, 'query');
+    const q = parseQuery(raw);
+    const random = toIntParam(query, 'random', 1, config.maxRandom, null);
+    const seed = toIntParam(query, 'seed', 0, SEED_MAX, null);
+    const page = toIntParam(query, 'page', 1, PAGE_MAX, 1);
+    const limit = toIntParam(query, 'limit', 0, config.maxValuesLimit, 10);
+    if (random === null && seed !== null) throw badParameter('seed', '"seed" goes with "random"; add random=N or drop seed.');
+    return {
+      params: { field, context, q, random, seed, page, limit },
+      // An unseeded random draw does not repeat: no ETag, not cached.
+      repeatable: random === null || seed !== null,
+      canonical: [
+        ...canonical,
+        ...toCanonical([['query', q ? raw!.trim() : null], ['random', random], ['seed', seed]]),
+        ...(random === null ? toCanonical([['page', page > 1 ? page : null], ['limit', limit === 10 ? null : limit]]) : []),
+      ],
+    };
+  },
+  answer: (ctx, params) => answerValues(ctx, params),
+});
 
+async function answerValues(ctx: RequestContext, { field, context, q, random, seed, page, limit }: ValuesParams): Promise<Reply> {
+  const { config } = ctx;
   // The population: naive values from memory, or the context's values from a worker.
-  const naive = snapshot.values.get(field.id)!;
-  let vals: FieldValues = naive;
-  let normalized: string[] | null = null;
-  if (context) {
-    const r = await ctx.pool.run<DistinctResult>({ kind: 'distinct', table: snapshot.tableRef(field.dataset), column: field.column, context }, ctx.signal);
-    const label = toLabeler(snapshot, field);
-    vals = { values: r.values, labels: r.values.map((v) => label(v)), counts: r.counts, nullCount: r.nullCount };
-  } else if (q) {
-    normalized = toNormalizedLabels(naive);
-  }
+  const vals = await toFieldValues(ctx, field, context);
+  const normalized = !context && q ? toNormalizedLabels(vals) : null;
 
   // Indices into `vals` in the answer's order; null = all of them in value order (no array built).
   let order: number[] | null = null;
@@ -57,14 +91,12 @@ export const getValues: Handler = async (ctx) => {
     // Drawn from the answer's order, returned in value order (indices into `vals` are value order).
     return { body: drawIndices(total, random, seed ?? randomInt(SEED_MAX)).map(at).sort((a, b) => a - b).map(item) };
   }
-  if (seed !== null) throw badParameter('seed', '"seed" goes with "random"; add random=N or drop seed.');
-
   if (limit === 0 && total > config.maxValuesLimit) {
     throw badParameter('limit', `limit=0 would return ${total} values, more than the maximum of ${config.maxValuesLimit} on one page; page through them with limit and page.`);
   }
   const size = limit === 0 ? Math.max(total, 1) : limit;
   const numPages = Math.max(1, Math.ceil(total / size));
-  if (page > numPages) throw new HttpError(404, 'PAGE_NOT_FOUND', `Page ${page} is past the last page (${numPages}).`, 'page');
+  if (page > numPages) throw new HttpError(404, 'PAGE_NOT_FOUND', `Page ${page} is past the last page (${numPages}).`, { parameter: 'page' });
   const start = (page - 1) * size;
   const self = `${ctx.baseUrl}${ctx.path}`;
   const withPage = (p: number) => toRequestUrl(ctx, { page: p > 1 ? p : null });
@@ -74,15 +106,12 @@ export const getValues: Handler = async (ctx) => {
   };
   if (page > 1) links.prev = { href: withPage(page - 1), rel: 'prev' };
   if (page < numPages) links.next = { href: withPage(page + 1), rel: 'next' };
-  return {
-    body: {
-      values: Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, j) => item(at(start + j))),
-      count: total,
-      null_count: vals.nullCount,
-      limit,
-      page_num: page,
-      num_pages: numPages,
-      _links: links,
-    },
-  };
-};
+  // `values` goes first; a page of many values is serialised in slices (see toJsonInSlices).
+  const shown = Math.max(0, Math.min(size, total - start));
+  const body = { values: [] as unknown[], count: total, null_count: vals.nullCount, limit, page_num: page, num_pages: numPages, _links: links };
+  if (shown <= LARGE_PAGE) {
+    body.values = Array.from({ length: shown }, (_, j) => item(at(start + j)));
+    return { body };
+  }
+  return { body, bytes: await toJsonInSlices(body, 'values', shown, (j) => item(at(start + j))) };
+}

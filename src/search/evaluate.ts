@@ -8,7 +8,7 @@ import type { SourceSet } from './terms.ts';
 export type Visibility = { field(id: number): boolean; concept(id: number): boolean };
 
 /** The tier of every match of a query without positive terms (nothing to rank by, so list order decides). */
-export const NEGATED_ONLY_TIER = 3;
+const NEGATED_ONLY_TIER = 3;
 
 // How one term hit one object: not at all, only through data values, or through metadata.
 const NONE = 0, VALUES = 1, METADATA = 2;

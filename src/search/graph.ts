@@ -1,5 +1,5 @@
 // The search graph: which text sources (metadata, values, categories, alt names) belong to which object.
-import type { Category, Concept, Field } from '../types.ts';
+import type { Category, Concept, Field } from '../contract/model.ts';
 import { toIntList, toRows, type Rows } from './rows.ts';
 import { normalizeText } from './text.ts';
 

@@ -1,17 +1,18 @@
 // Metadata and data-value search over fields and concepts (API.md §5): build once, query per request.
 import { evaluateConcepts, evaluateFields, type Visibility } from './evaluate.ts';
-import { buildShortGrams, type ShortGrams } from './grams.ts';
-import { buildGraph, type Graph, type SearchInput } from './graph.ts';
-import { buildPostings, type Postings } from './postings.ts';
+import type { SearchIndex } from './built.ts';
+import { buildShortGrams } from './grams.ts';
+import { buildGraph } from './graph.ts';
+import { buildPostings } from './postings.ts';
 import type { ParsedQuery } from './query.ts';
 import { matchSources, type SourceSet } from './terms.ts';
-import { createTokenFinder, type TokenFinder } from './tokens.ts';
+import type { SearchInput } from './graph.ts';
+import { createTokenFinder } from './tokens.ts';
 
 export type { SearchInput } from './graph.ts';
 export type { Visibility } from './evaluate.ts';
 
-/** A built search index; treat as opaque and immutable. */
-export type SearchIndex = Readonly<{ graph: Graph; postings: Postings; shortGrams: ShortGrams; findTokens: TokenFinder }>;
+export type { SearchIndex } from './built.ts';
 
 /** Builds the index over every field and concept, visible or not (visibility is applied per query). */
 export function buildSearchIndex(input: SearchInput): SearchIndex {

@@ -1,5 +1,5 @@
 // The `query` grammar of API.md §5: parsing a query string, and matching it against normalised text pieces.
-import { badParameter } from '../errors.ts';
+import { QueryError } from '../contract/errors.ts';
 import { isWordAt, normalizeText } from './text.ts';
 
 export { normalizeText } from './text.ts';
@@ -10,8 +10,8 @@ export type QueryTerm = { text: string; words: string[]; negated: boolean; phras
 /** A parsed query; `positive` joins the texts of the non-negated terms with single spaces. */
 export type ParsedQuery = { terms: QueryTerm[]; positive: string };
 
-export const MAX_QUERY_CHARS = 512;
-export const MAX_QUERY_TERMS = 32;
+const MAX_QUERY_CHARS = 512;
+const MAX_QUERY_TERMS = 32;
 
 /**
  * Parses a `query` parameter; null means no filter (absent, empty, whitespace-only, or only empty phrases).
@@ -30,7 +30,7 @@ export function parseQuery(raw: string | undefined): ParsedQuery | null {
   if (raw === undefined) return null;
   const chars = [...raw].length;
   if (chars > MAX_QUERY_CHARS) {
-    throw badParameter('query', `"query" is ${chars} characters long; the limit is ${MAX_QUERY_CHARS}. Shorten the query.`);
+    throw new QueryError(`"query" is ${chars} characters long; the limit is ${MAX_QUERY_CHARS}. Shorten the query.`);
   }
   const terms: QueryTerm[] = [];
   let plain = '';
@@ -53,7 +53,7 @@ export function parseQuery(raw: string | undefined): ParsedQuery | null {
   }
   addPlain(terms, plain);
   if (terms.length > MAX_QUERY_TERMS) {
-    throw badParameter('query', `"query" has ${terms.length} terms; the limit is ${MAX_QUERY_TERMS}. ` +
+    throw new QueryError(`"query" has ${terms.length} terms; the limit is ${MAX_QUERY_TERMS}. ` +
       'Remove some terms, or quote words that belong together as one "phrase".');
   }
   if (terms.length === 0) return null;
@@ -75,7 +75,7 @@ function addTerm(terms: QueryTerm[], raw: string, negated: boolean, phrase: bool
 
 function unbalancedQuote(raw: string, at: number): Error {
   const position = [...raw.slice(0, at)].length + 1;
-  return badParameter('query', `Unbalanced double quote at character ${position} of "query": a phrase needs ` +
+  return new QueryError(`Unbalanced double quote at character ${position} of "query": a phrase needs ` +
     'an opening and a closing quote, e.g. "blood pressure". Add the closing quote or remove this one.');
 }
 

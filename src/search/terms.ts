@@ -1,6 +1,6 @@
 // Which text sources one query term matches, computed exactly from the token postings.
 import { shortGramId } from './grams.ts';
-import type { SearchIndex } from './index.ts';
+import type { SearchIndex } from './built.ts';
 import { containsPhrase, type QueryTerm } from './query.ts';
 import type { Rows } from './rows.ts';
 

@@ -1,7 +1,7 @@
 // Text normalisation and word-character tests shared by the query parser, the matcher and the index.
+import { fold } from '../common/fold.ts';
 
 const PLAIN = /^[\x21-\x7e]+(?: [\x21-\x7e]+)*$/;
-const MARKS = /\p{M}+/gu;
 const SPACES = /\s+/g;
 const WORD = /^[\p{L}\p{N}]$/u;
 
@@ -9,7 +9,7 @@ const WORD = /^[\p{L}\p{N}]$/u;
 export function normalizeText(s: string): string {
   // Fast path: printable ASCII with single inner spaces only needs lower-casing.
   if (PLAIN.test(s)) return s.toLowerCase();
-  return s.toLowerCase().normalize('NFD').replace(MARKS, '').replace(SPACES, ' ').trim();
+  return fold(s).replace(SPACES, ' ').trim();
 }
 
 /** Whether the character at code-unit index `i` of `s` is a letter or a digit (surrogate pairs read whole). */

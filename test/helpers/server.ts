@@ -15,6 +15,7 @@ export async function startTestServer(catalog = FIXTURE_CATALOG, config: Partial
   return running;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read JSON bodies of every shape
 export type Got = { status: number; headers: Headers; body: any; text: string };
 
 /** GET (or another method) a path and parse the JSON body. */
@@ -24,4 +25,15 @@ export async function get(base: string, path: string, headers: Record<string, st
   let body: unknown = null;
   try { body = text ? JSON.parse(text) : null; } catch { body = undefined; }
   return { status: res.status, headers: res.headers, body, text };
+}
+
+/** POST a JSON body (a string is sent as is) and parse the JSON answer. */
+export async function post(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Got> {
+  const res = await fetch(base + path, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = null;
+  try { parsed = text ? JSON.parse(text) : null; } catch { parsed = undefined; }
+  return { status: res.status, headers: res.headers, body: parsed, text };
 }

@@ -1,6 +1,7 @@
 // Tests: the concept and field endpoints over HTTP: shapes, sort, paging, embed.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import pkg from '../../package.json' with { type: 'json' };
 import type { Running } from '../../src/server.ts';
 import { ADMIN, get, startTestServer } from '../helpers/server.ts';
 
@@ -15,7 +16,8 @@ t('GET /api/ is the root document with links in the body and the Link header', a
   const r = await get(s.url, '/api/');
   assert.is(r.status, 200);
   assert.is(r.body.title, 'Fixture catalog');
-  assert.match(r.body.version, /^\d+\.\d+\.\d+$/);
+  assert.is(r.body.version, '2.3.12');   // the Serrano API level: Cilantro 2.3 gates features on it
+  assert.is(r.body.sorrel_version, pkg.version);
   assert.equal(r.body._links.concepts, { href: `${s.url}/api/concepts/`, rel: 'concepts' });
   assert.equal(r.body._links.fields, { href: `${s.url}/api/fields/`, rel: 'fields' });
   assert.ok(r.headers.get('link')!.includes(`<${s.url}/api/concepts/>; rel="concepts"`));
@@ -41,13 +43,30 @@ t('a concept has every attribute of the seed shape, its category with parent, an
   assert.equal(r.body, {
     _links: {
       self: { href: `${s.url}/api/concepts/3/`, rel: 'self' },
-      fields: [{ href: `${s.url}/api/fields/4/`, rel: 'field', id: 4, name: 'Height' }],
+      fields: { href: `${s.url}/api/concepts/3/fields/`, rel: 'fields' },
+      field: [{ href: `${s.url}/api/fields/4/`, rel: 'field', id: 4, name: 'Height' }],
     },
     id: 3, name: 'Stature', plural_name: 'Statures', description: '', keywords: '',
     category: { id: 2, name: 'Body', order: 2, parent: null },
-    order: 1, published: true, archived: false, sortable: true, formatter_name: '', queryview: '',
+    order: 1, published: true, archived: false, sortable: true, queryable: true, viewable: true, formatter_name: '', queryview: '',
     modified: '2026-01-02T03:04:05.678',
   });
+});
+
+t('_links.fields is one link to the concept\'s fields; _links.field lists only the visible ones, in concept order', async () => {
+  const c = (await get(s.url, '/api/concepts/1/')).body;
+  assert.equal(c._links.fields, { href: `${s.url}/api/concepts/1/fields/`, rel: 'fields' });
+  assert.equal(c._links.field.map((f: { id: number }) => f.id), [1, 2]);
+  assert.equal(ids((await get('', c._links.fields.href)).body), [1, 2]);
+  const mixed = (await get(s.url, '/api/concepts/6/', ADMIN)).body;
+  assert.equal(mixed._links.field.map((f: { id: number; name: string }) => [f.id, f.name]), [[1, 'Name'], [7, 'Secret code']]);
+  const all = (await get(s.url, '/api/concepts/?embed=true')).body;
+  assert.ok(all.every((x: { _links: { field: unknown[] }; fields: unknown[] }) => x._links.field.length === x.fields.length));
+});
+
+t('queryable and viewable come from the catalog and default to true', async () => {
+  const flags = (await get(s.url, '/api/concepts/')).body.map((c: { id: number; queryable: boolean; viewable: boolean }) => [c.id, c.queryable, c.viewable]);
+  assert.equal(flags, [[1, true, true], [2, true, true], [4, true, true], [3, true, true], [10, true, false], [11, false, true]]);
 });
 
 t('embed=true adds the fields array equal to /concepts/:id/fields/', async () => {

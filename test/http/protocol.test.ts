@@ -99,7 +99,7 @@ t('metrics expose request counts by route and status, pool and row gauges', asyn
   const res = await fetch(`${s.url}/metrics`);
   const text = await res.text();
   assert.match(text, /sorrel_requests_total\{route="fields",status="200"\} \d+/);
-  assert.match(text, /sorrel_request_duration_seconds_bucket\{route="fields",status="200",le="\+Inf"\} \d+/);
+  assert.match(text, /sorrel_request_duration_seconds_bucket\{le="\+Inf",route="fields",status="200"\} \d+/);
   assert.match(text, /sorrel_snapshot_rows\{dataset="people"\} 6/);
   assert.match(text, /sorrel_pool_threads 1/);
 });

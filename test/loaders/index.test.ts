@@ -2,7 +2,8 @@
 import * as arrow from 'apache-arrow';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { formatOf, inspectColumns, loadTable, LoadError, toSharedIpc } from '../../loaders/index.ts';
+import { inspectColumns, loadTable, LoadError, toSharedIpc } from '../../loaders/index.ts';
+import { formatOf } from '../../src/contract/formats.ts';
 import { errorOf, fixture, storageOf, tempDir, tempFile, vega } from './helpers.ts';
 
 const DAY = 86_400_000;

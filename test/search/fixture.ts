@@ -1,5 +1,5 @@
 // A tiny hand-built catalog for the search tests, with anonymous and privileged visibility.
-import type { Category, Concept, ConceptFieldRef, Field, User } from '../../src/types.ts';
+import type { Category, Concept, ConceptFieldRef, Field, User } from '../../src/contract/model.ts';
 import type { SearchInput, Visibility } from '../../src/search/index.ts';
 
 /** A field with every property filled; `over` sets what the test cares about. */
@@ -21,7 +21,7 @@ export function makeField(id: number, name: string, over: Partial<Field> = {}): 
 export function makeConcept(id: number, name: string, fields: (number | ConceptFieldRef)[], over: Partial<Concept> = {}): Concept {
   return {
     id, name, plural_name: `${name}s`, description: '', keywords: '', category: null, order: id,
-    published: true, archived: false, sortable: true, formatter_name: '', queryview: '',
+    published: true, archived: false, sortable: true, queryable: true, viewable: true, formatter_name: '', queryview: '',
     modified: '2026-01-01T00:00:00.000', groups: null,
     fields: fields.map((f) => typeof f === 'number' ? { id: f, alt_name: null, alt_plural_name: null } : f),
     ...over,

@@ -1,7 +1,8 @@
 // The query grammar (API.md §5): parsing, limits, normalisation, piece matching and label ranks.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { HttpError } from '../../src/errors.ts';
+import { QueryError } from '../../src/contract/errors.ts';
+import { toHttpError } from '../../src/http/errors.ts';
 import { labelRank, matchesPieces, normalizeText, parseQuery, type ParsedQuery } from '../../src/search/query.ts';
 
 function q(raw: string): ParsedQuery {
@@ -13,8 +14,9 @@ function q(raw: string): ParsedQuery {
 function rejects(raw: string, pattern: RegExp): void {
   try {
     parseQuery(raw);
-  } catch (err) {
-    assert.ok(err instanceof HttpError, 'an HttpError');
+  } catch (thrown) {
+    assert.ok(thrown instanceof QueryError, 'a QueryError');
+    const err = toHttpError(thrown); // the HTTP layer's mapping
     assert.is(err.status, 400);
     assert.is(err.code, 'INVALID_PARAMETER');
     assert.is(err.parameter, 'query');

@@ -1,10 +1,10 @@
 // The index against the linear-scan oracle on seeded random catalogs, queries and users.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Category, Concept, Field } from '../../src/types.ts';
+import type { Category, Concept, Field } from '../../src/contract/model.ts';
 import { buildSearchIndex, searchConcepts, searchFields, type SearchInput } from '../../src/search/index.ts';
 import { parseQuery } from '../../src/search/query.ts';
-import { prepareScan, scanConcepts, scanFields } from '../../src/search/scan.ts';
+import { prepareScan, scanConcepts, scanFields } from './scan.ts';
 import { makeConcept, makeField, visibilityFor } from './fixture.ts';
 
 const WORDS = [

@@ -1,7 +1,7 @@
 // Tests: ranking numeric values by hashing (workers/dense.ts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mulberry32 } from '../../src/random.ts';
+import { mulberry32 } from '../../src/common/random.ts';
 import { denseRanks } from '../../workers/dense.ts';
 import { date, f64, i64, makeColumns } from './table.ts';
 

@@ -1,7 +1,7 @@
 // Tests: the pure compute module workers/dist.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { DistParams } from '../../src/types.ts';
+import type { DistParams } from '../../src/contract/tasks.ts';
 import { distribution } from '../../workers/dist.ts';
 import { bool, dict, f64, i64, makeColumns } from './table.ts';
 

@@ -1,7 +1,7 @@
 // Tests: distinct entities per key (workers/entity-count.ts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mulberry32 } from '../../src/random.ts';
+import { mulberry32 } from '../../src/common/random.ts';
 import { countEntities, isClustered } from '../../workers/entity-count.ts';
 
 const count = (keys: number[], entity: number[] | null, card: number, entities: number, bitsetBytes?: number) =>

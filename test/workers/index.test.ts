@@ -1,7 +1,7 @@
 // Tests: the pure compute module workers/index.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { ContextNode } from '../../src/types.ts';
+import type { ContextNode } from '../../src/contract/context.ts';
 import run from '../../workers/index.ts';
 import { dict, f64, makeTableRef } from './table.ts';
 import { tiny } from './tree-tiny.ts';

@@ -1,9 +1,11 @@
 // Tests: the pure compute module workers/mask.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { ContextNode, InternalType } from '../../src/types.ts';
+import type { ContextNode } from '../../src/contract/context.ts';
+import type { InternalType } from '../../src/contract/model.ts';
 import { openTable } from '../../workers/columns.ts';
-import { contextMask, fold } from '../../workers/mask.ts';
+import { fold } from '../../src/common/fold.ts';
+import { contextMask } from '../../workers/mask.ts';
 import { bool, date, datetime, dict, f64, i64, makeTableRef, time } from './table.ts';
 
 // Row:            0        1         2     3        4

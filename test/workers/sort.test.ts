@@ -1,7 +1,7 @@
 // Tests: the pure compute module workers/sort.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mulberry32 } from '../../src/random.ts';
+import { mulberry32 } from '../../src/common/random.ts';
 import { sortValues } from '../../workers/sort.ts';
 
 const same = (a: Float64Array, b: Float64Array) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));

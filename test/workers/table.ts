@@ -3,7 +3,7 @@ import {
   Bool, DateDay, Dictionary, Field, Float64, Int32, Int64, makeData, RecordBatch, Schema, Struct, Table,
   TimeMillisecond, Utf8, tableToIPC, vectorFromArray, type Data,
 } from 'apache-arrow';
-import type { TableRef } from '../../src/types.ts';
+import type { TableRef } from '../../src/contract/storage.ts';
 import { openTable, type ColumnView } from '../../workers/columns.ts';
 
 export type ColumnSpec =

@@ -1,7 +1,7 @@
 // Tests: context → selected entities (workers/tree-context.ts), answers worked out on the tiny tree (tree-tiny.ts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { TreeContextNode } from '../../src/types.ts';
+import type { TreeContextNode } from '../../src/contract/tree.ts';
 import { contextEntities } from '../../workers/tree-context.ts';
 import { tiny } from './tree-tiny.ts';
 

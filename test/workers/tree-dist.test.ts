@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { findBase } from '../../src/catalog/tree-join.ts';
-import type { DistParams } from '../../src/types.ts';
+import type { DistParams } from '../../src/contract/tasks.ts';
 import { treeDistribution } from '../../workers/tree-dist.ts';
 import { tiny } from './tree-tiny.ts';
 

@@ -1,7 +1,8 @@
 // Test helper: a model tree over tiny tables, checked and indexed exactly as at load (tasks run in-thread).
-import type { InternalType, TreeRef } from '../../src/types.ts';
+import type { InternalType } from '../../src/contract/model.ts';
+import type { TreeRef } from '../../src/contract/tree.ts';
 import { toModelTree, type ModelTree, type TreeDatasetSpec, type TreeProblem } from '../../src/catalog/tree.ts';
-import { buildTreeIndex, type IndexTable } from '../../src/catalog/tree-index.ts';
+import { buildTreeIndex, type IndexTable } from '../../src/snapshot/tree-index.ts';
 import run from '../../workers/index.ts';
 import { openTree, type TreeView } from '../../workers/tree-open.ts';
 import { makeTableRef, type ColumnSpec } from './table.ts';

@@ -2,8 +2,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { findBase } from '../../src/catalog/tree-join.ts';
-import type { TreeContextNode } from '../../src/types.ts';
-import { mulberry32 } from '../../src/random.ts';
+import type { TreeContextNode } from '../../src/contract/tree.ts';
+import { mulberry32 } from '../../src/common/random.ts';
 import { contextEntities } from '../../workers/tree-context.ts';
 import { treeGroups } from '../../workers/tree-dist.ts';
 import { treeDistinct } from '../../workers/tree-distinct.ts';

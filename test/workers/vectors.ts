@@ -22,14 +22,4 @@ export function toRows(points: number[][]): Float64Array {
   return Float64Array.from(points.flat());
 }
 
-/** A seeded 32-bit generator (mulberry32), for reproducible random data in tests and benches. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 } from '../../src/common/random.ts';

@@ -1,0 +1,39 @@
+// The loader-side column model: what every format's loader produces before the shared normaliser.
+import type * as arrow from 'apache-arrow';
+import type { DataFormat } from '../../src/contract/formats.ts';
+import type { InternalType } from '../../src/contract/model.ts';
+import type { StorageKind } from '../../src/contract/storage.ts';
+
+/** What loadTable accepts: a format (else taken from the extension) and per-column type overrides. */
+export type LoadOptions = { format?: DataFormat; columns?: Record<string, InternalType> };
+
+/** A canonical table and what the catalog needs about it. */
+export type LoadedTable = { table: arrow.Table; types: Record<string, InternalType>; rows: number; bytes: number };
+
+/** One column in storage units (see the StorageKind table in src/types.ts), not yet an Arrow vector. */
+export type Column = {
+  name: string;
+  type: InternalType;
+  length: number;
+  /** Bit set = valid; null when no row is null. */
+  validity: Uint8Array | null;
+  nullCount: number;
+  /** Float64Array (f64), BigInt64Array (i64), bit-packed Uint8Array (bool), Int32Array (dict codes, i32). */
+  values: Float64Array | BigInt64Array | Int32Array | Uint8Array;
+  /** Strings by code for char/text, in any order; the normaliser sorts and deduplicates them. */
+  dictionary: readonly string[] | null;
+};
+
+/** Every format's loader has this signature. */
+export type Loader = (path: string, opts: LoadOptions) => Promise<Column[]>;
+
+/** How an internal type is stored. */
+export function storageOf(type: InternalType): StorageKind {
+  switch (type) {
+    case 'biginteger': return 'i64';
+    case 'boolean': return 'bool';
+    case 'char': case 'text': return 'dict';
+    case 'date': case 'time': return 'i32';
+    default: return 'f64';
+  }
+}

@@ -1,0 +1,43 @@
+// The catalog as read from its file: datasets, categories, fields, concepts and access, each entry with where it was.
+import type { DataFormat } from '../contract/formats.ts';
+import type { InternalType } from '../contract/model.ts';
+
+export type DatasetSpec = {
+  name: string; model: string; file: string; format: DataFormat | null;
+  columns: Record<string, InternalType>; where: string;
+};
+export type CategorySpec = { id: number; name: string; order: number; parent: number | null; where: string };
+export type FieldSpec = {
+  id: number; dataset: string; column: string; name: string; plural_name: string | null;
+  alt_name: string | null; alt_plural_name: string | null; description: string | null; keywords: string | null;
+  unit: string | null; plural_unit: string | null; published: boolean; archived: boolean;
+  enumerable: boolean | null; searchable: boolean | null; nullable: boolean | null;
+  internal_type: InternalType | null; label_column: string | null; groups: string[] | null;
+  category: number | null; modified: string | null; where: string;
+};
+export type ConceptSpec = {
+  id: number; name: string; plural_name: string | null; description: string; keywords: string;
+  category: number | null; order: number; published: boolean; archived: boolean; sortable: boolean;
+  queryable: boolean; viewable: boolean; formatter_name: string; queryview: string; groups: string[] | null; modified: string | null;
+  fields: { id: number; alt_name: string | null; alt_plural_name: string | null }[]; where: string;
+};
+export type ApiKeySpec = { name: string; sha256: string; privileged: boolean; groups: string[] };
+export type JwtSpec = {
+  algorithm: 'HS256' | 'RS256' | 'ES256'; secret: string | null; publicKeyFile: string | null; jwksFile: string | null;
+  issuer: string | null; audience: string | null;
+  claims: { name: string; privileged: string; groups: string };
+};
+export type AccessSpec = { anonymous: boolean; apiKeys: ApiKeySpec[]; jwt: JwtSpec | null };
+
+export type CatalogSpec = {
+  path: string; text: string; title: string; modified: string;
+  access: AccessSpec; datasets: DatasetSpec[]; categories: CategorySpec[];
+  fields: FieldSpec[]; concepts: ConceptSpec[];
+};
+
+/** A catalog that cannot be served: every problem, each naming the file and the entry. */
+export class CatalogError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The catalog has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}

@@ -1,0 +1,16 @@
+// The errors that layers below HTTP throw; src/http/errors.ts maps each to a status and code in one table.
+
+/** A `query` string that breaks the grammar or its limits (API.md §5). */
+export class QueryError extends Error {
+  override name = 'QueryError';
+}
+
+/** The compute queue is full: the caller may retry shortly. */
+export class PoolBusyError extends Error {
+  override name = 'PoolBusyError';
+}
+
+/** Credentials that are missing (when required), malformed, unknown, invalid or expired (API.md §2). */
+export class CredentialError extends Error {
+  override name = 'CredentialError';
+}

@@ -1,0 +1,10 @@
+// The compute pool as the routes see it: run a task, optionally cancelled by an AbortSignal.
+import type { Task } from './tasks.ts';
+
+export type Pool = {
+  /** Runs a task on a worker. Rejects with PoolBusyError when the queue is full. */
+  run<T>(task: Task, signal?: AbortSignal): Promise<T>;
+  /** Queue length and utilisation, for /metrics. */
+  stats(): { queued: number; utilization: number; threads: number };
+  close(): Promise<void>;
+};

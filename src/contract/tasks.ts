@@ -1,0 +1,74 @@
+// The worker task protocol: every task and answer is plain data or typed arrays (structured-clone safe).
+import type { ContextNode } from './context.ts';
+import type { TableRef } from './storage.ts';
+import type { TreeContextNode, TreeDimension, TreeRef } from './tree.ts';
+
+export type Task =
+  | { kind: 'distinct'; table: TableRef; column: string; context: ContextNode | null }
+  | { kind: 'dist'; table: TableRef; columns: string[]; context: ContextNode | null; params: DistParams }
+  | { kind: 'stats'; table: TableRef; column: string; context: ContextNode | null }
+  | { kind: 'profile'; table: TableRef; column: string; stats: boolean } // context-naive distinct (+ stats), at load
+  // The model tree (API.md §12): checks and index at load, then entity-level compute.
+  | { kind: 'tree-key'; table: TableRef; column: string } // → KeyReport
+  | { kind: 'tree-link'; from: TableRef; column: string; to: TableRef; key: string; out: SharedArrayBuffer } // → LinkReport
+  | { kind: 'tree-entity'; chain: SharedArrayBuffer[]; out: SharedArrayBuffer } // → null
+  | { kind: 'tree-count'; tree: TreeRef; context: TreeContextNode | null } // → number
+  | { kind: 'tree-distinct'; tree: TreeRef; dataset: string; column: string; context: TreeContextNode | null } // → DistinctResult
+  | {
+      kind: 'tree-dist';
+      tree: TreeRef;
+      base: string;
+      dimensions: TreeDimension[];
+      context: TreeContextNode | null;
+      params: DistParams;
+    } // → DistResult
+  | { kind: 'tree-stats'; tree: TreeRef; dataset: string; column: string; context: TreeContextNode | null }; // → StatsResult
+
+/**
+ * Distinct values of one column with record counts, ascending by value.
+ * `values` holds storage-unit values: numbers for f64/i32, strings (decimal text) for i64,
+ * 0/1 for bool, dictionary strings for dict.
+ */
+export type DistinctResult = {
+  values: (number | string)[];
+  counts: number[];
+  nullCount: number;
+};
+
+/** Parameters of a distribution (API.md §7), validated on the main thread. */
+export type DistParams = {
+  nulls: boolean;
+  sort: 'fields' | 'count';
+  cluster: boolean;
+  n: number | null;          // validated 1.. only against the point count inside the worker
+  numeric: boolean;          // every dimension has simple_type "number": outliers and clustering apply
+  maxGroups: number;
+};
+
+/** One point of a distribution; `values[d]` in storage units (null = null). */
+export type DistPoint = { count: number; values: (number | string | null)[] };
+
+/** A distribution before labels: `tooMany` when the groups exceed maxGroups; `badN` when n > points. */
+export type DistResult = {
+  size: number;
+  clustered: boolean;
+  data: DistPoint[];
+  outliers: DistPoint[];
+  tooMany: boolean;
+  badN: { n: number; points: number } | null;
+};
+
+/** The answer to a `profile` task. */
+export type ProfileResult = { distinct: DistinctResult; stats: StatsResult | null };
+
+export type StatsResult = {
+  count: number;
+  null_count: number;
+  distinct: number;
+  min: number | string | null;   // storage units; decimal text for an i64 beyond 2^53
+  max: number | string | null;
+  mean: number | null;
+  stddev: number | null;
+  sum: number | null;
+  quantiles: { p05: number | null; p25: number | null; p50: number | null; p75: number | null; p95: number | null } | null;
+};

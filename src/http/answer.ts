@@ -1,0 +1,113 @@
+// Answering one API request: authenticate, name the answer (ETag), reuse a cached reply, else run the handler;
+// a POST (a read with a JSON body) runs its handler uncached.
+import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { Request } from 'polka';
+import type { Config } from '../config.ts';
+import type { Pool } from '../contract/pool.ts';
+import { readJsonBody } from './body.ts';
+import type { Snapshot } from '../snapshot/create.ts';
+import { toVisibilityKey } from '../snapshot/visibility.ts';
+import { toCorsHeaders } from './cors.ts';
+import { notReady } from './errors.ts';
+import type { Query, Reply, RequestContext, Route } from './handler.ts';
+import type { Metrics } from './metrics.ts';
+import type { ReplyCache } from './reply-cache.ts';
+import { toBaseUrl, toCanonicalPath, toMatchTags } from './request.ts';
+import { sendBytes, sendCached, sendJson, sendNotModified, toRawHeaders } from './respond.ts';
+
+export type ApiRequest = Request & { query: Query; params: Record<string, string>; route?: string; userName?: string };
+
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_TAGS: string[] = [];
+const NO_RAW: string[] = [];
+const NEVER = new AbortController().signal; // replaced once the answer is not served from cache
+const noBody = async (): Promise<unknown> => undefined;
+
+export type AnswerOptions = { state: { snapshot: Snapshot | null }; pool: Pool; config: Config; replies: ReplyCache; metrics: Metrics };
+
+/** Creates the function that answers a request on a route from the snapshot current at its start. */
+export function createAnswer({ state, pool, config, replies, metrics }: AnswerOptions) {
+  return async function answer<P>(req: ApiRequest, res: ServerResponse, route: Route<P>): Promise<void> {
+    const snapshot = state.snapshot;
+    if (!snapshot) throw notReady();
+    const auth = snapshot.authenticate(req.headers.authorization);
+    const user = auth instanceof Promise ? await auth : auth; // no await (no hop) unless a JWT
+    req.userName = user.name;
+    const path = req.path.endsWith('/') ? req.path : `${req.path}/`;
+    const baseUrl = toBaseUrl(req, config);
+    const cors = req.headers.origin === undefined ? NO_HEADERS : toCorsHeaders(req, config);
+
+    if (req.method === 'POST' && route.post) {
+      // Never cached or validated by the GET rules: the answer depends on the body. The body is read
+      // only when the handler asks, after it has checked the path (an unknown field is a 404 whatever the body).
+      const signal = toCloseSignal(res);
+      const ctx: RequestContext = {
+        snapshot, pool, config, user, path, params: req.params, query: req.query, baseUrl, canonical: [], signal,
+        readBody: () => readJsonBody(req, config.maxBodyBytes),
+      };
+      const post = route.post;
+      const reply = await run(signal, () => post(ctx));
+      if (!reply) return;
+      sendJson(req, res, 200, reply.body, { ...cors, 'Cache-Control': 'no-store', ...reply.headers });
+      return;
+    }
+
+    const ctx: RequestContext = {
+      snapshot, pool, config, user, path, params: req.params, query: req.query, baseUrl, canonical: [], signal: NEVER, readBody: noBody,
+    };
+    // Validation first: the answer is named by the normalised request (parsed and defaulted values in
+    // the route's order, unknown parameters dropped), so equal answers share one validator everywhere.
+    const parsed = route.parse(ctx);
+    ctx.canonical = parsed.canonical;
+    // A strong validator from data version + visibility + normalised request, known before any compute,
+    // so a matching If-None-Match costs nothing. An answer that does not repeat (an unseeded random
+    // draw) has none. `*` matches only an answer that exists, so it is checked after the answer.
+    const repeatable = parsed.repeatable ?? true;
+    const tags = req.headers['if-none-match'] === undefined ? NO_TAGS : toMatchTags(req);
+    const matchesAny = tags.includes('*');
+    const headers: Record<string, string> = { ...cors, 'Cache-Control': config.cacheControl };
+    // The normalised request is the reply cache's key; the ETag is its hash, kept with the cached
+    // answer (and its whole header list) so a hit hashes and builds nothing.
+    const key = repeatable ? JSON.stringify([snapshot.version, toVisibilityKey(user), baseUrl, route.name, toCanonicalPath(path), parsed.canonical]) : '';
+    if (repeatable) {
+      const hit = replies.get(key);
+      metrics.countCache(hit !== undefined);
+      const etag = hit?.etag ?? `"${createHash('sha1').update(key).digest('base64url')}"`;
+      headers.ETag = etag;
+      if (tags.includes(etag)) return sendNotModified(res, headers);
+      if (hit) return matchesAny ? sendNotModified(res, headers) : sendCached(req, res, hit.raw, hit.body, cors === NO_HEADERS ? NO_RAW : Object.entries(cors).flat());
+    }
+    // Only work that may take a while needs to learn that the client went away.
+    const signal = toCloseSignal(res);
+    ctx.signal = signal;
+    const reply = await run(signal, () => route.answer(ctx, parsed.params));
+    if (!reply) return;
+    if (matchesAny) return sendNotModified(res, headers);
+    let bytes: Buffer;
+    if (reply.bytes) sendBytes(req, res, 200, (bytes = reply.bytes), { ...headers, ...reply.headers });
+    else bytes = sendJson(req, res, 200, reply.body, { ...headers, ...reply.headers });
+    if (headers.ETag) {
+      const { 'Cache-Control': cacheControl, ETag: etag } = headers;
+      replies.set(key, etag, bytes, toRawHeaders(bytes, { 'Cache-Control': cacheControl, ETag: etag, ...reply.headers }));
+    }
+  };
+}
+
+/** A signal aborted when the client goes away before the answer is written. */
+function toCloseSignal(res: ServerResponse): AbortSignal {
+  const ac = new AbortController();
+  res.on('close', () => { if (!res.writableFinished) ac.abort(); });
+  return ac.signal;
+}
+
+/** Runs a handler; null when the client went away (its task was cancelled, nothing to write). */
+async function run(signal: AbortSignal, handle: () => Reply | Promise<Reply>): Promise<Reply | null> {
+  try {
+    const reply = await handle();
+    return signal.aborted ? null : reply;
+  } catch (err) {
+    if (signal.aborted) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,91 @@
+// The Polka app: the route table, method rules and CORS preflight, one log line and metric per request.
+import type { ServerResponse } from 'node:http';
+import polka from 'polka';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Pool } from '../contract/pool.ts';
+import { getConcept, listConceptFields, listConcepts } from '../routes/concepts.ts';
+import { getDist } from '../routes/dist.ts';
+import { getField, listFields } from '../routes/fields.ts';
+import { getRoot } from '../routes/root.ts';
+import { getStats } from '../routes/stats.ts';
+import { validateValues } from '../routes/validate.ts';
+import { getValues } from '../routes/values.ts';
+import type { Snapshot } from '../snapshot/create.ts';
+import { createAnswer, type ApiRequest } from './answer.ts';
+import type { Route } from './handler.ts';
+import { ALLOW, toCorsHeaders, toPreflightHeaders } from './cors.ts';
+import { HttpError } from './errors.ts';
+import { createMetrics } from './metrics.ts';
+import { addOpsRoutes, toGauges } from './ops.ts';
+import { createReplyCache } from './reply-cache.ts';
+import { sendError } from './respond.ts';
+
+export type AppState = { snapshot: Snapshot | null };
+export type AppOptions = { state: AppState; pool: Pool; config: Config; logger: Logger };
+
+// A POST on /values/ validates typed values (Cilantro 2.3 sends them): a read, never cached.
+const ROUTES: Route<never>[] = [
+  getRoot, listConcepts, getConcept, listConceptFields, listFields, getField, { ...getValues, post: validateValues }, getDist, getStats,
+] as Route<never>[];
+
+/** The methods a path answers: GET, HEAD and OPTIONS everywhere, POST where its route has a POST handler. */
+const ALLOWED: [RegExp, string][] = ROUTES.filter((r) => r.post).map((r) => [
+  new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}/?$`), 'GET, HEAD, POST, OPTIONS',
+]);
+const toAllow = (path: string): string => ALLOWED.find(([re]) => re.test(path))?.[1] ?? ALLOW;
+
+/** Creates the request handler over a swappable snapshot holder; `listen` it or pass it to http. */
+export function createApp({ state, pool, config, logger }: AppOptions) {
+  const replies = createReplyCache(config.replyCacheBytes);
+  const metrics = createMetrics(() => toGauges(state, pool, replies));
+  const answer = createAnswer({ state, pool, config, replies, metrics });
+  const app = polka<ApiRequest>({
+    onError: (err: unknown, req: ApiRequest, res: ServerResponse) => {
+      const e = sendError(req, res, err, toCorsHeaders(req, config));
+      if (e.status >= 500 && e.code === 'INTERNAL') logger.error({ err, path: req.path }, 'unhandled error');
+    },
+    onNoMatch: (req: ApiRequest, res: ServerResponse) => {
+      sendError(req, res, new HttpError(404, 'NOT_FOUND', `No resource at ${req.path}. See GET /api/.`), toCorsHeaders(req, config));
+    },
+  });
+
+  // Method rules, CORS preflight, and one log line + metric per request.
+  app.use((req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on('close', () => {
+      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+      const route = req.route ?? 'other';
+      metrics.observe(route, res.statusCode, seconds);
+      logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1e6) / 1e3, user: req.userName ?? null }, 'request');
+    });
+    const allow = toAllow(req.path);
+    if (req.method === 'OPTIONS') {
+      res.statusCode = 204;
+      for (const [k, v] of Object.entries(toPreflightHeaders(req, config, allow))) res.setHeader(k, v);
+      res.end();
+      return;
+    }
+    if (!allow.split(', ').includes(req.method ?? '')) {
+      const message = `${req.method} is not allowed on ${req.path}; this API is read-only (${allow}).`;
+      sendError(req, res, new HttpError(405, 'METHOD_NOT_ALLOWED', message), { Allow: allow, ...toCorsHeaders(req, config) });
+      return;
+    }
+    next();
+  });
+
+  addOpsRoutes(app as never, { state, metrics, config });
+  for (const route of ROUTES) {
+    app.get(route.path, async (req, res) => {
+      req.route = route.name;
+      await answer(req, res, route);
+    });
+    if (route.post) {
+      app.post(route.path, async (req, res) => {
+        req.route = `${route.name}_post`;
+        await answer(req, res, route);
+      });
+    }
+  }
+  return app;
+}

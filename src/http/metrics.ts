@@ -1,0 +1,63 @@
+// Prometheus metrics with prom-client: requests and latencies by route and status, pool, caches and snapshot gauges, process metrics.
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** The values read at each scrape. */
+export type Gauges = {
+  pool: { queued: number; utilization: number; threads: number };
+  ready: boolean;
+  rows: Record<string, number>; // datasets it is safe to name → rows
+  replyCacheBytes: number;
+  memoBytes: number;
+};
+
+export type Metrics = {
+  /** Counts one answered request (called once per request, so kept cheap: children are cached). */
+  observe(route: string, status: number, seconds: number): void;
+  /** Counts a reply-cache lookup. */
+  countCache(hit: boolean): void;
+  /** The exposition text and its content type. */
+  scrape(): Promise<{ text: string; contentType: string }>;
+};
+
+/** A registry of its own (so several apps in one process do not collide), with Node's process metrics. */
+export function createMetrics(read: () => Gauges): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({ name: 'sorrel_requests_total', help: 'Requests answered, by route and status.', labelNames: ['route', 'status'], registers: [registry] });
+  const duration = new Histogram({
+    name: 'sorrel_request_duration_seconds', help: 'Time from request to the end of the answer, by route and status.',
+    labelNames: ['route', 'status'], buckets: BUCKETS, registers: [registry],
+  });
+  const cache = new Counter({ name: 'sorrel_reply_cache_requests_total', help: 'Reply-cache lookups by result (hit, miss).', labelNames: ['result'], registers: [registry] });
+  const hit = cache.labels('hit'), miss = cache.labels('miss');
+  const gauge = (name: string, help: string, value: (g: Gauges) => number) =>
+    new Gauge({ name, help, registers: [registry], collect() { this.set(value(read())); } });
+  gauge('sorrel_pool_queue', 'Compute tasks waiting for a worker thread.', (g) => g.pool.queued);
+  gauge('sorrel_pool_utilization', 'Share of the worker threads\' time spent computing (0–1).', (g) => g.pool.utilization);
+  gauge('sorrel_pool_threads', 'Compute worker threads.', (g) => g.pool.threads);
+  gauge('sorrel_ready', '1 once data and indexes are loaded, else 0.', (g) => (g.ready ? 1 : 0));
+  gauge('sorrel_reply_cache_bytes', 'Bytes held by the reply cache.', (g) => g.replyCacheBytes);
+  gauge('sorrel_dist_memo_bytes', 'Bytes held by the memo of context-naive distributions.', (g) => g.memoBytes);
+  new Gauge({
+    name: 'sorrel_snapshot_rows', help: 'Rows of each dataset in the served snapshot.', labelNames: ['dataset'], registers: [registry],
+    collect() {
+      this.reset();
+      for (const [dataset, rows] of Object.entries(read().rows)) this.labels(dataset).set(rows);
+    },
+  });
+
+  const children = new Map<string, { count: Counter.Internal; time: Histogram.Internal<'route' | 'status'> }>();
+  return {
+    observe(route, status, seconds) {
+      const key = `${route} ${status}`;
+      let c = children.get(key);
+      if (!c) children.set(key, (c = { count: requests.labels(route, String(status)), time: duration.labels(route, String(status)) }));
+      c.count.inc();
+      c.time.observe(seconds);
+    },
+    countCache: (isHit) => (isHit ? hit : miss).inc(),
+    scrape: async () => ({ text: await registry.metrics(), contentType: registry.contentType }),
+  };
+}

@@ -1,0 +1,72 @@
+// Loading a catalog's datasets into shared-memory Arrow tables, and checking fields against their columns.
+import { statSync } from 'node:fs';
+import { loadTable, toSharedIpc } from '../../loaders/index.ts';
+import { resolveDataPath } from '../catalog/paths.ts';
+import { CatalogError, type CatalogSpec } from '../catalog/spec.ts';
+import { toTimestamp } from '../common/dates.ts';
+import type { InternalType } from '../contract/model.ts';
+import type { DatasetInfo } from '../contract/storage.ts';
+
+export type LoadedDatasets = Map<string, DatasetInfo>;
+
+/** Reports a step of a long load (one log line each): what happened, with its numbers. */
+export type Progress = (message: string, fields: Record<string, unknown>) => void;
+
+/** Loads every dataset of a catalog; LoadErrors become catalog problems naming the dataset. */
+export async function loadDatasets(spec: CatalogSpec, progress?: Progress): Promise<LoadedDatasets> {
+  const { datasets, problems } = await tryLoadDatasets(spec, progress);
+  if (problems.length) throw new CatalogError(problems);
+  return datasets;
+}
+
+/** Loads what it can and collects the problems of the rest (for `sorrel check`). */
+export async function tryLoadDatasets(spec: CatalogSpec, progress?: Progress): Promise<{ datasets: LoadedDatasets; problems: string[] }> {
+  const problems: string[] = [];
+  const out: LoadedDatasets = new Map();
+  for (const d of spec.datasets) {
+    // A field's internal_type override converts the stored column too.
+    const columns: Record<string, InternalType> = { ...d.columns };
+    for (const f of spec.fields) {
+      if (f.dataset !== d.name || !f.internal_type) continue;
+      if (columns[f.column] && columns[f.column] !== f.internal_type) {
+        problems.push(`${spec.path}: ${f.where}: internal_type ${f.internal_type} conflicts with ${columns[f.column]} for column "${f.column}" of dataset "${d.name}".`);
+      }
+      columns[f.column] = f.internal_type;
+    }
+    try {
+      const started = performance.now();
+      const file = resolveDataPath(d.file, spec.path);
+      progress?.('loading dataset', { dataset: d.name, file: d.file });
+      const loaded = await loadTable(file, { format: d.format ?? undefined, columns });
+      const stat = statSync(file);
+      out.set(d.name, {
+        name: d.name, model: d.model, file,
+        rows: loaded.rows, bytes: loaded.bytes, dataModified: toTimestamp(stat.mtime), columns: loaded.types,
+        ipc: await toSharedIpc(loaded.table),
+      });
+      progress?.('loaded dataset', { dataset: d.name, rows: loaded.rows, mib: Math.round(loaded.bytes / 2 ** 16) / 16, ms: Math.round(performance.now() - started) });
+    } catch (err) {
+      problems.push(`${spec.path}: ${d.where}: ${(err as Error).message}`);
+    }
+  }
+  return { datasets: out, problems };
+}
+
+/** Checks that every field points at an existing column (and label column); throws CatalogError. */
+export function checkColumns(spec: CatalogSpec, datasets: LoadedDatasets): void {
+  const problems = findColumnProblems(spec, datasets);
+  if (problems.length) throw new CatalogError(problems);
+}
+
+/** The column problems of the fields whose dataset did load. */
+export function findColumnProblems(spec: CatalogSpec, datasets: LoadedDatasets): string[] {
+  const problems: string[] = [];
+  for (const f of spec.fields) {
+    const d = datasets.get(f.dataset);
+    if (!d) continue;
+    const names = Object.keys(d.columns);
+    if (!(f.column in d.columns)) problems.push(`${spec.path}: ${f.where}: unknown column "${f.column}" in dataset "${f.dataset}"; columns are: ${names.join(', ')}.`);
+    if (f.label_column !== null && !(f.label_column in d.columns)) problems.push(`${spec.path}: ${f.where}: unknown label_column "${f.label_column}" in dataset "${f.dataset}".`);
+  }
+  return problems;
+}

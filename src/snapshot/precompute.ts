@@ -1,0 +1,96 @@
+// Precompute at load: each field's context-naive distinct values (with labels) and stats, and its served attributes.
+import type { CatalogSpec } from '../catalog/spec.ts';
+import { isStatsType, operatorsFor, toPlural, toSimpleType } from '../catalog/rules.ts';
+import { toLabel } from '../common/values.ts';
+import type { Field, InternalType } from '../contract/model.ts';
+import type { Pool } from '../contract/pool.ts';
+import type { DatasetInfo, TableRef } from '../contract/storage.ts';
+import type { DistinctResult, DistResult, ProfileResult, StatsResult } from '../contract/tasks.ts';
+
+/** Context-naive distinct values of one field, ascending by value (API.md §4 order). */
+export type FieldValues = {
+  values: (number | string)[];   // storage units (see types.ts)
+  labels: string[];              // display label of each value
+  counts: number[];              // records carrying each value
+  nullCount: number;
+};
+
+export type Precomputed = { fields: Map<number, Field>; values: Map<number, FieldValues>; stats: Map<number, StatsResult> };
+
+/**
+ * Profiles every field's column on `pool` (which may be a larger pool used only while loading) and
+ * resolves each field's attributes from the catalog and its data.
+ */
+export async function precomputeFields(
+  spec: CatalogSpec, datasets: ReadonlyMap<string, DatasetInfo>, refs: ReadonlyMap<string, TableRef>, pool: Pool,
+): Promise<Precomputed> {
+  // Precompute what does not depend on a context, once per (dataset, column): distinct values and,
+  // for number/date/time columns, stats, from one sort. Every task is queued up front so all of the
+  // pool's threads stay busy; the loop below takes the answers in order.
+  const profiles = new Map<string, Promise<ProfileResult>>();
+  const profileOf = (dataset: string, column: string) => {
+    const k = `${dataset}\0${column}`;
+    if (!profiles.has(k)) {
+      const stats = isStatsType(toSimpleType(datasets.get(dataset)!.columns[column]));
+      profiles.set(k, pool.run<ProfileResult>({ kind: 'profile', table: refs.get(dataset)!, column, stats }));
+    }
+    return profiles.get(k)!;
+  };
+  for (const f of spec.fields) void profileOf(f.dataset, f.column).catch(() => {});
+
+  const fields = new Map<number, Field>();
+  const values = new Map<number, FieldValues>();
+  const stats = new Map<number, StatsResult>();
+  for (const f of spec.fields) {
+    const d = datasets.get(f.dataset)!;
+    const type = d.columns[f.column];
+    const simple = toSimpleType(type);
+    const profile = await profileOf(f.dataset, f.column);
+    const distinct = profile.distinct;
+    const labels = f.label_column === null
+      ? distinct.values.map((v) => toLabel(v, type))
+      : await labelsFrom(pool, refs.get(f.dataset)!, f.column, type, f.label_column, d.columns[f.label_column], distinct);
+    values.set(f.id, Object.freeze({ values: distinct.values, labels, counts: distinct.counts, nullCount: distinct.nullCount }));
+    const enumerable = f.enumerable ?? ((simple === 'string' || simple === 'boolean') && distinct.values.length <= 30);
+    const nullable = f.nullable ?? distinct.nullCount > 0;
+    if (profile.stats) stats.set(f.id, profile.stats);
+    fields.set(f.id, Object.freeze({
+      id: f.id, dataset: f.dataset, column: f.column, name: f.name,
+      plural_name: f.plural_name ?? toPlural(f.name),
+      alt_name: f.alt_name, alt_plural_name: f.alt_plural_name ?? (f.alt_name === null ? null : toPlural(f.alt_name)),
+      description: f.description, keywords: f.keywords,
+      app_name: f.dataset, model_name: d.model, field_name: f.column,
+      internal_type: type, simple_type: simple, enumerable,
+      searchable: f.searchable ?? (simple === 'string' && !enumerable), nullable,
+      unit: f.unit, plural_unit: f.plural_unit ?? (f.unit === null ? null : toPlural(f.unit)),
+      published: f.published, archived: f.archived,
+      modified: f.modified ?? spec.modified, data_modified: d.dataModified,
+      operators: operatorsFor(simple, nullable), groups: f.groups, category: f.category, label_column: f.label_column,
+    }));
+  }
+
+  return { fields, values, stats };
+}
+
+/**
+ * Labels from a label column: for each value, the label carried by most of its records
+ * (ties: the smallest label), so the choice is deterministic whatever the row order.
+ */
+async function labelsFrom(
+  pool: Pool, table: TableRef, column: string, valueType: InternalType, labelColumn: string, labelType: InternalType,
+  distinct: DistinctResult,
+): Promise<string[]> {
+  const pairs = await pool.run<DistResult>({
+    kind: 'dist', table, columns: [column, labelColumn], context: null,
+    params: { nulls: true, sort: 'fields', cluster: false, n: null, numeric: false, maxGroups: Number.MAX_SAFE_INTEGER },
+  });
+  const best = new Map<number | string, { label: string; count: number }>();
+  for (const p of [...pairs.data, ...pairs.outliers]) {
+    const [v, l] = p.values;
+    if (v === null || l === null) continue;
+    const label = toLabel(l, labelType);
+    const cur = best.get(v);
+    if (!cur || p.count > cur.count || (p.count === cur.count && label < cur.label)) best.set(v, { label, count: p.count });
+  }
+  return distinct.values.map((v) => best.get(v)?.label ?? toLabel(v, valueType));
+}

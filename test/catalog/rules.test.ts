@@ -1,0 +1,48 @@
+// Tests: simple types, operators, plurals and visibility rules (src/model.ts).
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { operatorsFor, toPlural, toSimpleType } from '../../src/catalog/rules.ts';
+import { isOpenTo, toVisibilityKey } from '../../src/snapshot/visibility.ts';
+
+test('simple types follow the original map', () => {
+  assert.equal(['integer', 'biginteger', 'float', 'decimal'].map((t) => toSimpleType(t as 'integer')), ['number', 'number', 'number', 'number']);
+  assert.is(toSimpleType('text'), 'string');
+  assert.is(toSimpleType('key'), 'key');
+  assert.is(toSimpleType('datetime'), 'datetime');
+});
+
+test('operators by simple type, nullable fields adding isnull', () => {
+  assert.equal(operatorsFor('key', false), [['exact', 'is'], ['-exact', 'is not'], ['in', 'includes'], ['-in', 'excludes']]);
+  assert.equal(operatorsFor('boolean', true).slice(-2), [['isnull', 'is null'], ['-isnull', 'is not null']]);
+  assert.is(operatorsFor('date', false).length, 10);
+});
+
+test('plurals follow English rules, on the head noun of a phrase', () => {
+  assert.is(toPlural('City'), 'Cities');
+  assert.is(toPlural('Time of day'), 'Times of day');
+  assert.is(toPlural('Miles per gallon'), 'Miles per gallon');
+  assert.is(toPlural('Person'), 'People');
+  assert.is(toPlural('Box office gross'), 'Box office grosses');
+  assert.is(toPlural('metre'), 'metres');
+});
+
+test('plural adds s unless the name ends in s', () => {
+  assert.is(toPlural('Penguin'), 'Penguins');
+  assert.is(toPlural('Species'), 'Species');
+});
+
+test('visibility rules and keys', () => {
+  const anon = { name: 'a', privileged: false, groups: [] };
+  const staff = { name: 's', privileged: false, groups: ['staff', 'a'] };
+  const open = { published: true, archived: false, groups: null };
+  assert.ok(isOpenTo(anon, open));
+  assert.not.ok(isOpenTo(anon, { ...open, published: false }));
+  assert.not.ok(isOpenTo(anon, { ...open, archived: true }));
+  assert.not.ok(isOpenTo(anon, { ...open, groups: ['staff'] }));
+  assert.ok(isOpenTo(staff, { ...open, groups: ['staff'] }));
+  assert.ok(isOpenTo({ name: 'p', privileged: true, groups: [] }, { published: false, archived: true, groups: ['x'] }));
+  assert.is(toVisibilityKey(staff), 'u:a,staff');
+  assert.is(toVisibilityKey({ ...staff, name: 'other', groups: ['staff', 'a'] }), 'u:a,staff');
+});
+
+test.run();
