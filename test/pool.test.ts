@@ -7,6 +7,7 @@ import { createPool } from '../src/pool.ts';
 import type { DistinctResult, Task } from '../src/contract/tasks.ts';
 import { dict, f64, makeTableRef } from './workers/table.ts';
 import { mulberry32 } from './workers/vectors.ts';
+import { tiny } from './workers/tree-tiny.ts';
 
 const small = makeTableRef({ s: dict(['b', 'a', 'b']) });
 const distinct: Task = { kind: 'distinct', table: small, column: 's', context: null };
@@ -28,6 +29,12 @@ test('runs a task on a worker thread', async () => {
   const stats = pool.stats();
   assert.equal([stats.queued, stats.threads], [0, 1]);
   assert.ok(stats.utilization >= 0 && stats.utilization <= 1);
+});
+
+test('a tree task crosses the thread boundary: its shared index arrives intact', async () => {
+  const { ref: tree } = await tiny();
+  assert.equal(await pool.run<DistinctResult>({ kind: 'tree-distinct', tree, dataset: 'labs', column: 'test', context: null }),
+    { values: ['hb', 'na'], counts: [2, 2], nullCount: 0 });
 });
 
 test('a worker error rejects with a plain Error', async () => {

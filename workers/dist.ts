@@ -12,8 +12,12 @@ import { groupCounts, type Groups } from './group.ts';
  * the centroids and the points with a null value, together in the order of the requested sort.
  */
 export function distribution(cols: ColumnView[], mask: Uint8Array | null, params: DistParams): DistResult {
+  return shapeDistribution(groupCounts(cols, mask, { nulls: params.nulls, maxGroups: params.maxGroups }), params);
+}
+
+/** Sorts counted groups, sets outliers aside and clusters them, as `distribution` does: whoever counted them. */
+export function shapeDistribution(groups: Groups, params: DistParams): DistResult {
   const result: DistResult = { size: 0, clustered: false, data: [], outliers: [], tooMany: false, badN: null };
-  const groups = groupCounts(cols, mask, { nulls: params.nulls, maxGroups: params.maxGroups });
   if (groups.tooMany) return { ...result, tooMany: true };
   result.size = groups.size;
   const order = sortGroups(groups, params.sort);

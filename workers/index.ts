@@ -3,12 +3,40 @@ import type { Task } from '../src/contract/tasks.ts';
 import { openTable } from './columns.ts';
 import { distinctValues } from './distinct.ts';
 import { distribution } from './dist.ts';
+import { checkKey, resolveLink } from './key-index.ts';
 import { contextMask } from './mask.ts';
 import { profileColumn } from './profile.ts';
 import { columnStats } from './stats.ts';
+import { contextEntities } from './tree-context.ts';
+import { treeDistribution } from './tree-dist.ts';
+import { treeDistinct } from './tree-distinct.ts';
+import { composeEntity, openTree } from './tree-open.ts';
+import { treeStats } from './tree-stats.ts';
 
 /** Runs one task on this thread and returns plain, structured-clone-safe data. */
 export default async function run(task: Task): Promise<unknown> {
+  switch (task.kind) {
+    case 'tree-key':
+      return checkKey(openTable(task.table).column(task.column));
+    case 'tree-link':
+      return resolveLink(openTable(task.from).column(task.column), openTable(task.to).column(task.key), new Int32Array(task.out));
+    case 'tree-entity':
+      composeEntity(task.chain.map((b) => new Int32Array(b)), new Int32Array(task.out));
+      return null;
+    case 'tree-count':
+    case 'tree-distinct':
+    case 'tree-dist':
+    case 'tree-stats':
+      return runTree(task);
+    default:
+      return runTable(task);
+  }
+}
+
+type TableTask = Extract<Task, { kind: 'distinct' | 'dist' | 'stats' | 'profile' }>;
+type TreeTask = Extract<Task, { kind: 'tree-count' | 'tree-distinct' | 'tree-dist' | 'tree-stats' }>;
+
+function runTable(task: TableTask): unknown {
   const table = openTable(task.table);
   if (task.kind === 'profile') return profileColumn(table.column(task.column), task.stats);
   const mask = contextMask(table, task.context);
@@ -16,5 +44,17 @@ export default async function run(task: Task): Promise<unknown> {
     case 'distinct': return distinctValues(table.column(task.column), mask);
     case 'stats': return columnStats(table.column(task.column), mask);
     case 'dist': return distribution(task.columns.map((c) => table.column(c)), mask, task.params);
+  }
+}
+
+/** Entities selected by the context first (all of them without one), then the answer over them. */
+function runTree(task: TreeTask): unknown {
+  const tree = openTree(task.tree);
+  const selected = contextEntities(tree, task.context);
+  switch (task.kind) {
+    case 'tree-count': return selected === null ? tree.entities : selected.reduce((n, b) => n + b, 0);
+    case 'tree-distinct': return treeDistinct(tree, task.dataset, task.column, selected);
+    case 'tree-stats': return treeStats(tree, task.dataset, task.column, selected);
+    case 'tree-dist': return treeDistribution(tree, task.base, task.dimensions, selected, task.params);
   }
 }

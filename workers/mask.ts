@@ -30,7 +30,7 @@ function nodeMask(table: TableView, node: ContextNode): Uint8Array {
  * One condition. A negated operator is the NOT of its positive form over every record, so a
  * null satisfies -exact, -in, -range, -icontains…; the positive comparisons are false on nulls.
  */
-function conditionMask(col: ColumnView, cond: Pick<ContextCondition, 'operator' | 'value'>, rows = col.length): Uint8Array {
+export function conditionMask(col: ColumnView, cond: Pick<ContextCondition, 'operator' | 'value'>, rows = col.length): Uint8Array {
   const negated = cond.operator.startsWith('-');
   const op = negated ? cond.operator.slice(1) : cond.operator;
   const out = new Uint8Array(rows);

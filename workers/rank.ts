@@ -1,5 +1,6 @@
 // Per-dimension ranks for grouping: each value of a column as a small integer, null last.
 import type { ColumnView } from './columns.ts';
+import { sortValues } from './sort.ts';
 
 /** Keys packed from ranks: Int32 when the product of the cards fits, else doubles. */
 export type Keys = Int32Array | Float64Array;
@@ -34,7 +35,7 @@ export function rankDimension(col: ColumnView, sel: Int32Array): RankedDim {
     if (ranged) return ranged;
   }
   const sorted = presentValues(col, sel);
-  sorted.sort();
+  sortValues(sorted);
   const uniq = uniqueSorted(sorted);
   const isBig = uniq instanceof BigInt64Array;
   return {

@@ -1,12 +1,28 @@
 // The worker task protocol: every task and answer is plain data or typed arrays (structured-clone safe).
 import type { ContextNode } from './context.ts';
 import type { TableRef } from './storage.ts';
+import type { TreeContextNode, TreeDimension, TreeRef } from './tree.ts';
 
 export type Task =
   | { kind: 'distinct'; table: TableRef; column: string; context: ContextNode | null }
   | { kind: 'dist'; table: TableRef; columns: string[]; context: ContextNode | null; params: DistParams }
   | { kind: 'stats'; table: TableRef; column: string; context: ContextNode | null }
-  | { kind: 'profile'; table: TableRef; column: string; stats: boolean }; // context-naive distinct (+ stats), at load
+  | { kind: 'profile'; table: TableRef; column: string; stats: boolean } // context-naive distinct (+ stats), at load
+  // The model tree (API.md §12): checks and index at load, then entity-level compute.
+  | { kind: 'tree-key'; table: TableRef; column: string } // → KeyReport
+  | { kind: 'tree-link'; from: TableRef; column: string; to: TableRef; key: string; out: SharedArrayBuffer } // → LinkReport
+  | { kind: 'tree-entity'; chain: SharedArrayBuffer[]; out: SharedArrayBuffer } // → null
+  | { kind: 'tree-count'; tree: TreeRef; context: TreeContextNode | null } // → number
+  | { kind: 'tree-distinct'; tree: TreeRef; dataset: string; column: string; context: TreeContextNode | null } // → DistinctResult
+  | {
+      kind: 'tree-dist';
+      tree: TreeRef;
+      base: string;
+      dimensions: TreeDimension[];
+      context: TreeContextNode | null;
+      params: DistParams;
+    } // → DistResult
+  | { kind: 'tree-stats'; tree: TreeRef; dataset: string; column: string; context: TreeContextNode | null }; // → StatsResult
 
 /**
  * Distinct values of one column with record counts, ascending by value.

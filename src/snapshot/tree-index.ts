@@ -1,0 +1,96 @@
+// Checks the tree's data and builds its index at load: keys checked, links resolved, entities composed, by the workers.
+import type { TableRef } from '../contract/storage.ts';
+import type { Task } from '../contract/tasks.ts';
+import type { KeyReport, LinkReport, TreeLink, TreeRef } from '../contract/tree.ts';
+import type { ModelTree, TreeProblem } from '../catalog/tree.ts';
+
+/** A loaded table as the index needs it. */
+export type IndexTable = { ref: TableRef; rows: number };
+
+/** Runs a task on a worker (the pool's `run`). */
+export type RunTask = (task: Task) => Promise<unknown>;
+
+/** Bytes per row the index may spend on a table: its links first, then an entity array if it still fits. */
+export const INDEX_BYTES_PER_ROW = 8;
+
+/**
+ * Checks every key of `model` (nulls, repeats: errors) and resolves every link (dangling
+ * references: warnings, then served as null links), then builds the TreeRef that tree tasks
+ * carry, in SharedArrayBuffers: one Int32Array per tree link over the linking table's rows
+ * (4 bytes a row: the floor, as any join needs it), and an entity Int32Array for a table at
+ * depth ≥ 2 reached by child steps (labs) when its links leave room within
+ * INDEX_BYTES_PER_ROW; otherwise workers compose it per task from the links (one gather per
+ * level). So the cohort's labs and visits spend 8 bytes a row, patients and sites none. `tree`
+ * is null when the catalog has no root; the caller refuses to serve when `problems` holds an
+ * error, and reports the warnings.
+ * @param key identifies this data version (as TableRef.key does), for worker-side caches.
+ */
+export async function buildTreeIndex(model: ModelTree, tables: Record<string, IndexTable>, run: RunTask, key: string): Promise<{ tree: TreeRef | null; problems: TreeProblem[] }> {
+  const table = (d: string) => {
+    const t = tables[d];
+    if (!t) throw new Error(`No loaded table for dataset '${d}'.`);
+    return t;
+  };
+  const problems: TreeProblem[] = [];
+  const keyReports = await Promise.all(model.keys.map((k) => run({ kind: 'tree-key', table: table(k.dataset).ref, column: k.column }) as Promise<KeyReport>));
+  model.keys.forEach((k, i) => {
+    problems.push(...keyProblems(k.dataset, k.column, keyReports[i]));
+  });
+
+  const buffers = new Map<TreeLink, SharedArrayBuffer>();
+  const linkReports = await Promise.all(model.links.map((l) => {
+    const out = new SharedArrayBuffer(4 * table(l.from).rows);
+    buffers.set(l, out);
+    return run({ kind: 'tree-link', from: table(l.from).ref, column: l.column, to: table(l.to).ref, key: l.key, out }) as Promise<LinkReport>;
+  }));
+  model.links.forEach((l, i) => {
+    problems.push(...linkProblems(l, linkReports[i]));
+  });
+
+  const shape = model.shape;
+  if (shape === null) return { tree: null, problems };
+  const resolved = shape.links.map((l) => buffers.get(l)!);
+  // Entity arrays level by level (parents first), for the tables whose links leave room for one.
+  const entity: Record<string, SharedArrayBuffer> = {};
+  const linksFrom = (d: string) => shape.links.filter((l) => l.from === d).length;
+  const deep = Object.entries(shape.nodes).filter(([d, n]) => n.anchor === d && n.depth >= 2 && 4 * (linksFrom(d) + 1) <= INDEX_BYTES_PER_ROW);
+  for (let depth = 2; deep.some(([, n]) => n.depth >= depth); depth++) {
+    await Promise.all(deep.filter(([, n]) => n.depth === depth).map(([d, n]) => {
+      // From d's rows up to entities: its link, then each ancestor's, stopping at one with an entity map.
+      const chain = [resolved[n.link]];
+      let a = n.parent!;
+      while (shape.nodes[a].depth > 1 && !entity[a]) { chain.push(resolved[shape.nodes[a].link]); a = shape.nodes[a].parent!; }
+      chain.push(shape.nodes[a].depth === 1 ? resolved[shape.nodes[a].link] : entity[a]);
+      entity[d] = new SharedArrayBuffer(4 * table(d).rows);
+      return run({ kind: 'tree-entity', chain, out: entity[d] });
+    }));
+  }
+  const refs = Object.fromEntries(Object.keys(shape.nodes).map((d) => [d, table(d).ref]));
+  return { tree: { key, shape, tables: refs, entities: table(shape.root).rows, resolved, entity }, problems };
+}
+
+/** A key's nulls and repeats, as errors. */
+export function keyProblems(dataset: string, column: string, r: KeyReport): TreeProblem[] {
+  const out: TreeProblem[] = [];
+  const where = `dataset '${dataset}': key column '${column}'`;
+  if (r.nulls > 0) {
+    out.push({ level: 'error', dataset, column, message: `${where} holds ${r.nulls} null${r.nulls === 1 ? '' : 's'} (data row${r.nulls === 1 ? '' : 's'} ${r.nullRows.map((i) => i + 1).join(', ')}${r.nulls > r.nullRows.length ? ', …' : ''}, counting from 1); a key must be non-null and unique.` });
+  }
+  if (r.duplicates > 0) {
+    out.push({ level: 'error', dataset, column, message: `${where} repeats values in ${r.duplicates} row${r.duplicates === 1 ? '' : 's'} (first values: ${examples(r.duplicateValues)}); a key must be non-null and unique.` });
+  }
+  return out;
+}
+
+/** A link's dangling references, as a warning. */
+export function linkProblems(link: TreeLink, r: LinkReport): TreeProblem[] {
+  if (r.dangling === 0) return [];
+  return [{
+    level: 'warning', dataset: link.from, column: link.column,
+    message: `dataset '${link.from}': link ${link.column} → '${link.to}': ${r.dangling} of ${r.rows} rows name no row of '${link.to}' (first values: ${examples(r.danglingValues)}); they are served as null links.`,
+  }];
+}
+
+function examples(values: (number | string)[]): string {
+  return values.map((v) => JSON.stringify(v)).join(', ');
+}

@@ -1,0 +1,27 @@
+// Distinct values of a column of the tree with counts of distinct root entities (API.md §12).
+import type { DistinctResult } from '../src/contract/tasks.ts';
+import { countEntities } from './entity-count.ts';
+import { joinRows } from './tree-join.ts';
+import type { TreeView } from './tree-open.ts';
+import { keptRows, rankRows } from './tree-rows.ts';
+
+/**
+ * Values of `dataset.column` in ascending order (as workers/distinct.ts orders them), each with
+ * the number of selected entities having at least one row of J(T) that carries it; `nullCount`
+ * is the number of selected entities with at least one such row holding null.
+ */
+export function treeDistinct(tree: TreeView, dataset: string, column: string, selected: Uint8Array | null): DistinctResult {
+  const join = joinRows(tree, dataset);
+  const col = tree.table(dataset).column(column);
+  const keys = keptRows(join, selected);
+  const { dim, rankOfRow } = rankRows(col, keys);
+  for (let j = 0; j < keys.length; j++) if (keys[j] >= 0) keys[j] = rankOfRow[keys[j]];
+  const counts = countEntities(keys, join.entity, dim.card, tree.entities);
+  const out: DistinctResult = { values: [], counts: [], nullCount: counts[dim.card - 1] };
+  for (let r = 0; r < dim.card - 1; r++) {
+    if (counts[r] === 0) continue;
+    out.values.push(dim.values[r]);
+    out.counts.push(counts[r]);
+  }
+  return out;
+}
