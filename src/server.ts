@@ -17,7 +17,9 @@ export type Running = { server: Server; url: string; state: AppState; pool: Pool
 
 /** Listens on config.port and loads `catalogPath`; `ready` rejects (with every problem) if the catalog is bad. */
 export async function startServer(catalogPath: string, config: Config, logger?: Logger): Promise<Running> {
-  const log = logger ?? pino({ level: config.logLevel });
+  // Request lines go through a buffered, asynchronous destination (one write per 4 KiB, not per
+  // request), flushed when the server closes.
+  const log = logger ?? pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: false, minLength: 4096 }));
   const pool = createPool(config);
   const state: AppState = { snapshot: null };
   const app = createApp({ state, pool, config, logger: log });
@@ -57,6 +59,7 @@ export async function startServer(catalogPath: string, config: Config, logger?: 
   const close = async () => {
     await new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); });
     await pool.close();
+    log.flush();
   };
   const ready = (async () => {
     const started = Date.now();
