@@ -6,11 +6,12 @@ import type { Request } from 'polka';
 import type { Config } from '../config.ts';
 import type { Pool } from '../contract/pool.ts';
 import { readJsonBody } from './body.ts';
+import { createLru, type Lru } from '../common/lru.ts';
 import type { Snapshot } from '../snapshot/create.ts';
 import { toVisibilityKey } from '../snapshot/visibility.ts';
 import { toCorsHeaders } from './cors.ts';
 import { notReady } from './errors.ts';
-import type { Query, Reply, RequestContext, Route } from './handler.ts';
+import type { Parsed, Query, Reply, RequestContext, Route } from './handler.ts';
 import type { Metrics } from './metrics.ts';
 import type { ReplyCache } from './reply-cache.ts';
 import { toBaseUrl, toCanonicalPath, toMatchTags } from './request.ts';
@@ -24,10 +25,17 @@ const NO_RAW: string[] = [];
 const NEVER = new AbortController().signal; // replaced once the answer is not served from cache
 const noBody = async (): Promise<unknown> => undefined;
 
+const PARSE_MEMO_BYTES = 16 * 1024 * 1024;
+
+/** A request already parsed: its parse and the key that names its answer ('' when it does not repeat). */
+type KnownRequest<P> = { parsed: Parsed<P>; key: string };
+
 export type AnswerOptions = { state: { snapshot: Snapshot | null }; pool: Pool; config: Config; replies: ReplyCache; metrics: Metrics };
 
 /** Creates the function that answers a request on a route from the snapshot current at its start. */
 export function createAnswer({ state, pool, config, replies, metrics }: AnswerOptions) {
+  // Parses by raw request, for the snapshot current now; a new snapshot starts a new memo.
+  let parses: { version: string; memo: Lru<string, KnownRequest<unknown>> } = { version: '', memo: createLru(0) };
   return async function answer<P>(req: ApiRequest, res: ServerResponse, route: Route<P>): Promise<void> {
     const snapshot = state.snapshot;
     if (!snapshot) throw notReady();
@@ -58,18 +66,30 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
     };
     // Validation first: the answer is named by the normalised request (parsed and defaulted values in
     // the route's order, unknown parameters dropped), so equal answers share one validator everywhere.
-    const parsed = route.parse(ctx);
+    // A request seen before (same data, visibility, origin and raw URL) reuses its parse and its key.
+    const visibility = toVisibilityKey(user);
+    const rawKey = `${visibility}\0${baseUrl}\0${route.name}\0${req.url}`;
+    if (parses.version !== snapshot.version) parses = { version: snapshot.version, memo: createLru(PARSE_MEMO_BYTES) };
+    let known = parses.memo.get(rawKey) as KnownRequest<P> | undefined;
+    if (!known) {
+      const parsed = route.parse(ctx);
+      // A strong validator from data version + visibility + normalised request, known before any
+      // compute, so a matching If-None-Match costs nothing. An answer that does not repeat (an
+      // unseeded random draw) has none, and its parse is not kept.
+      const repeatable = parsed.repeatable ?? true;
+      const key = repeatable ? JSON.stringify([snapshot.version, visibility, baseUrl, route.name, toCanonicalPath(path), parsed.canonical]) : '';
+      known = { parsed, key };
+      if (repeatable) parses.memo.set(rawKey, known, rawKey.length * 2 + key.length * 2 + 256);
+    }
+    const { parsed, key } = known;
     ctx.canonical = parsed.canonical;
-    // A strong validator from data version + visibility + normalised request, known before any compute,
-    // so a matching If-None-Match costs nothing. An answer that does not repeat (an unseeded random
-    // draw) has none. `*` matches only an answer that exists, so it is checked after the answer.
-    const repeatable = parsed.repeatable ?? true;
+    const repeatable = key !== '';
+    // `*` matches only an answer that exists, so it is checked after the answer.
     const tags = req.headers['if-none-match'] === undefined ? NO_TAGS : toMatchTags(req);
     const matchesAny = tags.includes('*');
     const headers: Record<string, string> = { ...cors, 'Cache-Control': config.cacheControl };
     // The normalised request is the reply cache's key; the ETag is its hash, kept with the cached
     // answer (and its whole header list) so a hit hashes and builds nothing.
-    const key = repeatable ? JSON.stringify([snapshot.version, toVisibilityKey(user), baseUrl, route.name, toCanonicalPath(path), parsed.canonical]) : '';
     if (repeatable) {
       const hit = replies.get(key);
       metrics.countCache(hit !== undefined);
