@@ -11,7 +11,10 @@ import { CatalogError, readCatalog } from './catalog/read.ts';
 import { type Config, toConfig } from './config.ts';
 import { toPlural } from './catalog/rules.ts';
 import { type Running, startServer } from './server.ts';
-import { findColumnProblems, tryLoadDatasets } from './snapshot/datasets.ts';
+import { findColumnProblems, type LoadedDatasets, tryLoadDatasets } from './snapshot/datasets.ts';
+import { checkTree, hasTree } from './snapshot/tree.ts';
+import { createPool } from './pool.ts';
+import type { CatalogSpec } from './catalog/spec.ts';
 
 // Built, this file is dist/src/cli.js: the demo stays at the package root.
 export const DEMO_CATALOG = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../demo/catalog.yaml' : '../demo/catalog.yaml', import.meta.url));
@@ -120,9 +123,21 @@ async function findProblems(catalogPath: string): Promise<string[]> {
   const { spec, problems } = readCatalog(catalogPath);
   if (spec) {
     const loaded = await tryLoadDatasets(spec);
-    problems.push(...loaded.problems, ...findColumnProblems(spec, loaded.datasets));
+    problems.push(...loaded.problems, ...findColumnProblems(spec, loaded.datasets), ...(await findTreeProblems(spec, loaded.datasets)).errors);
   }
   return problems;
+}
+
+/** The model tree's problems (API.md §12): keys and links checked on a pool of worker threads. */
+async function findTreeProblems(spec: CatalogSpec, datasets: LoadedDatasets): Promise<{ errors: string[]; warnings: string[] }> {
+  if (!hasTree(spec)) return { errors: [], warnings: [] };
+  const pool = createPool({ poolThreads: 1, poolMaxQueue: Number.MAX_SAFE_INTEGER });
+  try {
+    const refs = new Map([...datasets.values()].map((d) => [d.name, { key: `check:${d.name}`, ipc: d.ipc }]));
+    return await checkTree(spec, datasets, refs, (task) => pool.run(task), 'check');
+  } finally {
+    await pool.close();
+  }
 }
 
 /** Reports every problem: structure first, then each data file and column that can be checked. */
@@ -131,10 +146,14 @@ async function check(catalogPath: string | undefined): Promise<number> {
   const { spec, problems } = readCatalog(resolve(catalogPath));
   if (spec) {
     const loaded = await tryLoadDatasets(spec);
-    problems.push(...loaded.problems, ...findColumnProblems(spec, loaded.datasets));
+    const tree = await findTreeProblems(spec, loaded.datasets);
+    problems.push(...loaded.problems, ...findColumnProblems(spec, loaded.datasets), ...tree.errors);
+    // Dangling references do not stop serving (they are null links): reported, never failing.
+    if (tree.warnings.length) console.error(`Warning${tree.warnings.length === 1 ? '' : 's'}:\n${tree.warnings.map((w) => `  - ${w}`).join('\n')}`);
     if (!problems.length) {
       const rows = [...loaded.datasets.values()].map((d) => `${d.name} (${d.rows} rows)`).join(', ');
-      console.log(`${catalogPath}: OK — ${spec.datasets.length} datasets: ${rows}; ${spec.categories.length} categories, ${spec.fields.length} fields, ${spec.concepts.length} concepts.`);
+      const root = spec.root === null ? '' : ` root ${spec.root};`;
+      console.log(`${catalogPath}: OK — ${spec.datasets.length} datasets: ${rows};${root} ${spec.categories.length} categories, ${spec.fields.length} fields, ${spec.concepts.length} concepts${tree.warnings.length ? ` (${tree.warnings.length} warning${tree.warnings.length === 1 ? '' : 's'})` : ''}.`);
       return 0;
     }
   }

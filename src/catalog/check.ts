@@ -9,13 +9,13 @@ import type { CatalogSpec, ConceptSpec, FieldSpec } from './spec.ts';
 export function toCatalogSpec(doc: unknown, path: string, text: string, fileModified: string, problems: string[]): CatalogSpec {
   const r = reader(path, problems);
   const root = r.object(doc, '(top level)');
-  r.known(root, '(top level)', ['title', 'modified', 'access', 'datasets', 'categories', 'fields', 'concepts']);
+  r.known(root, '(top level)', ['title', 'modified', 'access', 'root', 'entity', 'datasets', 'categories', 'fields', 'concepts']);
   const modified = r.timestamp(root.modified, '(top level)', 'modified') ?? fileModified;
 
   const datasets = r.list(root.datasets, 'datasets').map((raw, i) => {
     const where = `datasets[${i}]`;
     const o = r.object(raw, where);
-    r.known(o, where, ['name', 'model', 'file', 'format', 'columns']);
+    r.known(o, where, ['name', 'model', 'file', 'format', 'columns', 'key', 'links']);
     const name = r.string(o.name, where, 'name', true) ?? `#${i}`;
     const w = `datasets[${i}] (${name})`;
     const format = o.format === undefined ? null : r.oneOf(o.format, w, 'format', FORMATS);
@@ -24,9 +24,27 @@ export function toCatalogSpec(doc: unknown, path: string, text: string, fileModi
       const type = r.oneOf(t, w, `columns.${col}`, INTERNAL_TYPES);
       if (type) columns[col] = type;
     }
-    return { name, model: r.string(o.model, w, 'model') ?? name, file: r.string(o.file, w, 'file', true) ?? '', format, columns, where: w };
+    const links = r.list(o.links, `${w}.links`).map((raw, j) => {
+      const lw = `${w}.links[${j}]`;
+      const lo = r.object(raw, lw);
+      r.known(lo, lw, ['column', 'to']);
+      return { column: r.string(lo.column, lw, 'column', true) ?? '', to: r.string(lo.to, lw, 'to', true) ?? '' };
+    }).filter((l) => l.column && l.to);
+    return {
+      name, model: r.string(o.model, w, 'model') ?? name, file: r.string(o.file, w, 'file', true) ?? '', format, columns, where: w,
+      key: r.string(o.key, w, 'key'), links,
+    };
   });
   r.unique(datasets.map((d) => [d.name, d.where]), 'dataset name');
+  // The model tree (API.md §12): its structure needs the data's column types, so it is checked after loading.
+  const rootName = r.string(root.root, '(top level)', 'root');
+  let entity: CatalogSpec['entity'] = null;
+  if (root.entity !== undefined && root.entity !== null) {
+    const e = r.object(root.entity, 'entity');
+    r.known(e, 'entity', ['name', 'plural_name']);
+    entity = { name: r.string(e.name, 'entity', 'name', true) ?? '', plural_name: r.string(e.plural_name, 'entity', 'plural_name') };
+    if (rootName === null) problems.push(`${path}: entity: names the entities of a root; declare \`root: <dataset>\` too.`);
+  }
 
   const categories = r.list(root.categories, 'categories').map((raw, i) => {
     const o = r.object(raw, `categories[${i}]`);
@@ -120,6 +138,6 @@ export function toCatalogSpec(doc: unknown, path: string, text: string, fileModi
   const access = checkAccess(root.access, r, problems, path);
   return {
     path, text, title: r.string(root.title, '(top level)', 'title') ?? 'Sorrel catalog', modified,
-    access, datasets, categories, fields, concepts,
+    access, datasets, categories, fields, concepts, root: rootName, entity,
   };
 }

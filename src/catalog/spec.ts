@@ -5,6 +5,10 @@ import type { InternalType } from '../contract/model.ts';
 export type DatasetSpec = {
   name: string; model: string; file: string; format: DataFormat | null;
   columns: Record<string, InternalType>; where: string;
+  /** The key column (unique, non-null) when other datasets link here (API.md §12). */
+  key: string | null;
+  /** Columns holding values of another dataset's key (many rows to one). */
+  links: { column: string; to: string }[];
 };
 export type CategorySpec = { id: number; name: string; order: number; parent: number | null; where: string };
 export type FieldSpec = {
@@ -33,6 +37,10 @@ export type CatalogSpec = {
   path: string; text: string; title: string; modified: string;
   access: AccessSpec; datasets: DatasetSpec[]; categories: CategorySpec[];
   fields: FieldSpec[]; concepts: ConceptSpec[];
+  /** The dataset whose rows (or keys) are the counted entities (API.md §12); null = every dataset stands alone. */
+  root: string | null;
+  /** What the root's entities are called; null = from the root dataset's model name. */
+  entity: { name: string; plural_name: string | null } | null;
 };
 
 /** A catalog that cannot be served: every problem, each naming the file and the entry. */

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { Pool } from '../contract/pool.ts';
 import { getConcept, listConceptFields, listConcepts } from '../routes/concepts.ts';
 import { getDist } from '../routes/dist.ts';
+import { getEntities } from '../routes/entities.ts';
 import { getField, listFields } from '../routes/fields.ts';
 import { getOpenApi } from '../routes/openapi.ts';
 import { getRoot } from '../routes/root.ts';
@@ -28,7 +29,7 @@ export type AppOptions = { state: AppState; pool: Pool; config: Config; logger: 
 
 // A POST on /values/ validates typed values (Cilantro 2.3 sends them): a read, never cached.
 const ROUTES: Route<never>[] = [
-  getRoot, getOpenApi, listConcepts, getConcept, listConceptFields, listFields, getField, { ...getValues, post: validateValues }, getDist, getStats,
+  getRoot, getOpenApi, listConcepts, getConcept, listConceptFields, listFields, getField, { ...getValues, post: validateValues }, getDist, getStats, getEntities,
 ] as Route<never>[];
 
 /** The methods a path answers: GET, HEAD and OPTIONS everywhere, POST where its route has a POST handler. */

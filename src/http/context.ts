@@ -3,8 +3,9 @@ import { badContext } from './errors.ts';
 import { type Canonical, type RequestContext, toCanonical } from './handler.ts';
 import { toBoolParam, toSingle } from './params.ts';
 import type { Snapshot } from '../snapshot/create.ts';
-import type { ContextNode } from '../contract/context.ts';
+import { contextScope, scopeMessage } from '../catalog/tree-join.ts';
 import type { Field, User } from '../contract/model.ts';
+import type { TreeContextNode } from '../contract/tree.ts';
 
 const MAX_BYTES = 16 * 1024;
 const MAX_DEPTH = 32;
@@ -20,7 +21,7 @@ const CONDITION_KEYS = ['field', 'operator', 'value', 'enabled', 'concept'];
  * tree (null = no filter) and their canonical form (none when there is no filter, since the answer
  * is then the context-naive one; else the context's JSON without whitespace).
  */
-export function toAwareContext(ctx: RequestContext, dataset: string): { context: ContextNode | null; canonical: Canonical } {
+export function toAwareContext(ctx: RequestContext, dataset: string): { context: TreeContextNode | null; canonical: Canonical } {
   if (!toBoolParam(ctx.query, 'aware', false)) return { context: null, canonical: [] };
   const raw = toSingle(ctx.query, 'context');
   const context = toContext(raw, ctx.snapshot, ctx.user, dataset);
@@ -31,8 +32,10 @@ export function toAwareContext(ctx: RequestContext, dataset: string): { context:
 /**
  * Parses and validates `context` for a request on `dataset`. Returns null for no filter
  * (absent, `{}`, or nothing enabled). Unknown and invisible fields get the same message.
+ * Conditions may be on `dataset`, or on any table of its model tree (API.md §12); each carries
+ * its table's name, so a tree task can apply it at the entity level.
  */
-export function toContext(raw: string | undefined, snapshot: Snapshot, user: User, dataset: string): ContextNode | null {
+export function toContext(raw: string | undefined, snapshot: Snapshot, user: User, dataset: string): TreeContextNode | null {
   if (raw === undefined) return null;
   // The size limit comes first: 17 000 spaces are too large, not "no filter".
   if (Buffer.byteLength(raw) > MAX_BYTES) throw badContext(`The context is ${Buffer.byteLength(raw)} bytes; the limit is ${MAX_BYTES}.`);
@@ -49,7 +52,7 @@ export function toContext(raw: string | undefined, snapshot: Snapshot, user: Use
   }
   let conditions = 0;
 
-  const walk = (node: unknown, where: string, depth: number): ContextNode | null => {
+  const walk = (node: unknown, where: string, depth: number): TreeContextNode | null => {
     if (depth > MAX_DEPTH) throw badContext(`${where}: the context is nested deeper than ${MAX_DEPTH} levels.`);
     if (typeof node !== 'object' || node === null || Array.isArray(node)) throw badContext(`${where}: a node must be an object, got ${show(node)}.`);
     const o = node as Record<string, unknown>;
@@ -64,7 +67,7 @@ export function toContext(raw: string | undefined, snapshot: Snapshot, user: Use
     if (branch) {
       if (o.type !== 'and' && o.type !== 'or') throw badContext(`${where}: "type" must be "and" or "or", got ${show(o.type)}.`);
       if (!Array.isArray(o.children)) throw badContext(`${where}: a branch needs a "children" array.`);
-      const children = o.children.map((c, i) => walk(c, `${where}.children[${i}]`, depth + 1)).filter((c): c is ContextNode => c !== null);
+      const children = o.children.map((c, i) => walk(c, `${where}.children[${i}]`, depth + 1)).filter((c): c is TreeContextNode => c !== null);
       if (children.length === 0) return null;
       return children.length === 1 ? children[0] : { type: o.type, children };
     }
@@ -76,7 +79,13 @@ export function toContext(raw: string | undefined, snapshot: Snapshot, user: Use
     const id = o.field;
     const field = typeof id === 'number' && Number.isSafeInteger(id) && snapshot.isFieldVisible(user, id) ? snapshot.fields.get(id) : undefined;
     if (!field) throw badContext(`${where}: field ${show(id)} is not a known field. See GET /api/fields/.`);
-    if (field.dataset !== dataset) throw badContext(`${where}: field ${field.id} is in dataset '${field.dataset}', not '${dataset}'; conditions must be on the same table.`);
+    const shape = snapshot.tree?.shape ?? null;
+    if (field.dataset !== dataset && contextScope(shape, field.dataset) !== contextScope(shape, dataset)) {
+      const inTree = shape !== null && (field.dataset in shape.nodes || dataset in shape.nodes);
+      throw badContext(inTree
+        ? `${where}: ${scopeMessage(shape, field.id, field.dataset, dataset)}`
+        : `${where}: field ${field.id} is in dataset '${field.dataset}', not '${dataset}'; conditions must be on the same table.`);
+    }
     const operator = o.operator;
     if (typeof operator !== 'string' || !field.operators.some(([code]) => code === operator)) {
       throw badContext(`${where}: operator ${show(operator)} is not one of field ${field.id}'s operators: ${field.operators.map(([c]) => c).join(', ')}.`);
@@ -107,8 +116,8 @@ function show(v: unknown): string {
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
 
-function toCondition(field: Field, operator: string, value: unknown, where: string): ContextNode {
-  const base = { field: field.id, column: field.column, type: field.internal_type };
+function toCondition(field: Field, operator: string, value: unknown, where: string): TreeContextNode {
+  const base = { field: field.id, dataset: field.dataset, column: field.column, type: field.internal_type };
   const op = operator.replace(/^-/, '');
   const neg = operator.startsWith('-');
   if (op === 'isnull') {

@@ -5,13 +5,16 @@ import { toJsonValue, toLabel } from '../common/values.ts';
 import { toLabeler } from '../snapshot/labels.ts';
 import { remember } from '../snapshot/memo.ts';
 import type { Field } from '../contract/model.ts';
-import type { ContextNode } from '../contract/context.ts';
-import type { DistParams as DistTaskParams, DistPoint, DistResult } from '../contract/tasks.ts';
+import type { DistParams as DistTaskParams, DistPoint, DistResult, Task } from '../contract/tasks.ts';
+import type { TreeContextNode, TreeDimension } from '../contract/tree.ts';
+import { isInTree } from '../catalog/tree.ts';
+import { findBase } from '../catalog/tree-join.ts';
 import { toVisibleField } from '../http/visible.ts';
 import { toBoolParam, toEnumParam, toId, toIntParam } from '../http/params.ts';
 import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/handler.ts';
 
-type DistParams = { field: Field; dims: Field[]; context: ContextNode | null; params: DistTaskParams };
+/** `tree`: in a model tree, the base table and each dimension's link path from it (API.md §12); null otherwise. */
+type DistParams = { field: Field; dims: Field[]; tree: { base: string; dimensions: TreeDimension[] } | null; context: TreeContextNode | null; params: DistTaskParams };
 
 /** The distribution of a field; context-naive answers are computed once and kept in memory. */
 export const getDist = defineRoute<DistParams>({
@@ -21,6 +24,7 @@ export const getDist = defineRoute<DistParams>({
     const { query, config } = ctx;
     const field = toVisibleField(ctx);
     const dims = toDimensions(ctx, field);
+    const tree = toTreeDimensions(ctx, field, dims);
     const nulls = toBoolParam(query, 'nulls', false);
     const sort = toEnumParam(query, 'sort', ['fields', 'count'] as const, 'fields');
     const cluster = toBoolParam(query, 'cluster', true);
@@ -28,7 +32,7 @@ export const getDist = defineRoute<DistParams>({
     const { context, canonical } = toAwareContext(ctx, field.dataset);
     const numeric = dims.every((d) => d.simple_type === 'number');
     return {
-      params: { field, dims, context, params: { nulls, sort, cluster, n, numeric, maxGroups: config.maxGroups } },
+      params: { field, dims, tree, context, params: { nulls, sort, cluster, n, numeric, maxGroups: config.maxGroups } },
       canonical: [
         ...toCanonical([
           ['dimensions', dims.length > 1 ? dims.map((d) => d.id).join(',') : null],
@@ -41,13 +45,16 @@ export const getDist = defineRoute<DistParams>({
   answer: (ctx, params) => answerDist(ctx, params),
 });
 
-async function answerDist(ctx: RequestContext, { field, dims, context, params }: DistParams): Promise<Reply> {
+async function answerDist(ctx: RequestContext, { field, dims, tree, context, params }: DistParams): Promise<Reply> {
   const { snapshot, config } = ctx;
-  const task = { kind: 'dist' as const, table: snapshot.tableRef(field.dataset), columns: dims.map((d) => d.column), context, params };
+  const task: Task = tree && snapshot.tree
+    ? { kind: 'tree-dist', tree: snapshot.tree, base: tree.base, dimensions: tree.dimensions, context, params }
+    : { kind: 'dist', table: snapshot.tableRef(field.dataset), columns: dims.map((d) => d.column), context, params };
+  const memoKey = tree ? `tree-dist:${JSON.stringify([tree.base, tree.dimensions, params])}` : `dist:${JSON.stringify([dims.map((d) => d.column), field.dataset, params])}`;
 
   const result = context
     ? await ctx.pool.run<DistResult>(task, ctx.signal)
-    : await remember(snapshot, `dist:${JSON.stringify([task.columns, field.dataset, params])}`, () => ctx.pool.run<DistResult>(task), toDistBytes, config.memoBytes);
+    : await remember(snapshot, memoKey, () => ctx.pool.run<DistResult>(task), toDistBytes, config.memoBytes);
   if (result.tooMany) {
     throw new HttpError(422, 'TOO_MANY_GROUPS', `The distribution has more than ${config.maxGroups} groups; narrow it with a context (aware=true) or fewer dimensions.`);
   }
@@ -74,16 +81,32 @@ function toDimensions(ctx: RequestContext, field: Field): Field[] {
   if (raw !== undefined && parts.some((p) => p === '')) {
     throw badParameter('dimensions', '"dimensions" has an empty entry; give field ids, repeated (dimensions=3&dimensions=7) or comma-separated (dimensions=3,7).');
   }
+  const shape = ctx.snapshot.tree?.shape ?? null;
+  const inTree = (f: Field) => isInTree(shape, f.dataset);
   const ids: number[] = [];
   for (const p of parts) {
     const id = toId(p);
     const f = id === null || !ctx.snapshot.isFieldVisible(ctx.user, id) ? undefined : ctx.snapshot.fields.get(id);
     if (!f) throw badParameter('dimensions', `Unknown field ${JSON.stringify(p)} in "dimensions". See GET /api/fields/.`);
-    if (f.dataset !== field.dataset) throw badParameter('dimensions', `Field ${f.id} in "dimensions" is in dataset '${f.dataset}', not '${field.dataset}'; dimensions must be in the same table.`);
+    if (f.dataset !== field.dataset && !(inTree(field) && inTree(f))) {
+      throw badParameter('dimensions', `Field ${f.id} in "dimensions" is in dataset '${f.dataset}', not '${field.dataset}'; dimensions must be in the same table.`);
+    }
     if (ids.includes(f.id)) throw badParameter('dimensions', `Field ${f.id} is given twice in "dimensions".`);
     ids.push(f.id);
   }
   if (!ids.includes(field.id)) ids.unshift(field.id);
   if (ids.length > ctx.config.maxDimensions) throw badParameter('dimensions', `At most ${ctx.config.maxDimensions} dimensions (including field ${field.id}), got ${ids.length}.`);
   return ids.map((id) => ctx.snapshot.fields.get(id)!);
+}
+
+/**
+ * In a model tree, the base table of the dimensions: the one from which every other dimension's
+ * table is reached by following links (API.md §12); a 400 naming the tables when there is none.
+ */
+function toTreeDimensions(ctx: RequestContext, field: Field, dims: Field[]): DistParams['tree'] {
+  const shape = ctx.snapshot.tree?.shape ?? null;
+  if (shape === null || !isInTree(shape, field.dataset)) return null;
+  const found = findBase(shape, dims.map((d) => ({ dataset: d.dataset, column: d.column })));
+  if (found.base === null) throw badParameter('dimensions', found.message);
+  return found;
 }

@@ -6,10 +6,11 @@ import { isStatsType } from '../catalog/rules.ts';
 import type { StatsResult } from '../contract/tasks.ts';
 import { toVisibleField } from '../http/visible.ts';
 import { defineRoute, type Reply, type RequestContext } from '../http/handler.ts';
-import type { ContextNode } from '../contract/context.ts';
+import type { TreeContextNode } from '../contract/tree.ts';
+import { isInTree } from '../catalog/tree.ts';
 import type { Field } from '../contract/model.ts';
 
-type StatsParams = { field: Field; context: ContextNode | null };
+type StatsParams = { field: Field; context: TreeContextNode | null };
 
 /** count, null_count, distinct, min, max (+ mean, stddev, sum, quantiles for numbers). */
 export const getStats = defineRoute<StatsParams>({
@@ -28,9 +29,13 @@ export const getStats = defineRoute<StatsParams>({
 
 async function answerStats(ctx: RequestContext, { field, context }: StatsParams): Promise<Reply> {
   const { snapshot } = ctx;
-  const s = context
-    ? await ctx.pool.run<StatsResult>({ kind: 'stats', table: snapshot.tableRef(field.dataset), column: field.column, context }, ctx.signal)
-    : snapshot.stats.get(field.id)!;
+  const tree = snapshot.tree;
+  // In a model tree: over the rows of the field's join with the root, of the entities the context selects (API.md §12).
+  const s = !context
+    ? snapshot.stats.get(field.id)!
+    : tree && isInTree(tree.shape, field.dataset)
+      ? await ctx.pool.run<StatsResult>({ kind: 'tree-stats', tree, dataset: field.dataset, column: field.column, context }, ctx.signal)
+      : await ctx.pool.run<StatsResult>({ kind: 'stats', table: snapshot.tableRef(field.dataset), column: field.column, context }, ctx.signal);
   const type = field.internal_type;
   const body: Record<string, unknown> = {
     count: s.count, null_count: s.null_count, distinct: s.distinct,

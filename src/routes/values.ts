@@ -13,7 +13,8 @@ import { toRequestUrl } from '../http/listing.ts';
 import { toJsonInSlices } from '../http/serialize.ts';
 import { toIntParam, toSingle } from '../http/params.ts';
 import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/handler.ts';
-import type { ContextNode } from '../contract/context.ts';
+import type { TreeContextNode } from '../contract/tree.ts';
+import { isInTree } from '../catalog/tree.ts';
 import type { Field } from '../contract/model.ts';
 
 const SEED_MAX = 2 ** 32 - 1;        // the generator's whole state: every seed draws differently
@@ -22,7 +23,7 @@ const LARGE_PAGE = 4096; // values on a page beyond which it is serialised in sl
 
 type ValuesParams = {
   field: Field;
-  context: ContextNode | null;
+  context: TreeContextNode | null;
   q: ParsedQuery | null;
   random: number | null;
   seed: number | null;
@@ -31,10 +32,14 @@ type ValuesParams = {
 };
 
 /** The population of a field's values: the context-naive ones from memory, or a context's from a worker. */
-export async function toFieldValues(ctx: RequestContext, field: Field, context: ContextNode | null): Promise<FieldValues> {
+export async function toFieldValues(ctx: RequestContext, field: Field, context: TreeContextNode | null): Promise<FieldValues> {
   const { snapshot } = ctx;
   if (!context) return snapshot.values.get(field.id)!;
-  const r = await ctx.pool.run<DistinctResult>({ kind: 'distinct', table: snapshot.tableRef(field.dataset), column: field.column, context }, ctx.signal);
+  // In a model tree, counts are of root entities and the context may reach any of its tables (API.md §12).
+  const tree = snapshot.tree;
+  const r = tree && isInTree(tree.shape, field.dataset)
+    ? await ctx.pool.run<DistinctResult>({ kind: 'tree-distinct', tree, dataset: field.dataset, column: field.column, context }, ctx.signal)
+    : await ctx.pool.run<DistinctResult>({ kind: 'distinct', table: snapshot.tableRef(field.dataset), column: field.column, context }, ctx.signal);
   const label = toLabeler(snapshot, field);
   return { values: r.values, labels: r.values.map((v) => label(v)), counts: r.counts, nullCount: r.nullCount };
 }

@@ -1,6 +1,6 @@
 // The frozen Snapshot: catalog + loaded tables + precomputed values/stats + search index, built once.
 import { createHash } from 'node:crypto';
-import type { CatalogSpec } from '../catalog/spec.ts';
+import { CatalogError, type CatalogSpec } from '../catalog/spec.ts';
 import { toPlural } from '../catalog/rules.ts';
 import { toTimestamp } from '../common/dates.ts';
 import type { Category, Concept, Field, User } from '../contract/model.ts';
@@ -11,6 +11,8 @@ import { buildSearchIndex, type SearchIndex } from '../search/index.ts';
 import { createAuthenticator, type Authenticate } from './access.ts';
 import { checkColumns, loadDatasets, type LoadedDatasets, type Progress } from './datasets.ts';
 import { precomputeFields, type FieldValues } from './precompute.ts';
+import { checkTree, type EntityInfo, toEntityInfo } from './tree.ts';
+import type { TreeRef } from '../contract/tree.ts';
 import { createVisibility } from './visibility.ts';
 
 export type Snapshot = Readonly<{
@@ -24,6 +26,9 @@ export type Snapshot = Readonly<{
   values: ReadonlyMap<number, FieldValues>;      // every field
   stats: ReadonlyMap<number, StatsResult>;       // number/date/time/datetime fields
   search: SearchIndex;
+  tree: TreeRef | null;                          // the model tree with its index (API.md §12); null without a root
+  entity: EntityInfo | null;                     // the root's entities, when a root is declared
+  treeWarnings: readonly string[];               // dangling references, served as null links
   authenticate: Authenticate;
   tableRef(dataset: string): TableRef;
   isFieldVisible(user: User, id: number): boolean;
@@ -43,8 +48,13 @@ export async function createSnapshot(spec: CatalogSpec, pool: Pool, datasets?: L
     .digest('hex').slice(0, 20);
   const refs = new Map([...datasets.values()].map((d) => [d.name, Object.freeze({ key: `${version}:${d.name}`, ipc: d.ipc })]));
 
+  // The model tree: a key or link problem stops the load like a bad column does; dangling references are served as null links.
+  const checked = await checkTree(spec, datasets, refs, (task) => pool.run(task), version);
+  if (checked.errors.length) throw new CatalogError(checked.errors);
+  for (const warning of checked.warnings) progress?.('tree warning', { warning });
+
   progress?.('profiling columns', { fields: spec.fields.length });
-  const { fields, values, stats } = await precomputeFields(spec, datasets, refs, pool);
+  const { fields, values, stats } = await precomputeFields(spec, datasets, refs, pool, checked.tree);
 
   const categories = new Map(spec.categories.map((c) => [c.id, Object.freeze({ id: c.id, name: c.name, order: c.order, parent: c.parent })]));
   const concepts = new Map(spec.concepts.map((c) => [c.id, Object.freeze({
@@ -65,6 +75,7 @@ export async function createSnapshot(spec: CatalogSpec, pool: Pool, datasets?: L
   return Object.freeze({
     version, title: spec.title, loadedAt: toTimestamp(new Date()),
     categories, fields, concepts, datasets, values, stats, search, authenticate,
+    tree: checked.tree, entity: toEntityInfo(spec, checked.tree), treeWarnings: Object.freeze(checked.warnings),
     tableRef: (dataset: string) => refs.get(dataset)!,
     isFieldVisible: (user: User, id: number) => visibleTo(user).fields.has(id),
     isConceptVisible: (user: User, id: number) => visibleTo(user).concepts.has(id),

@@ -6,6 +6,7 @@ import type { Field, InternalType } from '../contract/model.ts';
 import type { Pool } from '../contract/pool.ts';
 import type { DatasetInfo, TableRef } from '../contract/storage.ts';
 import type { DistinctResult, DistResult, ProfileResult, StatsResult } from '../contract/tasks.ts';
+import type { TreeRef } from '../contract/tree.ts';
 
 /** Context-naive distinct values of one field, ascending by value (API.md §4 order). */
 export type FieldValues = {
@@ -22,7 +23,7 @@ export type Precomputed = { fields: Map<number, Field>; values: Map<number, Fiel
  * resolves each field's attributes from the catalog and its data.
  */
 export async function precomputeFields(
-  spec: CatalogSpec, datasets: ReadonlyMap<string, DatasetInfo>, refs: ReadonlyMap<string, TableRef>, pool: Pool,
+  spec: CatalogSpec, datasets: ReadonlyMap<string, DatasetInfo>, refs: ReadonlyMap<string, TableRef>, pool: Pool, tree: TreeRef | null = null,
 ): Promise<Precomputed> {
   // Precompute what does not depend on a context, once per (dataset, column): distinct values and,
   // for number/date/time columns, stats, from one sort. Every task is queued up front so all of the
@@ -37,6 +38,24 @@ export async function precomputeFields(
     return profiles.get(k)!;
   };
   for (const f of spec.fields) void profileOf(f.dataset, f.column).catch(() => {});
+  // Fields of a tree table other than the root count root entities, not rows (API.md §12): their
+  // served values and stats come from the tree (the profile still decides the field's attributes).
+  const entityCounts = new Map<string, Promise<[DistinctResult, StatsResult | null]>>();
+  const entityOf = (dataset: string, column: string, withStats: boolean) => {
+    const k = `${dataset}\0${column}`;
+    if (!entityCounts.has(k)) {
+      const t = tree!;
+      entityCounts.set(k, Promise.all([
+        pool.run<DistinctResult>({ kind: 'tree-distinct', tree: t, dataset, column, context: null }),
+        withStats ? pool.run<StatsResult>({ kind: 'tree-stats', tree: t, dataset, column, context: null }) : Promise.resolve(null),
+      ]));
+    }
+    return entityCounts.get(k)!;
+  };
+  const isCounted = (dataset: string) => tree !== null && dataset in tree.shape.nodes && dataset !== tree.shape.root;
+  for (const f of spec.fields) {
+    if (isCounted(f.dataset)) void entityOf(f.dataset, f.column, isStatsType(toSimpleType(datasets.get(f.dataset)!.columns[f.column]))).catch(() => {});
+  }
 
   const fields = new Map<number, Field>();
   const values = new Map<number, FieldValues>();
@@ -50,10 +69,19 @@ export async function precomputeFields(
     const labels = f.label_column === null
       ? distinct.values.map((v) => toLabel(v, type))
       : await labelsFrom(pool, refs.get(f.dataset)!, f.column, type, f.label_column, d.columns[f.label_column], distinct);
-    values.set(f.id, Object.freeze({ values: distinct.values, labels, counts: distinct.counts, nullCount: distinct.nullCount }));
+    if (isCounted(f.dataset)) {
+      const [counted, counterStats] = await entityOf(f.dataset, f.column, profile.stats !== null);
+      const labelOf = new Map(distinct.values.map((v, i) => [v, labels[i]]));
+      values.set(f.id, Object.freeze({
+        values: counted.values, labels: counted.values.map((v) => labelOf.get(v) ?? toLabel(v, type)), counts: counted.counts, nullCount: counted.nullCount,
+      }));
+      if (counterStats) stats.set(f.id, counterStats);
+    } else {
+      values.set(f.id, Object.freeze({ values: distinct.values, labels, counts: distinct.counts, nullCount: distinct.nullCount }));
+      if (profile.stats) stats.set(f.id, profile.stats);
+    }
     const enumerable = f.enumerable ?? ((simple === 'string' || simple === 'boolean') && distinct.values.length <= 30);
     const nullable = f.nullable ?? distinct.nullCount > 0;
-    if (profile.stats) stats.set(f.id, profile.stats);
     fields.set(f.id, Object.freeze({
       id: f.id, dataset: f.dataset, column: f.column, name: f.name,
       plural_name: f.plural_name ?? toPlural(f.name),

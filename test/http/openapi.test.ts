@@ -39,7 +39,8 @@ t('the root document links it as _links.openapi and in its Link header', async (
 t('every documented path answers on the fixture catalog (ids 1 and 3)', async () => {
   for (const path of Object.keys((await get(s.url, '/api/openapi.json')).body.paths)) {
     const r = await get(s.url, path.replace('{id}', path.includes('stats') ? '3' : '1'));
-    assert.is(r.status, 200, path);
+    // The fixture declares no root, so it counts no entities (test/http/tree.test.ts serves one that does).
+    assert.is(r.status, path === '/api/entities/' ? 404 : 200, path);
   }
 });
 

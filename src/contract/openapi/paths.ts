@@ -109,6 +109,12 @@ export const PATHS: Record<string, Schema> = {
     parameters: params('FieldId', 'Aware', 'Context'),
     ok: toJsonResponse('The stats.', { oneOf: [schema('NumberStats'), schema('TemporalStats')] }), errors: { ...FIELD_COMPUTE_ERRORS, 422: ['NOT_SUPPORTED'] },
   }),
+  '/api/entities/': toApiOperation({
+    id: 'getEntities', tag: 'data', summary: 'Entity count',
+    description: 'In a catalog with linked datasets (a `root`): how many root entities there are, or with `aware=true` how many the context selects (conditions on any table of the tree combine at the entity level). 404 when the catalog declares no root.',
+    parameters: params('Aware', 'Context'), ok: toJsonResponse('The entities.', schema('Entities')),
+    errors: { 400: ['INVALID_CONTEXT', 'INVALID_PARAMETER'], 404: ['NOT_FOUND'] },
+  }),
   '/healthz': {
     get: {
       operationId: 'getHealth', tags: ['operations'], summary: 'Liveness', security: [],

@@ -28,6 +28,7 @@ export const SERVICE_SCHEMAS: Record<string, Schema> = {
       title: { type: 'string' },
       version: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+', description: 'The Serrano API level served (2.3.12), which Cilantro compares before using a feature.' },
       sorrel_version: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+', description: "Sorrel's own release." },
+      entity: { $ref: '#/components/schemas/Entities', description: 'Present when the catalog declares a `root` (linked datasets): what the counted entities are called and how many there are.' },
       _links: {
         type: 'object',
         required: ['self', 'concepts', 'fields', 'openapi'],
@@ -40,6 +41,13 @@ export const SERVICE_SCHEMAS: Record<string, Schema> = {
         additionalProperties: false,
       },
     },
+    additionalProperties: false,
+  },
+  Entities: {
+    type: 'object',
+    description: 'The root entities of a catalog with linked datasets: their names and how many there are (with `aware=true`, how many the context selects).',
+    required: ['name', 'plural_name', 'count'],
+    properties: { name: { type: 'string' }, plural_name: { type: 'string' }, count: { type: 'integer', minimum: 0 } },
     additionalProperties: false,
   },
   Error: {
