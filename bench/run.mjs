@@ -1,11 +1,11 @@
-// `npm run bench`: installs the bench peers (DuckDB, autocannon) into bench/node_modules when
+// `npm run bench`: installs the bench peers (DuckDB, autocannon, CSV parsers) into bench/node_modules when
 // missing, then runs the TypeScript runner with tsx. Plain JS so it runs before anything is installed.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const peers = ['@duckdb/node-api', 'autocannon'];
+const peers = ['@duckdb/node-api', 'autocannon', 'papaparse', 'udsv', 'd3-dsv', 'csv-parse', 'csv-parser', 'csv-simple-parser', '@fast-csv/parse'];
 const missing = peers.filter((p) => !existsSync(new URL(`./node_modules/${p}/package.json`, import.meta.url)));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 if (missing.length) {

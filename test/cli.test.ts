@@ -1,4 +1,4 @@
-// Tests: the sorrel command: check, serve on a broken catalog, init, hash-key.
+// Tests: the sorrel command: check, serve on a broken catalog (bad UTF-8 included), init, hash-key, flags, any folder.
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -66,6 +66,20 @@ test('sorrel serve refuses to start on a broken catalog', () => {
   const r = run(['serve', brokenCatalog()], { PORT: '0', LOG_LEVEL: 'silent' });
   assert.is(r.status, 1);
   assert.match(r.stderr, /duplicate field id 1/);
+});
+
+test('sorrel check and serve reject a CSV with invalid UTF-8, naming the file, row and column', () => {
+  const catalog = brokenCatalog();
+  const dir = dirname(catalog);
+  // "Zürich" re-encoded as Latin-1: ü becomes the single byte 0xFC.
+  writeFileSync(join(dir, 'people.csv'), Buffer.from(readFileSync(join(dir, 'people.csv'), 'utf8'), 'latin1'));
+  writeFileSync(catalog, 'datasets: [{ name: people, file: people.csv }]\nfields: [{ id: 1, dataset: people, column: city }]\n');
+  const check = run(['check', catalog]);
+  assert.is(check.status, 1);
+  assert.match(check.stderr, /people\.csv row 1, column "city": invalid UTF-8 \(bytes 0xfc /);
+  const serve = run(['serve', catalog], { PORT: '0', LOG_LEVEL: 'silent' });
+  assert.is(serve.status, 1);
+  assert.match(serve.stderr, /people\.csv row 1, column "city": invalid UTF-8/);
 });
 
 test('sorrel init writes a catalog that check accepts', () => {

@@ -1,4 +1,4 @@
-// CSV/TSV loading: inference over all rows, nulls, quoting and the error messages.
+// CSV/TSV loading: inference over all rows, nulls, quoting, chunk boundaries, UTF-8 checks and the error messages.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadTable } from '../../loaders/index.ts';
@@ -153,6 +153,90 @@ test('an empty file, or one of blank lines, is a LoadError', async () => {
 test('duplicate and empty column names are LoadErrors', async () => {
   assert.is((await errorOf(() => load('dup.csv', 'a,b,a\n1,2,3\n'))).message, 'dup.csv: duplicate column name "a" (columns 1 and 3). Rename one of them.');
   assert.is((await errorOf(() => load('noname.csv', 'a,,c\n1,2,3\n'))).message, 'noname.csv: column 2 has no name. Give every column a header.');
+});
+
+test('reads lone CR line ends, and spaces between a closing quote and the delimiter', async () => {
+  assert.equal(await values('cr.csv', 'a,b\r1,x\r\r2,y\r'), [{ a: 1, b: 'x' }, { a: 2, b: 'y' }]);
+  assert.equal(await values('spaces.csv', 'a,b\n"x"  ,"y" \n'), [{ a: 'x', b: 'y' }]);
+});
+
+test('a quote inside an unquoted field is kept as text', async () => {
+  assert.equal(await values('inner.csv', 'a,b\n5 " tall,x\n'), [{ a: '5 " tall', b: 'x' }]);
+});
+
+test('records and characters cut by the 1 MiB read chunks are joined again', async () => {
+  // Rows "i,xxx…" up to near the 1 MiB mark, counting bytes; then row k's quoted text (a CRLF, a
+  // doubled quote, é in two-byte UTF-8) is padded so that an é starts at byte 2^20 - 1: the first
+  // read chunk ends between its two bytes. A 3 MiB field then spans two more chunk boundaries.
+  const MiB = 1 << 20;
+  const lines = ['n,s'];
+  let bytes = 4;
+  while (bytes < MiB - 300) { lines.push(`${lines.length - 1},${'x'.repeat(99)}`); bytes += lines[lines.length - 1].length + 1; }
+  const k = lines.length - 1;
+  const pad = 'a'.repeat(MiB - 1 - bytes - `${k},"`.length);
+  const text = `${pad}é\r\n""q"",é`;
+  lines.push(`${k},"${text}"`, `${k + 1},"${'y'.repeat(3 * MiB)}"`, `${k + 2},end`);
+  const content = Buffer.from(`${lines.join('\n')}\n`);
+  assert.equal([...content.subarray(MiB - 1, MiB + 1)], [0xc3, 0xa9]);
+  const loaded = await loadTable(tempFile('chunks.csv', content));
+  const s = storageOf(loaded);
+  assert.is(loaded.rows, k + 3);
+  assert.equal(s.n.values.slice(k - 1), [k - 1, k, k + 1, k + 2]);
+  const dict = s.s.dictionary!;
+  assert.ok(dict.includes(`${pad}é\r\n"q",é`));
+  assert.ok(dict.includes('y'.repeat(3 * MiB)));
+  assert.ok(dict.includes('end'));
+});
+
+test('a field count error in a long quoted last cell counts every field', async () => {
+  const err = await errorOf(() => load('long.csv', 'a,b\n1,"x\ny",3\n'));
+  assert.is(err.message, 'long.csv row 1: expected 2 fields (one per header column) but found 3. Quote values that contain the delimiter, and check for missing or extra delimiters.');
+});
+
+test('an unterminated quote in the header names the header row', async () => {
+  const err = await errorOf(() => load('openhead.csv', 'a,"b\n1,2\n'));
+  assert.is(err.message, 'openhead.csv header row: Quoted field unterminated. A quoted field must end with a quote, and quotes inside it must be doubled ("").');
+});
+
+// Bytes spelled out: "a,b\n" is bytes 0-3, "1," bytes 4-5, so the cell of column b starts at byte 6.
+const bytesOf = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p))));
+
+test('invalid UTF-8 is a LoadError naming the row, the column and the byte', async () => {
+  const err = await errorOf(() => loadTable(tempFile('latin1.csv', bytesOf('a,b\n1,Z', [0xfc], 'rich\n'))));
+  assert.is(err.name, 'LoadError');
+  assert.is(err.message, 'latin1.csv row 1, column "b": invalid UTF-8 (bytes 0xfc 0x72 0x69 0x63 at byte 7 of the file). Save the file as UTF-8.');
+});
+
+test('rejects overlong forms, surrogates, stray continuation bytes and a character cut at the end', async () => {
+  const cases: [string, number[], number][] = [
+    ['overlong.csv', [0xc0, 0xaf], 6], ['overlong3.csv', [0xe0, 0x80, 0xaf], 6], ['surrogate.csv', [0xed, 0xa0, 0x80], 6],
+    ['toobig.csv', [0xf4, 0x90, 0x80, 0x80], 6], ['stray.csv', [0x41, 0x80], 7],
+  ];
+  for (const [name, bad, at] of cases) {
+    const err = await errorOf(() => loadTable(tempFile(name, bytesOf('a,b\n1,', bad, '\n2,x\n'))));
+    assert.match(err.message, new RegExp(`^${name.replace('.', '\\.')} row 1, column "b": invalid UTF-8 \\(bytes 0x[0-9a-f]{2}.* at byte ${at} of the file\\)`), name);
+  }
+  const cut = await errorOf(() => loadTable(tempFile('cut.csv', bytesOf('a,b\n1,x\n2,', [0xe2, 0x82]))));
+  assert.is(cut.message, 'cut.csv row 2, column "b": invalid UTF-8 (bytes 0xe2 0x82 at byte 10 of the file). Save the file as UTF-8.');
+});
+
+test('invalid UTF-8 in the header, in a quoted cell and in a TSV names where it is', async () => {
+  const head = await errorOf(() => loadTable(tempFile('head.csv', bytesOf('a,', [0xff], '\n1,2\n'))));
+  assert.match(head.message, /^head\.csv header row, column 2: invalid UTF-8 \(bytes 0xff 0x0a 0x31 0x2c at byte 2 of the file\)/);
+  const quoted = await errorOf(() => loadTable(tempFile('q.csv', bytesOf('a,b,c\n1,"x,\ny",', [0xfe], '\n'))));
+  assert.match(quoted.message, /^q\.csv row 1, column "c": invalid UTF-8/);
+  const tsv = await errorOf(() => loadTable(tempFile('bad.tsv', bytesOf('a\tb\n1\t2\n3,', [0xff], '\t4\n'))));
+  assert.match(tsv.message, /^bad\.tsv row 2, column "a": invalid UTF-8 \(bytes 0xff 0x09 0x34 0x0a at byte 10 of the file\)/);
+});
+
+test('invalid UTF-8 far into a large file names its row, past chunk boundaries', async () => {
+  const lines = ['a,b', ...Array.from({ length: 200_000 }, (_, i) => `${i},é`)];
+  const err = await errorOf(() => loadTable(tempFile('far8.csv', bytesOf(`${lines.join('\n')}\n7,`, [0xc3, 0x28], '\n'))));
+  assert.match(err.message, /^far8\.csv row 200001, column "b": invalid UTF-8 \(bytes 0xc3 0x28 0x0a at byte \d+ of the file\)/);
+});
+
+test('valid UTF-8, U+FFFD included, loads as written', async () => {
+  assert.equal(await values('ok8.csv', 'a,b\nZürich,\ufffd\n日本,😀\n'), [{ a: 'Zürich', b: '\ufffd' }, { a: '日本', b: '😀' }]);
 });
 
 test.run();
