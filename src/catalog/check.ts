@@ -6,16 +6,16 @@ import { reader } from './reader.ts';
 import type { CatalogSpec, ConceptSpec, FieldSpec } from './spec.ts';
 
 /** The catalog spec of a parsed document; problems are pushed to `problems` (the spec is then not servable). */
-export function toCatalogSpec(doc: unknown, path: string, text: string, fileModified: string, problems: string[]): CatalogSpec {
+export function toCatalogSpec(doc: unknown, path: string, fileModified: string, problems: string[]): CatalogSpec {
   const r = reader(path, problems);
   const root = r.object(doc, '(top level)');
   r.known(root, '(top level)', ['title', 'modified', 'access', 'datasets', 'categories', 'fields', 'concepts']);
-  const modified = r.timestamp(root.modified, '(top level)', 'modified') ?? fileModified;
+  const pinned = r.timestamp(root.modified, '(top level)', 'modified');
 
   const datasets = r.list(root.datasets, 'datasets').map((raw, i) => {
     const where = `datasets[${i}]`;
     const o = r.object(raw, where);
-    r.known(o, where, ['name', 'model', 'file', 'format', 'columns']);
+    r.known(o, where, ['name', 'model', 'file', 'format', 'columns', 'data_modified']);
     const name = r.string(o.name, where, 'name', true) ?? `#${i}`;
     const w = `datasets[${i}] (${name})`;
     const format = o.format === undefined ? null : r.oneOf(o.format, w, 'format', FORMATS);
@@ -24,7 +24,10 @@ export function toCatalogSpec(doc: unknown, path: string, text: string, fileModi
       const type = r.oneOf(t, w, `columns.${col}`, INTERNAL_TYPES);
       if (type) columns[col] = type;
     }
-    return { name, model: r.string(o.model, w, 'model') ?? name, file: r.string(o.file, w, 'file', true) ?? '', format, columns, where: w };
+    return {
+      name, model: r.string(o.model, w, 'model') ?? name, file: r.string(o.file, w, 'file', true) ?? '', format, columns,
+      dataModified: r.timestamp(o.data_modified, w, 'data_modified'), where: w,
+    };
   });
   r.unique(datasets.map((d) => [d.name, d.where]), 'dataset name');
 
@@ -118,7 +121,22 @@ export function toCatalogSpec(doc: unknown, path: string, text: string, fileModi
 
   const access = checkAccess(root.access, r, problems, path);
   return {
-    path, text, title: r.string(root.title, '(top level)', 'title') ?? 'Sorrel catalog', modified,
+    path, title: r.string(root.title, '(top level)', 'title') ?? 'Sorrel catalog',
+    modified: pinned ?? fileModified, modifiedPinned: pinned !== null,
     access, datasets, categories, fields, concepts,
   };
+}
+
+/**
+ * Timestamps that reach bodies but are not pinned in the catalog: each then comes from a file's
+ * modification time, so replicas serving separate copies of the files could answer differently.
+ */
+export function findTimestampWarnings(spec: CatalogSpec): string[] {
+  const copies = 'replicas serving separate copies of the files could disagree; pin it, or serve one file from `sorrel build`.';
+  const warnings: string[] = [];
+  if (!spec.modifiedPinned) warnings.push(`${spec.path}: (top level): \`modified\` is not set, so it is the catalog file's modification time; ${copies}`);
+  for (const d of spec.datasets) {
+    if (d.dataModified === null) warnings.push(`${spec.path}: ${d.where}: \`data_modified\` is not set, so it is the data file's modification time; ${copies}`);
+  }
+  return warnings;
 }

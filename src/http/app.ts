@@ -10,17 +10,19 @@ import { getField, listFields } from '../routes/fields.ts';
 import { getRoot } from '../routes/root.ts';
 import { getStats } from '../routes/stats.ts';
 import { getValues } from '../routes/values.ts';
-import type { Snapshot } from '../snapshot/create.ts';
 import { createAnswer, type ApiRequest } from './answer.ts';
 import type { Route } from './handler.ts';
 import { ALLOW, toCorsHeaders, toPreflightHeaders } from './cors.ts';
 import { HttpError } from './errors.ts';
 import { createMetrics } from './metrics.ts';
-import { addOpsRoutes, toGauges } from './ops.ts';
+import { addOpsRoutes, toGauges, type OpsState } from './ops.ts';
 import { createReplyCache } from './reply-cache.ts';
 import { sendError } from './respond.ts';
 
-export type AppState = { snapshot: Snapshot | null };
+export type { LifecycleStatus, ReloadStatus } from './ops.ts';
+
+/** The swappable snapshot (a reload replaces it; a request keeps the one it started with) and the lifecycle's status. */
+export type AppState = OpsState;
 export type AppOptions = { state: AppState; pool: Pool; config: Config; logger: Logger };
 
 const ROUTES: Route<never>[] = [getRoot, listConcepts, getConcept, listConceptFields, listFields, getField, getValues, getDist, getStats] as Route<never>[];

@@ -6,6 +6,7 @@ import { CatalogError, type CatalogSpec } from '../catalog/spec.ts';
 import { toTimestamp } from '../common/dates.ts';
 import type { InternalType } from '../contract/model.ts';
 import type { DatasetInfo } from '../contract/storage.ts';
+import { sha256 } from './file-format.ts';
 
 export type LoadedDatasets = Map<string, DatasetInfo>;
 
@@ -38,11 +39,12 @@ export async function tryLoadDatasets(spec: CatalogSpec, progress?: Progress): P
       const file = resolveDataPath(d.file, spec.path);
       progress?.('loading dataset', { dataset: d.name, file: d.file });
       const loaded = await loadTable(file, { format: d.format ?? undefined, columns });
-      const stat = statSync(file);
+      // The file's mtime reaches bodies (data_modified) only when the catalog does not pin it.
+      const dataModified = d.dataModified ?? toTimestamp(statSync(file).mtime);
+      const ipc = await toSharedIpc(loaded.table);
       out.set(d.name, {
-        name: d.name, model: d.model, file,
-        rows: loaded.rows, bytes: loaded.bytes, dataModified: toTimestamp(stat.mtime), columns: loaded.types,
-        ipc: await toSharedIpc(loaded.table),
+        name: d.name, model: d.model, file, rows: loaded.rows, bytes: loaded.bytes, dataModified, columns: loaded.types,
+        ipc, sha256: sha256(new Uint8Array(ipc)),
       });
       progress?.('loaded dataset', { dataset: d.name, rows: loaded.rows, mib: Math.round(loaded.bytes / 2 ** 16) / 16, ms: Math.round(performance.now() - started) });
     } catch (err) {
@@ -70,3 +72,4 @@ export function findColumnProblems(spec: CatalogSpec, datasets: LoadedDatasets):
   }
   return problems;
 }
+
