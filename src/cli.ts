@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import pkg from '../package.json' with { type: 'json' };
 import { stringify } from 'yaml';
-import { inspectColumns } from '../loaders/index.ts';
+import type { ColumnProfile } from '../loaders/index.ts';
 import { formatOf, toExtensionList } from './contract/formats.ts';
 import { checkKeys, toKeyHash } from './snapshot/access.ts';
 import { CatalogError, readCatalog, type CatalogSpec } from './catalog/read.ts';
@@ -194,12 +194,13 @@ async function build(catalogPath: string | undefined, output: string | undefined
 /** One dataset, category and concept per file; one field per column with inferred type and flags. */
 async function init(files: string[]): Promise<number> {
   if (!files.length) return fail('init needs at least one data file.', COMMANDS.init.usage);
+  const { inspectColumns } = await import('../loaders/index.ts');
   const catalog = { title: 'Sorrel catalog', access: { anonymous: true }, datasets: [] as unknown[], categories: [] as unknown[], fields: [] as unknown[], concepts: [] as unknown[] };
   let fieldId = 0, conceptId = 0;
   for (const [i, file] of files.entries()) {
     if (!formatOf(file)) return fail(`${file}: unknown format; use ${toExtensionList()}.`);
     const name = basename(file, extname(file)).replace(/[^A-Za-z0-9_]+/g, '_');
-    let columns: Awaited<ReturnType<typeof inspectColumns>>;
+    let columns: ColumnProfile[];
     try {
       columns = await inspectColumns(resolve(file));
     } catch (err) {

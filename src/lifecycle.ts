@@ -1,5 +1,7 @@
 // The process lifecycle (API.md §11): drain on SIGTERM/SIGINT, reload on SIGHUP, one at a time.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { Logger } from 'pino';
 import { CatalogError } from './catalog/spec.ts';
 import { toTimestamp } from './common/dates.ts';
@@ -48,6 +50,9 @@ export function createLifecycle({ server, state, pool, config, log, ready, load 
   let idle: (() => void) | null = null;
   let current: Promise<ReloadOutcome> | null = null, queued: Promise<ReloadOutcome> | null = null;
   let drained: Promise<DrainReport> | null = null;
+  const collect = exposeGc();
+  /** Resolves once every request in flight now has ended (those that may hold the old snapshot). */
+  const afterInFlight = () => Promise.all([...open].map((res) => new Promise((r) => { if (res.closed) r(null); else res.once('close', r); })));
 
   const reloadOnce = async (): Promise<ReloadOutcome> => {
     await ready().catch(() => {});
@@ -58,6 +63,7 @@ export function createLifecycle({ server, state, pool, config, log, ready, load 
       const next = await load();
       if (status.draining) return { ok: false, version: before, problems: ['the server began draining; the new snapshot was not swapped in'] };
       state.snapshot = next;   // atomic: each request reads state.snapshot once, at its start
+      void afterInFlight().then(() => collect());
       status.reloads.ok++;
       status.reload = { ok: true, at: toTimestamp(new Date()), problems: 0 };
       log.info({ from: before, version: next.version, ms: Math.round(performance.now() - started) }, 'reloaded');
@@ -125,6 +131,19 @@ export function createLifecycle({ server, state, pool, config, log, ready, load 
       return drained;
     },
   };
+}
+
+/**
+ * Why collect by hand after a swap: the old snapshot's tables are SharedArrayBuffers, freed only once
+ * every thread that saw them has garbage-collected its last reference, and a server at rest may not
+ * collect for a long time — ten reloads of a 100 MB table left 900 MB resident. So V8's `gc` is exposed
+ * (a process-wide flag, set before the pools start, so every worker thread gets `globalThis.gc`): the
+ * main thread collects once the requests that may hold the old snapshot have ended, and a worker when
+ * it drops the old generation's tables (workers/columns.ts).
+ */
+export function exposeGc(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
 }
 
 function sleep(ms: number): Promise<void> {

@@ -9,7 +9,7 @@ import { HttpError } from './http/errors.ts';
 import { toRawErrorResponse } from './http/respond.ts';
 import { loadCatalog } from './catalog/read.ts';
 import type { Config } from './config.ts';
-import { createLifecycle, type DrainReport, type ReloadOutcome } from './lifecycle.ts';
+import { createLifecycle, exposeGc, type DrainReport, type ReloadOutcome } from './lifecycle.ts';
 import { createPool } from './pool.ts';
 import type { Pool } from './contract/pool.ts';
 import { isSnapshotFile, loadBuiltSnapshot } from './snapshot/built.ts';
@@ -34,6 +34,7 @@ export type Running = {
  */
 export async function startServer(sourcePath: string, config: Config, logger?: Logger): Promise<Running> {
   const log = logger ?? pino({ level: config.logLevel });
+  exposeGc();   // before any worker thread starts: a reload frees the old snapshot's memory at once
   const pool = createPool(config);
   const state: AppState = { snapshot: null };
   const app = createApp({ state, pool, config, logger: log });

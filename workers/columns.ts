@@ -40,7 +40,12 @@ let cache = { generation: -Infinity, tables: new Map<string, TableView>() };
 
 /** The decoded table for a reference, from this thread's cache when seen before. */
 export function openTable(ref: TableRef): TableView {
-  if (ref.generation > cache.generation) cache = { generation: ref.generation, tables: new Map() };
+  if (ref.generation > cache.generation) {
+    const dropped = cache.tables.size > 0;
+    cache = { generation: ref.generation, tables: new Map() };
+    // Frees the old tables' shared memory now rather than at some later collection (see exposeGc in src/lifecycle.ts).
+    if (dropped) (globalThis as { gc?: () => void }).gc?.();
+  }
   const hit = cache.tables.get(ref.key);
   if (hit) return hit;
   const view = toTableView(ref.key, tableFromIPC(new Uint8Array(ref.ipc)));

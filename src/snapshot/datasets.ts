@@ -1,6 +1,5 @@
 // Loading a catalog's datasets into shared-memory Arrow tables, and checking fields against their columns.
 import { statSync } from 'node:fs';
-import { loadTable, toSharedIpc } from '../../loaders/index.ts';
 import { resolveDataPath } from '../catalog/paths.ts';
 import { CatalogError, type CatalogSpec } from '../catalog/spec.ts';
 import { toTimestamp } from '../common/dates.ts';
@@ -24,6 +23,9 @@ export async function loadDatasets(spec: CatalogSpec, progress?: Progress): Prom
 export async function tryLoadDatasets(spec: CatalogSpec, progress?: Progress): Promise<{ datasets: LoadedDatasets; problems: string[] }> {
   const problems: string[] = [];
   const out: LoadedDatasets = new Map();
+  // Imported here, not at the top: serving a built snapshot file never parses data, and the loaders
+  // (Apache Arrow's builders, parquet-wasm, papaparse) are most of the start-up's module loading.
+  const { loadTable, toSharedIpc } = await import('../../loaders/index.ts');
   for (const d of spec.datasets) {
     // A field's internal_type override converts the stored column too.
     const columns: Record<string, InternalType> = { ...d.columns };
