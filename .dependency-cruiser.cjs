@@ -16,7 +16,7 @@ module.exports = {
     only('workers-layer', '^workers/', '^(workers|src/contract|src/common)/', 'Workers see only the contract and pure helpers: no HTTP, no snapshot.'),
     only('catalog-layer', '^src/catalog/', '^src/(contract|common|catalog)/', 'Reading a catalog needs no data, HTTP or snapshot.'),
     only('search-layer', '^src/search/', '^src/(contract|common|search)/', 'The search engine knows text and ids, not HTTP.'),
-    only('snapshot-layer', '^src/snapshot/', '^(src/(contract|common|catalog|search|snapshot)/|loaders/index[.]ts$)',
+    only('snapshot-layer', '^src/snapshot/', '^(src/(contract|common|catalog|search|snapshot)/|loaders/index[.]ts$|package[.]json$)',
       'A snapshot is built from the catalog, the loaders (through loaders/index.ts) and the search index; never from HTTP.'),
     only('http-layer', '^src/http/', '^src/(contract|common|catalog|search|snapshot|http|routes)/|^src/config[.]ts$',
       'HTTP answers from a snapshot; it never loads data or runs the process.'),

@@ -1,31 +1,46 @@
-// The `sorrel` command: serve, check, init, hash-key; --version, and --help on every command.
+// The `sorrel` command: serve, build, check, init, hash-key; --version, and --help on every command.
+import { statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename, extname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import pkg from '../package.json' with { type: 'json' };
 import { stringify } from 'yaml';
-import { inspectColumns } from '../loaders/index.ts';
+import type { ColumnProfile } from '../loaders/index.ts';
 import { formatOf, toExtensionList } from './contract/formats.ts';
-import { toKeyHash } from './snapshot/access.ts';
-import { CatalogError, readCatalog } from './catalog/read.ts';
+import { checkKeys, toKeyHash } from './snapshot/access.ts';
+import { CatalogError, readCatalog, type CatalogSpec } from './catalog/read.ts';
+import { findTimestampWarnings } from './catalog/check.ts';
 import { type Config, toConfig } from './config.ts';
 import { toPlural } from './catalog/rules.ts';
-import { type Running, startServer } from './server.ts';
-import { findColumnProblems, type LoadedDatasets, tryLoadDatasets } from './snapshot/datasets.ts';
-import { checkTree, hasTree } from './snapshot/tree.ts';
 import { createPool } from './pool.ts';
-import type { CatalogSpec } from './catalog/spec.ts';
+import { type Running, startServer } from './server.ts';
+import { isSnapshotFile, toSnapshotInput } from './snapshot/built.ts';
+import { prepareSnapshot } from './snapshot/create.ts';
+import { findColumnProblems, tryLoadDatasets, type LoadedDatasets } from './snapshot/datasets.ts';
+import { SnapshotFileError, writeSnapshotFile } from './snapshot/file.ts';
+import { checkTree, hasTree } from './snapshot/tree.ts';
 
 // Built, this file is dist/src/cli.js: the demo stays at the package root.
 export const DEMO_CATALOG = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../demo/catalog.yaml' : '../demo/catalog.yaml', import.meta.url));
 
 const COMMANDS: Record<string, { usage: string; options?: ParseArgsConfig['options'] }> = {
   serve: {
-    usage: `sorrel serve [catalog.yaml] [--port N] [--host H]
-  Serves a catalog (default: SORREL_CATALOG, else the bundled demo) at http://HOST:PORT/api/.
+    usage: `sorrel serve [catalog.yaml | file.sorrel] [--port N] [--host H]
+  Serves a catalog (default: SORREL_CATALOG, else the bundled demo), or a snapshot file from
+  \`sorrel build\` (told apart by its header), at http://HOST:PORT/api/.
+  SIGTERM/SIGINT drain and stop (SORREL_DRAIN_GRACE, SORREL_DRAIN_TIMEOUT); SIGHUP reloads.
   --port N   port to listen on (default: PORT, else 8000; 0 picks a free one)
   --host H   address to listen on (default: HOST, else 0.0.0.0)`,
     options: { port: { type: 'string' }, host: { type: 'string' } },
+  },
+  build: {
+    usage: `sorrel build <catalog.yaml> -o <file.sorrel>
+  Checks the catalog and its data files (as check does), precomputes what serving needs, and
+  writes one snapshot file that \`sorrel serve <file>\` serves without the data files. The same
+  inputs give the same bytes. The file is written beside the target, then renamed over it.
+  -o, --output FILE   the snapshot file to write (default: the catalog's name with .sorrel)`,
+    options: { output: { type: 'string', short: 'o' } },
   },
   check: { usage: `sorrel check <catalog.yaml>
   Validates a catalog and its data files, printing every problem; exits 1 on any.` },
@@ -67,6 +82,7 @@ export async function main(argv: string[]): Promise<number> {
   const args = parsed.positionals;
   switch (command) {
     case 'serve': return serve(args[0] ?? process.env.SORREL_CATALOG ?? DEMO_CATALOG, parsed.values);
+    case 'build': return build(args[0], parsed.values.output as string | undefined);
     case 'check': return check(args[0]);
     case 'init': return init(args);
     default:
@@ -81,7 +97,7 @@ function fail(message: string, usage = USAGE): number {
   return 1;
 }
 
-async function serve(catalogPath: string, flags: Record<string, string | boolean | undefined>): Promise<number> {
+async function serve(sourcePath: string, flags: Record<string, string | boolean | undefined>): Promise<number> {
   let config: Config;
   try {
     config = toConfig({ ...process.env, ...(flags.port === undefined ? {} : { PORT: String(flags.port) }), ...(flags.host === undefined ? {} : { HOST: String(flags.host) }) });
@@ -91,7 +107,7 @@ async function serve(catalogPath: string, flags: Record<string, string | boolean
   }
   let running: Running;
   try {
-    running = await startServer(resolve(catalogPath), config);
+    running = await startServer(resolve(sourcePath), config);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') console.error(`sorrel serve: port ${config.port} on ${config.host} is in use; stop the other server or pick another with --port or PORT.`);
@@ -103,29 +119,41 @@ async function serve(catalogPath: string, flags: Record<string, string | boolean
     await running.ready;
   } catch (err) {
     // Serving refuses what `check` reports: list every problem, not only the first kind found.
-    const problems = err instanceof CatalogError ? await findProblems(resolve(catalogPath)) : [];
-    console.error(problems.length ? new CatalogError(problems).message : err instanceof CatalogError ? err.message : (err as Error).stack);
+    const problems = err instanceof CatalogError && !isSnapshotFile(resolve(sourcePath)) ? (await findProblems(resolve(sourcePath))).problems : [];
+    console.error(problems.length ? new CatalogError(problems).message
+      : err instanceof CatalogError || err instanceof SnapshotFileError ? err.message : (err as Error).stack);
     await running.close();
     return 1;
   }
-  console.error(`Sorrel ${pkg.version} is serving ${relative(process.cwd(), catalogPath) || catalogPath}: open ${running.url}/ to browse it (API at ${running.url}/api/).`);
+  console.error(`Sorrel ${pkg.version} is serving ${relative(process.cwd(), sourcePath) || sourcePath}: open ${running.url}/ to browse it (API at ${running.url}/api/).`);
+  // A second SIGTERM or SIGINT joins the drain under way: under systemd or npm one stop can arrive
+  // twice (to the process group and forwarded), and must not cut the grace short. SIGKILL forces.
+  let stopping = false;
   const stop = (signal: string) => {
-    console.error(`Sorrel is stopping (${signal}).`);
-    void running.close().then(() => process.exit(0));
+    if (stopping) return;
+    stopping = true;
+    console.error(`Sorrel is draining (${signal}): /readyz answers 503, requests in flight finish, then it stops.`);
+    void running.drain(signal).then(() => process.exit(0), (err) => { console.error((err as Error).stack); process.exit(1); });
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGHUP', () => { void running.reload(); });
   return new Promise<number>(() => {});
 }
 
-/** Every problem `check` reports: structure first, then each data file and column that can be checked. */
-async function findProblems(catalogPath: string): Promise<string[]> {
+/** Every problem `check` reports: structure first, then each data file and column that can be checked, then the keys. */
+async function findProblems(catalogPath: string, secret = true): Promise<{ spec: CatalogSpec | null; datasets: LoadedDatasets; problems: string[]; warnings: string[] }> {
   const { spec, problems } = readCatalog(catalogPath);
+  const warnings: string[] = [];
+  let datasets: LoadedDatasets = new Map();
   if (spec) {
     const loaded = await tryLoadDatasets(spec);
-    problems.push(...loaded.problems, ...findColumnProblems(spec, loaded.datasets), ...(await findTreeProblems(spec, loaded.datasets)).errors);
+    datasets = loaded.datasets;
+    const tree = await findTreeProblems(spec, loaded.datasets);
+    warnings.push(...tree.warnings);
+    problems.push(...loaded.problems, ...findColumnProblems(spec, loaded.datasets), ...tree.errors, ...(await checkKeys(spec, { secret })).problems);
   }
-  return problems;
+  return { spec, datasets, problems, warnings };
 }
 
 /** The model tree's problems (API.md §12): keys and links checked on a pool of worker threads. */
@@ -133,43 +161,65 @@ async function findTreeProblems(spec: CatalogSpec, datasets: LoadedDatasets): Pr
   if (!hasTree(spec)) return { errors: [], warnings: [] };
   const pool = createPool({ poolThreads: 1, poolMaxQueue: Number.MAX_SAFE_INTEGER });
   try {
-    const refs = new Map([...datasets.values()].map((d) => [d.name, { key: `check:${d.name}`, ipc: d.ipc }]));
+    const refs = new Map([...datasets.values()].map((d) => [d.name, { key: `check:${d.name}`, generation: 0, ipc: d.ipc }]));
     return await checkTree(spec, datasets, refs, (task) => pool.run(task), 'check');
   } finally {
     await pool.close();
   }
 }
 
-/** Reports every problem: structure first, then each data file and column that can be checked. */
+/** Reports every problem: structure first, then each data file and column that can be checked; warns of unpinned timestamps. */
 async function check(catalogPath: string | undefined): Promise<number> {
   if (!catalogPath) return fail('check needs a catalog file.', COMMANDS.check.usage);
-  const { spec, problems } = readCatalog(resolve(catalogPath));
-  if (spec) {
-    const loaded = await tryLoadDatasets(spec);
-    const tree = await findTreeProblems(spec, loaded.datasets);
-    problems.push(...loaded.problems, ...findColumnProblems(spec, loaded.datasets), ...tree.errors);
-    // Dangling references do not stop serving (they are null links): reported, never failing.
-    if (tree.warnings.length) console.error(`Warning${tree.warnings.length === 1 ? '' : 's'}:\n${tree.warnings.map((w) => `  - ${w}`).join('\n')}`);
-    if (!problems.length) {
-      const rows = [...loaded.datasets.values()].map((d) => `${d.name} (${d.rows} rows)`).join(', ');
-      const root = spec.root === null ? '' : ` root ${spec.root};`;
-      console.log(`${catalogPath}: OK — ${spec.datasets.length} datasets: ${rows};${root} ${spec.categories.length} categories, ${spec.fields.length} fields, ${spec.concepts.length} concepts${tree.warnings.length ? ` (${tree.warnings.length} warning${tree.warnings.length === 1 ? '' : 's'})` : ''}.`);
-      return 0;
-    }
+  const { spec, datasets, problems, warnings } = await findProblems(resolve(catalogPath));
+  // Dangling references do not stop serving (they are null links): reported, never failing.
+  if (warnings.length) console.error(`Warning${warnings.length === 1 ? '' : 's'}:\n${warnings.map((w) => `  - ${w}`).join('\n')}`);
+  if (spec && !problems.length) {
+    for (const w of findTimestampWarnings(spec)) console.error(`warning: ${w}`);
+    const rows = [...datasets.values()].map((d) => `${d.name} (${d.rows} rows)`).join(', ');
+    const root = spec.root === null ? '' : ` root ${spec.root};`;
+    console.log(`${catalogPath}: OK — ${spec.datasets.length} datasets: ${rows};${root} ${spec.categories.length} categories, ${spec.fields.length} fields, ${spec.concepts.length} concepts${warnings.length ? ` (${warnings.length} warning${warnings.length === 1 ? '' : 's'})` : ''}.`);
+    return 0;
   }
   console.error(new CatalogError(problems).message);
   return 1;
 }
 
+/** Checks, loads and precomputes a catalog, and writes it as one snapshot file. */
+async function build(catalogPath: string | undefined, output: string | undefined): Promise<number> {
+  if (!catalogPath) return fail('build needs a catalog file.', COMMANDS.build.usage);
+  const out = resolve(output ?? `${catalogPath.replace(/\.(ya?ml|json)$/i, '')}.sorrel`);
+  // The HS256 secret's variable need not be set here: the file stores its name, read when served.
+  const { spec, datasets, problems } = await findProblems(resolve(catalogPath), false);
+  if (!spec || problems.length) {
+    console.error(new CatalogError(problems).message);
+    return 1;
+  }
+  const pool = createPool({ poolThreads: availableParallelism(), poolMaxQueue: Number.MAX_SAFE_INTEGER });
+  try {
+    const parts = await prepareSnapshot(spec, pool, { datasets, secret: false });
+    const manifest = await writeSnapshotFile(out, toSnapshotInput(parts));
+    const rows = [...datasets.values()].map((d) => `${d.name} (${d.rows} rows)`).join(', ');
+    console.log(`${relative(process.cwd(), out) || out}: ${statSync(out).size} bytes — ${spec.datasets.length} datasets: ${rows}; ${spec.fields.length} fields; data version ${manifest.dataVersion}.`);
+    return 0;
+  } catch (err) {
+    console.error(err instanceof CatalogError ? err.message : `sorrel build: ${(err as Error).message}`);
+    return 1;
+  } finally {
+    await pool.close();
+  }
+}
+
 /** One dataset, category and concept per file; one field per column with inferred type and flags. */
 async function init(files: string[]): Promise<number> {
   if (!files.length) return fail('init needs at least one data file.', COMMANDS.init.usage);
+  const { inspectColumns } = await import('../loaders/index.ts');
   const catalog = { title: 'Sorrel catalog', access: { anonymous: true }, datasets: [] as unknown[], categories: [] as unknown[], fields: [] as unknown[], concepts: [] as unknown[] };
   let fieldId = 0, conceptId = 0;
   for (const [i, file] of files.entries()) {
     if (!formatOf(file)) return fail(`${file}: unknown format; use ${toExtensionList()}.`);
     const name = basename(file, extname(file)).replace(/[^A-Za-z0-9_]+/g, '_');
-    let columns: Awaited<ReturnType<typeof inspectColumns>>;
+    let columns: ColumnProfile[];
     try {
       columns = await inspectColumns(resolve(file));
     } catch (err) {

@@ -21,6 +21,8 @@ export type Config = {
   memoBytes: number; // memory for context-naive distributions kept per snapshot
   metricsToken: string | null; // when set, /metrics needs `Authorization: Bearer <token>`
   headersTimeoutMs: number; // a request head must arrive within this (else 408)
+  drainGraceMs: number;     // after SIGTERM/SIGINT: /readyz 503 while the listener keeps accepting this long
+  drainTimeoutMs: number;   // then requests in flight may take this long to finish before they are cut
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -43,6 +45,8 @@ export const DEFAULT_CONFIG: Config = {
   memoBytes: 64 * 1024 * 1024,
   metricsToken: null,
   headersTimeoutMs: 60_000,
+  drainGraceMs: 5_000,
+  drainTimeoutMs: 30_000,
 };
 
 /** Reads the configuration from environment variables (documented in the README); throws on a bad value. */
@@ -53,6 +57,12 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
     if (v === undefined || v === '') return undefined;
     if (!/^\d+$/.test(v) || Number(v) < min) throw new Error(`${name} must be a whole number ≥ ${min}, got ${JSON.stringify(v)}.`);
     return Number(v);
+  };
+  const seconds = (name: string): number | undefined => {
+    const v = env[name];
+    if (v === undefined || v === '') return undefined;
+    if (!/^\d+(\.\d+)?$/.test(v)) throw new Error(`${name} must be a number of seconds ≥ 0 (e.g. 5 or 0.5), got ${JSON.stringify(v)}.`);
+    return Math.round(Number(v) * 1000);
   };
   const bool = (name: string): boolean | undefined => {
     const v = env[name]?.toLowerCase();
@@ -79,5 +89,7 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.memoBytes = (int('SORREL_MEMO_MB', 0) ?? c.memoBytes / 2 ** 20) * 2 ** 20;
   c.metricsToken = env.SORREL_METRICS_TOKEN || null;
   c.headersTimeoutMs = int('SORREL_HEADERS_TIMEOUT_MS', 1) ?? c.headersTimeoutMs;
+  c.drainGraceMs = seconds('SORREL_DRAIN_GRACE') ?? c.drainGraceMs;
+  c.drainTimeoutMs = seconds('SORREL_DRAIN_TIMEOUT') ?? c.drainTimeoutMs;
   return c;
 }

@@ -1,4 +1,4 @@
-// Starts the HTTP server at once (/readyz answers 503), then loads the catalog into a snapshot.
+// Starts the HTTP server at once (/readyz answers 503), then loads the catalog or built snapshot file into a snapshot.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
@@ -9,28 +9,53 @@ import { HttpError } from './http/errors.ts';
 import { toRawErrorResponse } from './http/respond.ts';
 import { loadCatalog } from './catalog/read.ts';
 import type { Config } from './config.ts';
+import { createLifecycle, exposeGc, type DrainReport, type ReloadOutcome } from './lifecycle.ts';
 import { createPool } from './pool.ts';
 import type { Pool } from './contract/pool.ts';
-import { createSnapshot } from './snapshot/create.ts';
+import { isSnapshotFile, loadBuiltSnapshot } from './snapshot/built.ts';
+import { createSnapshot, type Snapshot } from './snapshot/create.ts';
 
-export type Running = { server: Server; url: string; state: AppState; pool: Pool; ready: Promise<void>; close(): Promise<void> };
+export type Running = {
+  server: Server; url: string; state: AppState; pool: Pool;
+  /** Resolves once the first snapshot serves; rejects (with every problem) if the source is bad. */
+  ready: Promise<void>;
+  /** Rebuilds from the source in the background and swaps the snapshot in (SIGHUP). */
+  reload(): Promise<ReloadOutcome>;
+  /** /readyz 503, grace, stop accepting, let requests finish, close the pool (SIGTERM, SIGINT). */
+  drain(signal: string): Promise<DrainReport>;
+  /** Stops at once (tests, failed start). */
+  close(): Promise<void>;
+};
 
-/** Listens on config.port and loads `catalogPath`; `ready` rejects (with every problem) if the catalog is bad. */
-export async function startServer(catalogPath: string, config: Config, logger?: Logger): Promise<Running> {
+/**
+ * Listens on config.port and loads `sourcePath`: a built snapshot file (by its magic header) or a
+ * catalog. A catalog is loaded with a pool of its own — one thread per core at start-up, when
+ * nothing else runs; half the cores for a reload, beside the serving pool.
+ */
+export async function startServer(sourcePath: string, config: Config, logger?: Logger): Promise<Running> {
   // Request lines go through a buffered, asynchronous destination (one write per 4 KiB, not per
   // request), flushed when the server closes.
   const log = logger ?? pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: false, minLength: 4096 }));
+  exposeGc();   // before any worker thread starts: a reload frees the old snapshot's memory at once
   const pool = createPool(config);
   const state: AppState = { snapshot: null };
   const app = createApp({ state, pool, config, logger: log });
+  const load = (threads: number) => loadSnapshot(sourcePath, threads, log);
+  let ready: Promise<void> = new Promise(() => {});
   // A context may be 16 KiB of JSON, up to three times that once URL-encoded: allow 64 KiB of request head.
   const server = createServer({
     maxHeaderSize: 64 * 1024,
     headersTimeout: config.headersTimeoutMs,
     requestTimeout: Math.max(300_000, config.headersTimeoutMs),
     connectionsCheckingInterval: Math.min(30_000, Math.max(50, config.headersTimeoutMs / 4)),
-  }, app.handler as never);
+  }, (req, res) => {
+    lifecycle.track(req, res);
+    (app.handler as (req: unknown, res: unknown) => void)(req, res);
+  });
   server.keepAliveTimeout = 65_000;
+  const lifecycle = createLifecycle({
+    server, state, pool, config, log, ready: () => ready, load: () => load(Math.max(1, Math.floor(availableParallelism() / 2))),
+  });
   // A request Node cannot parse (bad method token, oversized head) still gets a JSON error body.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) {
@@ -61,21 +86,41 @@ export async function startServer(catalogPath: string, config: Config, logger?: 
     await pool.close();
     log.flush();
   };
-  const ready = (async () => {
+  ready = (async () => {
     const started = Date.now();
-    const spec = loadCatalog(catalogPath);
-    // While loading nothing else runs, so the precompute gets a pool of one thread per core,
-    // started now so its threads boot while the files load; it is closed once the snapshot is built.
-    const loadPool = createPool({ poolThreads: availableParallelism(), poolMaxQueue: Number.MAX_SAFE_INTEGER });
-    try {
-      log.info({ catalog: catalogPath, datasets: spec.datasets.length, fields: spec.fields.length }, 'loading catalog');
-      state.snapshot = await createSnapshot(spec, loadPool, undefined, (message, fields) => log.info(fields, message));
-    } finally {
-      await loadPool.close();
-    }
+    state.snapshot = await load(availableParallelism());
     const s = state.snapshot;
-    log.info({ catalog: catalogPath, version: s.version, fields: s.fields.size, concepts: s.concepts.size,
+    log.info({ source: sourcePath, version: s.version, fields: s.fields.size, concepts: s.concepts.size,
       rows: Object.fromEntries([...s.datasets.values()].map((d) => [d.name, d.rows])), ms: Date.now() - started }, 'ready');
   })();
-  return { server, url, state, pool, ready, close };
+  return { server, url, state, pool, ready, reload: lifecycle.reload, drain: lifecycle.drain, close };
+}
+
+/** A snapshot from a built file (verified, no precompute) or from a catalog and its data files. */
+async function loadSnapshot(path: string, threads: number, log: Logger): Promise<Snapshot> {
+  if (isSnapshotFile(path)) {
+    log.info({ file: path }, 'loading snapshot file');
+    // A file holds no tree index: a catalog with a root rebuilds it on a pool started only then.
+    let started: Pool | null = null;
+    const lazy: Pool = {
+      run: (task, signal) => (started ??= createPool({ poolThreads: threads, poolMaxQueue: Number.MAX_SAFE_INTEGER })).run(task, signal),
+      stats: () => started?.stats() ?? { queued: 0, utilization: 0, threads: 0 },
+      close: async () => { await started?.close(); },
+    };
+    try {
+      return await loadBuiltSnapshot(path, lazy);
+    } finally {
+      await lazy.close();
+    }
+  }
+  const spec = loadCatalog(path);
+  // Precompute gets a pool of its own, started now so its threads boot while the files load, and
+  // closed once the snapshot is built.
+  const loadPool = createPool({ poolThreads: threads, poolMaxQueue: Number.MAX_SAFE_INTEGER });
+  try {
+    log.info({ catalog: path, datasets: spec.datasets.length, fields: spec.fields.length }, 'loading catalog');
+    return await createSnapshot(spec, loadPool, undefined, (message, fields) => log.info(fields, message));
+  } finally {
+    await loadPool.close();
+  }
 }

@@ -1,6 +1,6 @@
 // Tests: the sorrel command: check, serve on a broken catalog (bad UTF-8 included), init, hash-key, flags, any folder.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -117,7 +117,7 @@ test('sorrel --version prints the version; --help works on every command', () =>
   const v = run(['--version']);
   assert.is(v.status, 0);
   assert.is(v.stdout.trim(), JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version);
-  for (const command of ['serve', 'check', 'init', 'hash-key']) {
+  for (const command of ['serve', 'build', 'check', 'init', 'hash-key']) {
     const r = run([command, '--help']);
     assert.is(r.status, 0, `${command}: ${r.stderr}`);
     assert.match(r.stdout, new RegExp(`^Usage: sorrel ${command}`));
@@ -161,7 +161,7 @@ test('init, check and serve work from a folder outside the project', async () =>
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((r) => probe.close(() => r()));
   const child = spawn(process.execPath, [BIN, 'serve', 'catalog.yaml', '--port', String(port), '--host', '127.0.0.1'], {
-    cwd: dir, env: { ...process.env, LOG_LEVEL: 'silent', SORREL_THREADS: '1' }, stdio: ['ignore', 'ignore', 'pipe'],
+    cwd: dir, env: { ...process.env, LOG_LEVEL: 'silent', SORREL_THREADS: '1', SORREL_DRAIN_GRACE: '0' }, stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr.on('data', (b) => { stderr += b; });
@@ -181,6 +181,52 @@ test('init, check and serve work from a folder outside the project', async () =>
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+  }
+});
+
+test('sorrel help lists build; check warns (exit 0) of timestamps that come from mtimes', () => {
+  assert.match(run(['help']).stdout, /^sorrel build /m);
+  const r = run(['check', FIXTURE_CATALOG]);
+  assert.is(r.status, 0);
+  assert.match(r.stderr, /^warning: .*catalog\.yaml: datasets\[0\] \(people\): `data_modified` is not set, so it is the data file's modification time; replicas serving separate copies/m);
+  assert.not.match(r.stderr, /\(top level\)/);                     // the fixture pins `modified`
+  const dir = mkdtempSync(join(tmpdir(), 'sorrel-unpinned-'));
+  for (const f of ['people.csv', 'pets.json']) copyFileSync(join(dirname(FIXTURE_CATALOG), f), join(dir, f));
+  writeFileSync(join(dir, 'c.yaml'), readFileSync(FIXTURE_CATALOG, 'utf8').replace(/^modified: .*$/m, ''));
+  assert.match(run(['check', join(dir, 'c.yaml')]).stderr, /\(top level\): `modified` is not set, so it is the catalog file's modification time/);
+});
+
+test('sorrel build refuses a broken catalog with every problem, and writes nothing', () => {
+  const catalog = brokenCatalog();
+  const out = join(dirname(catalog), 'x.sorrel');
+  const r = run(['build', catalog, '-o', out]);
+  assert.is(r.status, 1);
+  assert.match(r.stderr, /The catalog has 4 problems/);
+  assert.not.ok(existsSync(out));
+});
+
+test('sorrel serve refuses a snapshot file that is not one, of another format, truncated or altered: one line naming the file, exit 1', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sorrel-refuse-'));
+  const good = join(dir, 'good.sorrel');
+  const built = run(['build', FIXTURE_CATALOG, '-o', good]);
+  assert.is(built.status, 0, built.stderr);
+  const bytes = readFileSync(good);
+  const variant = (name: string, change: (b: Buffer) => Buffer) => {
+    const path = join(dir, name);
+    writeFileSync(path, change(Buffer.from(bytes)));
+    return path;
+  };
+  const cases: [string, RegExp][] = [
+    [variant('yaml.sorrel', () => Buffer.from('title: not a snapshot\n')), /yaml\.sorrel: not a Sorrel snapshot file/],
+    [variant('truncated.sorrel', (b) => b.subarray(0, b.length - 1000)), /truncated\.sorrel: truncated: \d+ bytes/],
+    [variant('altered.sorrel', (b) => { b[b.length - 2000] ^= 1; return b; }), /altered\.sorrel: altered or corrupted/],
+    [variant('format.snap', (b) => { b.writeUInt32LE(99, 8); return b; }), /format\.snap: snapshot format 99, but this Sorrel reads format 1/],
+  ];
+  for (const [path, message] of cases) {
+    const r = run(['serve', path], { PORT: '0', LOG_LEVEL: 'silent' });
+    assert.is(r.status, 1, path);
+    assert.match(r.stderr, message);
+    assert.is(r.stderr.trim().split('\n').length, 1, r.stderr);
   }
 });
 

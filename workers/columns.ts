@@ -1,7 +1,6 @@
 // Column access for workers: decode a dataset's Arrow IPC bytes once per thread, expose raw buffers.
 import { tableFromIPC, Type, type Data, type Field, type Table } from 'apache-arrow';
 import type { StorageKind, TableRef } from '../src/contract/storage.ts';
-import { createLru } from '../src/common/lru.ts';
 import { isBitSet } from '../src/common/bitmap.ts';
 
 // Why decode here, and only once per thread: the main thread keeps every dataset as Arrow
@@ -36,16 +35,27 @@ export type ColumnView = {
 /** A decoded table: its row count and lazily built, cached column views. */
 export type TableView = { key: string; rows: number; column(name: string): ColumnView };
 
-const MAX_TABLES = 32;
-const tables = createLru<string, TableView>(MAX_TABLES);
+/** The decoded tables of the newest generation this thread has seen (one per dataset). */
+let cache = { generation: -Infinity, tables: new Map<string, TableView>() };
 
 /** The decoded table for a reference, from this thread's cache when seen before. */
 export function openTable(ref: TableRef): TableView {
-  const hit = tables.get(ref.key);
+  if (ref.generation > cache.generation) {
+    const dropped = cache.tables.size > 0;
+    cache = { generation: ref.generation, tables: new Map() };
+    // Frees the old tables' shared memory now rather than at some later collection (see exposeGc in src/lifecycle.ts).
+    if (dropped) (globalThis as { gc?: () => void }).gc?.();
+  }
+  const hit = cache.tables.get(ref.key);
   if (hit) return hit;
   const view = toTableView(ref.key, tableFromIPC(new Uint8Array(ref.ipc)));
-  tables.set(ref.key, view);
+  if (ref.generation === cache.generation) cache.tables.set(ref.key, view);
   return view;
+}
+
+/** How many decoded tables this thread holds, and of which generation (for tests). */
+export function toCacheState(): { generation: number; tables: number } {
+  return { generation: cache.generation, tables: cache.tables.size };
 }
 
 /** Wraps an Arrow table; columns are turned into views on first use. */

@@ -21,3 +21,6 @@ try {
 const datasets = [...running.state.snapshot.datasets.values()].map((d) => ({ name: d.name, rows: d.rows, bytes: d.bytes }));
 send({ event: 'ready', ms: performance.now(), datasets, threads: config.poolThreads });
 process.once('SIGTERM', () => { void running.close().then(() => process.exit(0)); });
+// SIGHUP reloads as `sorrel serve` does; each outcome is reported as `reloaded-<n>`.
+let reloads = 0;
+process.on('SIGHUP', () => { void running.reload().then((o) => send({ event: `reloaded-${++reloads}`, ...o })); });

@@ -15,9 +15,9 @@ export function normalizeColumns(columns: Column[], path: string, overrides: Rec
   const children: arrow.Data[] = [];
   const types: Record<string, InternalType> = {};
   let bytes = 0;
-  for (const column of columns) {
+  for (const [i, column] of columns.entries()) {
     if (column.length !== rows) throw new Error(`loader bug: column "${column.name}" has ${column.length} rows, not ${rows}`);
-    const data = toData(column);
+    const data = toData(column, i);
     const metadata = column.type === 'datetime' ? new Map([['sorrel.type', 'datetime']]) : undefined;
     fields.push(new arrow.Field(column.name, data.type, column.nullCount > 0, metadata));
     children.push(data);
@@ -50,7 +50,8 @@ export function checkColumns(names: readonly string[], path: string, overrides: 
   }
 }
 
-function toData(c: Column): arrow.Data {
+/** `index` is the column's position: its dictionary id, so the IPC bytes are the same on every load. */
+function toData(c: Column, index: number): arrow.Data {
   const nullBitmap = c.nullCount > 0 && c.validity ? c.validity : undefined;
   const nullCount = nullBitmap ? c.nullCount : 0;
   const base = { length: c.length, nullCount, nullBitmap };
@@ -69,7 +70,9 @@ function toData(c: Column): arrow.Data {
     case 'dict': {
       const codes = c.values as Int32Array;
       const sorted = sortDictionary(c.dictionary ?? [], codes, nullBitmap ?? null);
-      const type = new arrow.Dictionary(new arrow.Utf8(), new arrow.Int32(), undefined, true);
+      // An explicit id: left out, Arrow numbers dictionaries from a process-wide counter, so the same
+      // table would give other IPC bytes on a second load (a reload) and the data version would move.
+      const type = new arrow.Dictionary(new arrow.Utf8(), new arrow.Int32(), index, true);
       return arrow.makeData({ ...base, type, data: codes, dictionary: arrow.makeVector(toUtf8(sorted)) });
     }
   }

@@ -21,15 +21,17 @@ export function checkAccess(raw: unknown, r: Reader, problems: string[], path: s
     r.known(jo, 'access.jwt', ['algorithm', 'secret', 'secret_env', 'public_key_file', 'jwks_file', 'issuer', 'audience', 'claims']);
     const algorithm = r.oneOf(jo.algorithm ?? 'HS256', 'access.jwt', 'algorithm', ['HS256', 'RS256', 'ES256'] as const) ?? 'HS256';
     const secretEnv = r.string(jo.secret_env, 'access.jwt', 'secret_env');
-    const secret = r.string(jo.secret, 'access.jwt', 'secret') ?? (secretEnv ? process.env[secretEnv] ?? null : null);
+    const literal = r.string(jo.secret, 'access.jwt', 'secret');
     const keyFile = r.string(jo.public_key_file, 'access.jwt', 'public_key_file');
     const jwksFile = r.string(jo.jwks_file, 'access.jwt', 'jwks_file');
-    if (algorithm === 'HS256' && !secret) problems.push(`${path}: access.jwt: HS256 needs \`secret\` or \`secret_env\` naming a set environment variable${secretEnv ? ` (${secretEnv} is not set)` : ''}.`);
+    // Whether the variable is set is checked where the secret is read (src/snapshot/access.ts): at
+    // serve time, and by `sorrel check`, but not by `sorrel build`, which stores only its name.
+    if (algorithm === 'HS256' && !literal && !secretEnv) problems.push(`${path}: access.jwt: HS256 needs \`secret\` or \`secret_env\` naming an environment variable.`);
     if (algorithm !== 'HS256' && !keyFile && !jwksFile) problems.push(`${path}: access.jwt: ${algorithm} needs \`public_key_file\` (PEM) or \`jwks_file\`.`);
     const claims = r.object(jo.claims ?? {}, 'access.jwt.claims');
     r.known(claims, 'access.jwt.claims', ['name', 'privileged', 'groups']);
     jwt = {
-      algorithm, secret, issuer: r.string(jo.issuer, 'access.jwt', 'issuer'), audience: r.string(jo.audience, 'access.jwt', 'audience'),
+      algorithm, secret: literal, secretEnv, issuer: r.string(jo.issuer, 'access.jwt', 'issuer'), audience: r.string(jo.audience, 'access.jwt', 'audience'),
       publicKeyFile: keyFile ? resolveDataPath(keyFile, path) : null, jwksFile: jwksFile ? resolveDataPath(jwksFile, path) : null,
       claims: {
         name: r.string(claims.name, 'access.jwt.claims', 'name') ?? 'sub',

@@ -6,16 +6,16 @@ import { reader } from './reader.ts';
 import type { CatalogSpec, ConceptSpec, FieldSpec } from './spec.ts';
 
 /** The catalog spec of a parsed document; problems are pushed to `problems` (the spec is then not servable). */
-export function toCatalogSpec(doc: unknown, path: string, text: string, fileModified: string, problems: string[]): CatalogSpec {
+export function toCatalogSpec(doc: unknown, path: string, fileModified: string, problems: string[]): CatalogSpec {
   const r = reader(path, problems);
   const root = r.object(doc, '(top level)');
   r.known(root, '(top level)', ['title', 'modified', 'access', 'root', 'entity', 'datasets', 'categories', 'fields', 'concepts']);
-  const modified = r.timestamp(root.modified, '(top level)', 'modified') ?? fileModified;
+  const pinned = r.timestamp(root.modified, '(top level)', 'modified');
 
   const datasets = r.list(root.datasets, 'datasets').map((raw, i) => {
     const where = `datasets[${i}]`;
     const o = r.object(raw, where);
-    r.known(o, where, ['name', 'model', 'file', 'format', 'columns', 'key', 'links']);
+    r.known(o, where, ['name', 'model', 'file', 'format', 'columns', 'data_modified', 'key', 'links']);
     const name = r.string(o.name, where, 'name', true) ?? `#${i}`;
     const w = `datasets[${i}] (${name})`;
     const format = o.format === undefined ? null : r.oneOf(o.format, w, 'format', FORMATS);
@@ -31,7 +31,8 @@ export function toCatalogSpec(doc: unknown, path: string, text: string, fileModi
       return { column: r.string(lo.column, lw, 'column', true) ?? '', to: r.string(lo.to, lw, 'to', true) ?? '' };
     }).filter((l) => l.column && l.to);
     return {
-      name, model: r.string(o.model, w, 'model') ?? name, file: r.string(o.file, w, 'file', true) ?? '', format, columns, where: w,
+      name, model: r.string(o.model, w, 'model') ?? name, file: r.string(o.file, w, 'file', true) ?? '', format, columns,
+      dataModified: r.timestamp(o.data_modified, w, 'data_modified'), where: w,
       key: r.string(o.key, w, 'key'), links,
     };
   });
@@ -137,7 +138,22 @@ export function toCatalogSpec(doc: unknown, path: string, text: string, fileModi
 
   const access = checkAccess(root.access, r, problems, path);
   return {
-    path, text, title: r.string(root.title, '(top level)', 'title') ?? 'Sorrel catalog', modified,
+    path, title: r.string(root.title, '(top level)', 'title') ?? 'Sorrel catalog',
+    modified: pinned ?? fileModified, modifiedPinned: pinned !== null,
     access, datasets, categories, fields, concepts, root: rootName, entity,
   };
+}
+
+/**
+ * Timestamps that reach bodies but are not pinned in the catalog: each then comes from a file's
+ * modification time, so replicas serving separate copies of the files could answer differently.
+ */
+export function findTimestampWarnings(spec: CatalogSpec): string[] {
+  const copies = 'replicas serving separate copies of the files could disagree; pin it, or serve one file from `sorrel build`.';
+  const warnings: string[] = [];
+  if (!spec.modifiedPinned) warnings.push(`${spec.path}: (top level): \`modified\` is not set, so it is the catalog file's modification time; ${copies}`);
+  for (const d of spec.datasets) {
+    if (d.dataModified === null) warnings.push(`${spec.path}: ${d.where}: \`data_modified\` is not set, so it is the data file's modification time; ${copies}`);
+  }
+  return warnings;
 }

@@ -32,14 +32,14 @@ export function readCatalog(path: string): { spec: CatalogSpec | null; problems:
     return { spec: null, problems: [`${path}: not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(err as Error).message.split('\n')[0]}`] };
   }
   const problems: string[] = [];
-  const spec = toCatalogSpec(doc, path, text, toTimestamp(statSync(path).mtime), problems);
+  const spec = toCatalogSpec(doc, path, toTimestamp(statSync(path).mtime), problems);
   return { spec, problems };
 }
 
 /** Checks a parsed catalog document; `fileModified` is the default `modified` timestamp. */
-export function checkCatalog(doc: unknown, path: string, text: string, fileModified: string): CatalogSpec {
+export function checkCatalog(doc: unknown, path: string, fileModified: string): CatalogSpec {
   const problems: string[] = [];
-  const spec = toCatalogSpec(doc, path, text, fileModified, problems);
+  const spec = toCatalogSpec(doc, path, fileModified, problems);
   if (problems.length) throw new CatalogError(problems);
   return spec;
 }

@@ -4,7 +4,9 @@ import type { InternalType } from '../contract/model.ts';
 
 export type DatasetSpec = {
   name: string; model: string; file: string; format: DataFormat | null;
-  columns: Record<string, InternalType>; where: string;
+  columns: Record<string, InternalType>;
+  dataModified: string | null;   // pinned `data_modified`; null = the data file's mtime, read when it loads
+  where: string;
   /** The key column (unique, non-null) when other datasets link here (API.md §12). */
   key: string | null;
   /** Columns holding values of another dataset's key (many rows to one). */
@@ -27,14 +29,19 @@ export type ConceptSpec = {
 };
 export type ApiKeySpec = { name: string; sha256: string; privileged: boolean; groups: string[] };
 export type JwtSpec = {
-  algorithm: 'HS256' | 'RS256' | 'ES256'; secret: string | null; publicKeyFile: string | null; jwksFile: string | null;
+  algorithm: 'HS256' | 'RS256' | 'ES256';
+  secret: string | null;         // `secret:` as written in the catalog
+  secretEnv: string | null;      // `secret_env:`: the variable is read when the authenticator is built, never stored
+  publicKeyFile: string | null; jwksFile: string | null;
   issuer: string | null; audience: string | null;
   claims: { name: string; privileged: string; groups: string };
 };
 export type AccessSpec = { anonymous: boolean; apiKeys: ApiKeySpec[]; jwt: JwtSpec | null };
 
 export type CatalogSpec = {
-  path: string; text: string; title: string; modified: string;
+  path: string; title: string;
+  modified: string;              // top-level `modified`, else the catalog file's mtime (see modifiedPinned)
+  modifiedPinned: boolean;       // whether the catalog gives `modified` (else replicas built from copies may differ)
   access: AccessSpec; datasets: DatasetSpec[]; categories: CategorySpec[];
   fields: FieldSpec[]; concepts: ConceptSpec[];
   /** The dataset whose rows (or keys) are the counted entities (API.md §12); null = every dataset stands alone. */

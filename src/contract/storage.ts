@@ -26,10 +26,15 @@ export type DatasetInfo = {
   file: string;
   rows: number;
   bytes: number;                      // Arrow buffer bytes
-  dataModified: string;               // file mtime, API timestamp format
+  dataModified: string;               // the catalog's data_modified, else the file's mtime when read; API timestamp format
   columns: Record<string, InternalType>;
   ipc: SharedArrayBuffer;             // tableToIPC(table, 'file') bytes
+  sha256: string;                     // of the IPC bytes: the table's part of the data version
 };
 
-/** Identifies one dataset's table; the worker decodes `ipc` once per `key` and caches it. */
-export type TableRef = { key: string; ipc: SharedArrayBuffer };
+/**
+ * Identifies one dataset's table; the worker decodes `ipc` once per `key` and caches it.
+ * `generation` grows with every snapshot a process builds: a worker keeps only the newest
+ * generation's tables, so a reload releases the old ones (see workers/columns.ts).
+ */
+export type TableRef = { key: string; generation: number; ipc: SharedArrayBuffer };

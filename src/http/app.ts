@@ -13,18 +13,20 @@ import { getRoot } from '../routes/root.ts';
 import { getStats } from '../routes/stats.ts';
 import { validateValues } from '../routes/validate.ts';
 import { getValues } from '../routes/values.ts';
-import type { Snapshot } from '../snapshot/create.ts';
 import { createAnswer, type ApiRequest } from './answer.ts';
 import type { Route } from './handler.ts';
 import { ALLOW, toCorsHeaders, toPreflightHeaders } from './cors.ts';
 import { HttpError } from './errors.ts';
 import { createMetrics } from './metrics.ts';
-import { addOpsRoutes, toGauges } from './ops.ts';
+import { addOpsRoutes, toGauges, type OpsState } from './ops.ts';
 import { createReplyCache } from './reply-cache.ts';
 import { sendError } from './respond.ts';
 import { addWebRoutes } from './static.ts';
 
-export type AppState = { snapshot: Snapshot | null };
+export type { LifecycleStatus, ReloadStatus } from './ops.ts';
+
+/** The swappable snapshot (a reload replaces it; a request keeps the one it started with) and the lifecycle's status. */
+export type AppState = OpsState;
 export type AppOptions = { state: AppState; pool: Pool; config: Config; logger: Logger };
 
 // A POST on /values/ validates typed values (Cilantro 2.3 sends them): a read, never cached.

@@ -10,6 +10,7 @@ export type Gauges = {
   rows: Record<string, number>; // datasets it is safe to name → rows
   replyCacheBytes: number;
   memoBytes: number;
+  reloads: { ok: number; failed: number }; // reloads (SIGHUP) since start, by outcome
 };
 
 export type Metrics = {
@@ -40,6 +41,16 @@ export function createMetrics(read: () => Gauges): Metrics {
   gauge('sorrel_ready', '1 once data and indexes are loaded, else 0.', (g) => (g.ready ? 1 : 0));
   gauge('sorrel_reply_cache_bytes', 'Bytes held by the reply cache.', (g) => g.replyCacheBytes);
   gauge('sorrel_dist_memo_bytes', 'Bytes held by the memo of context-naive distributions.', (g) => g.memoBytes);
+  new Counter({
+    name: 'sorrel_reloads_total', help: 'Reloads (SIGHUP) by outcome: ok (swapped in), failed (the old snapshot kept serving).',
+    labelNames: ['outcome'], registers: [registry],
+    collect() {
+      const { ok, failed } = read().reloads;
+      this.reset();
+      this.labels('ok').inc(ok);
+      this.labels('failed').inc(failed);
+    },
+  });
   new Gauge({
     name: 'sorrel_snapshot_rows', help: 'Rows of each dataset in the served snapshot.', labelNames: ['dataset'], registers: [registry],
     collect() {

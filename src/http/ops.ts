@@ -12,18 +12,28 @@ import { sendError, sendJson, sendText } from './respond.ts';
 
 const ANONYMOUS: User = { name: 'anonymous', privileged: false, groups: [] };
 
-export type OpsOptions = { state: { snapshot: Snapshot | null }; metrics: Metrics; config: Config };
+/** A reload's outcome as /readyz shows it: no problem texts or paths (the endpoint is public; the log has them). */
+export type ReloadStatus = { ok: boolean; at: string; problems: number };
+
+/** What the process lifecycle (src/lifecycle.ts) tells the app: a drain has begun, and how reloads went. */
+export type LifecycleStatus = { draining: boolean; reload: ReloadStatus | null; reloads: { ok: number; failed: number } };
+
+/** The swappable snapshot (a reload replaces it; a request keeps the one it started with) and the lifecycle's status. */
+export type OpsState = { snapshot: Snapshot | null; lifecycle?: LifecycleStatus };
+
+export type OpsOptions = { state: OpsState; metrics: Metrics; config: Config };
 
 /**
  * The gauges read at each scrape. Datasets are named only when some field visible to anonymous
  * users already names them, so /metrics reveals no dataset whose fields are all hidden.
  */
-export function toGauges(state: { snapshot: Snapshot | null }, pool: Pool, replies: ReplyCache): Gauges {
+export function toGauges(state: OpsState, pool: Pool, replies: ReplyCache): Gauges {
   const s = state.snapshot;
   const named = new Set(s ? [...s.fields.values()].filter((f) => s.isFieldVisible(ANONYMOUS, f.id)).map((f) => f.dataset) : []);
   return {
     pool: pool.stats(), ready: s !== null, replyCacheBytes: replies.bytes, memoBytes: s ? toMemoBytes(s) : 0,
     rows: Object.fromEntries([...(s?.datasets.values() ?? [])].filter((d) => named.has(d.name)).map((d) => [d.name, d.rows])),
+    reloads: state.lifecycle?.reloads ?? { ok: 0, failed: 0 },
   };
 }
 
@@ -31,8 +41,10 @@ export function toGauges(state: { snapshot: Snapshot | null }, pool: Pool, repli
 export function addOpsRoutes(app: Polka, { state, metrics, config }: OpsOptions): void {
   app.get('/healthz', (req, res) => { sendJson(req, res, 200, { status: 'ok' }); });
   app.get('/readyz', (req, res) => {
-    if (state.snapshot) sendJson(req, res, 200, { status: 'ready', version: state.snapshot.version });
-    else sendError(req, res, notReady('Loading data; not ready yet.'));
+    const life = state.lifecycle;
+    if (life?.draining) sendError(req, res, notReady('Draining: this server is shutting down and finishing the requests it has; send new ones elsewhere.'));
+    else if (!state.snapshot) sendError(req, res, notReady('Loading data; not ready yet.'));
+    else sendJson(req, res, 200, { status: 'ready', version: state.snapshot.version, ...(life?.reload ? { reload: life.reload } : {}) });
   });
   app.get('/metrics', async (req, res) => {
     if (config.metricsToken !== null && req.headers.authorization !== `Bearer ${config.metricsToken}`) {

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createLocalJWKSet, importSPKI, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import type { AccessSpec } from '../catalog/spec.ts';
+import type { AccessSpec, CatalogSpec, JwtSpec } from '../catalog/spec.ts';
 import { CredentialError } from '../contract/errors.ts';
 import type { User } from '../contract/model.ts';
 
@@ -18,15 +18,49 @@ export function toKeyHash(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
-/** Builds the authenticator for a catalog's `access` section (keys are read once, here). */
-export async function createAuthenticator(access: AccessSpec): Promise<Authenticate> {
+/** The public verification keys of RS256/ES256, as text: read from their files, or stored in a built snapshot. */
+export type KeyText = { publicKey: string | null; jwks: string | null };
+
+/** Reads the catalog's `public_key_file` or `jwks_file` (none for HS256 or without JWT). */
+export function loadKeyText(jwt: JwtSpec | null): KeyText {
+  if (!jwt || jwt.algorithm === 'HS256') return { publicKey: null, jwks: null };
+  return {
+    publicKey: jwt.jwksFile || !jwt.publicKeyFile ? null : readFileSync(jwt.publicKeyFile, 'utf8'),
+    jwks: jwt.jwksFile ? readFileSync(jwt.jwksFile, 'utf8') : null,
+  };
+}
+
+/**
+ * The key text and every problem with the keys, each naming the catalog: an unreadable key file,
+ * a key jose refuses, an unset secret variable — unless `secret` is false (`sorrel build`, which
+ * stores the variable's name, never its value).
+ */
+export async function checkKeys(spec: CatalogSpec, { secret = true } = {}): Promise<{ keyText: KeyText; problems: string[] }> {
+  const jwt = spec.access.jwt;
+  let keyText: KeyText = { publicKey: null, jwks: null };
+  try {
+    keyText = loadKeyText(jwt);
+    if (jwt && (secret || jwt.algorithm !== 'HS256')) await createAuthenticator(spec.access, keyText);
+    return { keyText, problems: [] };
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    const reason = e.code && e.path ? `cannot read ${e.path} (${e.code}).` : e.message.replace(/^access\.jwt: /, '');
+    return { keyText, problems: [`${spec.path}: access.jwt: ${reason}`] };
+  }
+}
+
+/**
+ * Builds the authenticator for a catalog's `access` section. Keys are read once, here: the HS256
+ * secret from the catalog or the environment variable it names, the public keys from `keyText`.
+ */
+export async function createAuthenticator(access: AccessSpec, keyText: KeyText = loadKeyText(access.jwt)): Promise<Authenticate> {
   const keys = new Map(access.apiKeys.map((k) => [k.sha256, Object.freeze({ name: k.name, privileged: k.privileged, groups: k.groups })]));
   const jwt = access.jwt;
   let key: Uint8Array | Awaited<ReturnType<typeof importSPKI>> | JWTVerifyGetKey | null = null;
   if (jwt) {
-    if (jwt.algorithm === 'HS256') key = new TextEncoder().encode(jwt.secret ?? '');
-    else if (jwt.jwksFile) key = createLocalJWKSet(JSON.parse(readFileSync(jwt.jwksFile, 'utf8')));
-    else key = await importSPKI(readFileSync(jwt.publicKeyFile!, 'utf8'), jwt.algorithm);
+    if (jwt.algorithm === 'HS256') key = new TextEncoder().encode(toSecret(jwt));
+    else if (keyText.jwks !== null) key = createLocalJWKSet(JSON.parse(keyText.jwks));
+    else key = await importSPKI(keyText.publicKey ?? '', jwt.algorithm);
   }
 
   const verify = async (token: string, j: NonNullable<typeof jwt>): Promise<User> => {
@@ -59,4 +93,11 @@ export async function createAuthenticator(access: AccessSpec): Promise<Authentic
     if (jwt && key && token.split('.').length === 3) return verify(token, jwt);
     throw unauthorized('The token is not a known API key or a valid JWT.');
   };
+}
+
+/** The HS256 secret: as the catalog writes it, else from the environment variable it names (read now). */
+function toSecret(jwt: JwtSpec): string {
+  const secret = jwt.secret ?? (jwt.secretEnv ? process.env[jwt.secretEnv] : undefined);
+  if (!secret) throw new Error(`access.jwt: HS256 needs its secret: ${jwt.secretEnv ? `set the environment variable ${jwt.secretEnv}` : 'give `secret` or `secret_env`'}.`);
+  return secret;
 }

@@ -1,24 +1,25 @@
 // The frozen Snapshot: catalog + loaded tables + precomputed values/stats + search index, built once.
-import { createHash } from 'node:crypto';
-import { CatalogError, type CatalogSpec } from '../catalog/spec.ts';
+import type { CatalogSpec } from '../catalog/spec.ts';
+import { CatalogError } from '../catalog/spec.ts';
 import { toPlural } from '../catalog/rules.ts';
-import { toTimestamp } from '../common/dates.ts';
 import type { Category, Concept, Field, User } from '../contract/model.ts';
 import type { Pool } from '../contract/pool.ts';
 import type { DatasetInfo, TableRef } from '../contract/storage.ts';
 import type { StatsResult } from '../contract/tasks.ts';
-import { buildSearchIndex, type SearchIndex } from '../search/index.ts';
-import { createAuthenticator, type Authenticate } from './access.ts';
-import { checkColumns, loadDatasets, type LoadedDatasets, type Progress } from './datasets.ts';
-import { precomputeFields, type FieldValues } from './precompute.ts';
-import { checkTree, type EntityInfo, toEntityInfo } from './tree.ts';
 import type { TreeRef } from '../contract/tree.ts';
+import { buildSearchIndex, type SearchIndex } from '../search/index.ts';
+import { checkKeys, createAuthenticator, type Authenticate, type KeyText } from './access.ts';
+import { checkColumns, loadDatasets, type LoadedDatasets, type Progress } from './datasets.ts';
+import { precomputeValues, toFields, type FieldValues } from './precompute.ts';
+import { toDataVersion, toServedVersion } from './version.ts';
+import { checkTree, type EntityInfo, toEntityInfo } from './tree.ts';
 import { createVisibility } from './visibility.ts';
 
 export type Snapshot = Readonly<{
-  version: string;                               // hash of catalog + data; part of every ETag
+  version: string;                               // the served version (data version + Sorrel's); part of every ETag
+  dataVersion: string;                           // hash of everything answers show (version.ts)
+  generation: number;                            // grows with each snapshot this process builds
   title: string;
-  loadedAt: string;
   categories: ReadonlyMap<number, Category>;
   fields: ReadonlyMap<number, Field>;
   concepts: ReadonlyMap<number, Concept>;
@@ -35,26 +36,74 @@ export type Snapshot = Readonly<{
   isConceptVisible(user: User, id: number): boolean;
 }>;
 
+/** Everything a snapshot is made of, from a catalog and its data files or from a built snapshot file. */
+export type SnapshotParts = {
+  spec: CatalogSpec;
+  datasets: LoadedDatasets;
+  values: ReadonlyMap<number, FieldValues>;
+  stats: ReadonlyMap<number, StatsResult>;
+  keyText: KeyText;                              // public JWT keys as text (the HS256 secret is never here)
+  dataVersion: string;
+  // The model tree's index (shared buffers): built while preparing; not stored in a snapshot file,
+  // so a snapshot read from a file rebuilds it (assembleSnapshot with a pool).
+  tree?: { ref: TreeRef | null; warnings: string[] };
+};
+
+// Why a generation beside the version: workers cache decoded tables for the newest generation only
+// (workers/columns.ts), so a reload that gives the same data version still moves them to the new
+// snapshot's shared memory and lets the old one go. Process-wide, because workers are.
+let generations = 0;
+
 /**
  * Builds the frozen snapshot: loads data, precomputes values and stats on `pool` (which may be a
  * larger pool used only while loading), indexes text.
  */
 export async function createSnapshot(spec: CatalogSpec, pool: Pool, datasets?: LoadedDatasets, progress?: Progress): Promise<Snapshot> {
-  datasets ??= await loadDatasets(spec, progress);
-  checkColumns(spec, datasets);
-  const authenticate = await createAuthenticator(spec.access);
-  const version = createHash('sha256').update(spec.text)
-    .update(JSON.stringify([...datasets.values()].map((d) => [d.name, d.rows, d.bytes, d.dataModified])))
-    .digest('hex').slice(0, 20);
-  const refs = new Map([...datasets.values()].map((d) => [d.name, Object.freeze({ key: `${version}:${d.name}`, ipc: d.ipc })]));
+  return assembleSnapshot(await prepareSnapshot(spec, pool, { datasets, progress }));
+}
 
+/**
+ * Loads and checks a catalog's data and precomputes what does not depend on a request. `secret:
+ * false` (for `sorrel build`) does not need the HS256 secret's variable to be set.
+ */
+export async function prepareSnapshot(
+  spec: CatalogSpec, pool: Pool, opts: { datasets?: LoadedDatasets; progress?: Progress; secret?: boolean } = {},
+): Promise<SnapshotParts> {
+  const datasets = opts.datasets ?? await loadDatasets(spec, opts.progress);
+  checkColumns(spec, datasets);
+  const { keyText, problems } = await checkKeys(spec, { secret: opts.secret ?? true });
+  if (problems.length) throw new CatalogError(problems);
+  const dataVersion = toDataVersion(spec, [...datasets.values()]);
+  opts.progress?.('profiling columns', { fields: spec.fields.length });
+  const refs = toTableRefs(dataVersion, datasets, ++generations);
   // The model tree: a key or link problem stops the load like a bad column does; dangling references are served as null links.
+  const tree = await buildTree(spec, datasets, refs, pool, dataVersion);
+  for (const warning of tree.warnings) opts.progress?.('tree warning', { warning });
+  const { values, stats } = await precomputeValues(spec, datasets, refs, pool, tree.ref);
+  return { spec, datasets, values, stats, keyText, dataVersion, tree };
+}
+
+/** The model tree checked and indexed on `pool`; its errors are a CatalogError. */
+async function buildTree(spec: CatalogSpec, datasets: LoadedDatasets, refs: ReadonlyMap<string, TableRef>, pool: Pool, version: string) {
   const checked = await checkTree(spec, datasets, refs, (task) => pool.run(task), version);
   if (checked.errors.length) throw new CatalogError(checked.errors);
-  for (const warning of checked.warnings) progress?.('tree warning', { warning });
+  return { ref: checked.tree, warnings: checked.warnings };
+}
 
-  progress?.('profiling columns', { fields: spec.fields.length });
-  const { fields, values, stats } = await precomputeFields(spec, datasets, refs, pool, checked.tree);
+/**
+ * The frozen snapshot of its parts: fields resolved, concepts, search index, visibility, authenticator.
+ * Parts read from a file carry no tree index: `pool` rebuilds it.
+ */
+export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promise<Snapshot> {
+  const { spec, datasets, values, stats, dataVersion } = parts;
+  const authenticate = await createAuthenticator(spec.access, parts.keyText);
+  const generation = ++generations;
+  const refs = toTableRefs(dataVersion, datasets, generation);
+  if (!parts.tree && spec.root !== null && !pool) throw new Error('assembleSnapshot: a catalog with a root needs a pool to index its tree.');
+  const built = parts.tree ?? (pool ? await buildTree(spec, datasets, refs, pool, dataVersion) : { ref: null, warnings: [] });
+  // The tree's tables are this snapshot's (the newest generation, which workers keep).
+  const tree = built.ref && { ...built.ref, tables: Object.fromEntries(Object.keys(built.ref.tables).map((name) => [name, refs.get(name)!])) };
+  const fields = toFields(spec, datasets, values);
 
   const categories = new Map(spec.categories.map((c) => [c.id, Object.freeze({ id: c.id, name: c.name, order: c.order, parent: c.parent })]));
   const concepts = new Map(spec.concepts.map((c) => [c.id, Object.freeze({
@@ -73,11 +122,15 @@ export async function createSnapshot(spec: CatalogSpec, pool: Pool, datasets?: L
   const visibleTo = createVisibility(fields, concepts);
 
   return Object.freeze({
-    version, title: spec.title, loadedAt: toTimestamp(new Date()),
-    categories, fields, concepts, datasets, values, stats, search, authenticate,
-    tree: checked.tree, entity: toEntityInfo(spec, checked.tree), treeWarnings: Object.freeze(checked.warnings),
+    version: toServedVersion(dataVersion), dataVersion, generation, title: spec.title,
+    categories, fields: fields as ReadonlyMap<number, Field>, concepts, datasets, values, stats, search, authenticate,
+    tree, entity: toEntityInfo(spec, tree), treeWarnings: Object.freeze([...built.warnings]),
     tableRef: (dataset: string) => refs.get(dataset)!,
     isFieldVisible: (user: User, id: number) => visibleTo(user).fields.has(id),
     isConceptVisible: (user: User, id: number) => visibleTo(user).concepts.has(id),
   });
+}
+
+function toTableRefs(dataVersion: string, datasets: LoadedDatasets, generation: number): Map<string, TableRef> {
+  return new Map([...datasets.values()].map((d) => [d.name, Object.freeze({ key: `${dataVersion.slice(0, 20)}:${d.name}`, generation, ipc: d.ipc })]));
 }

@@ -1,11 +1,11 @@
 // Loading a catalog's datasets into shared-memory Arrow tables, and checking fields against their columns.
 import { statSync } from 'node:fs';
-import { loadTable, toSharedIpc } from '../../loaders/index.ts';
 import { resolveDataPath } from '../catalog/paths.ts';
 import { CatalogError, type CatalogSpec } from '../catalog/spec.ts';
 import { toTimestamp } from '../common/dates.ts';
 import type { InternalType } from '../contract/model.ts';
 import type { DatasetInfo } from '../contract/storage.ts';
+import { sha256 } from './file-format.ts';
 
 export type LoadedDatasets = Map<string, DatasetInfo>;
 
@@ -23,6 +23,9 @@ export async function loadDatasets(spec: CatalogSpec, progress?: Progress): Prom
 export async function tryLoadDatasets(spec: CatalogSpec, progress?: Progress): Promise<{ datasets: LoadedDatasets; problems: string[] }> {
   const problems: string[] = [];
   const out: LoadedDatasets = new Map();
+  // Imported here, not at the top: serving a built snapshot file never parses data, and the loaders
+  // (Apache Arrow's builders, parquet-wasm, papaparse) are most of the start-up's module loading.
+  const { loadTable, toSharedIpc } = await import('../../loaders/index.ts');
   for (const d of spec.datasets) {
     // A field's internal_type override converts the stored column too.
     const columns: Record<string, InternalType> = { ...d.columns };
@@ -38,11 +41,12 @@ export async function tryLoadDatasets(spec: CatalogSpec, progress?: Progress): P
       const file = resolveDataPath(d.file, spec.path);
       progress?.('loading dataset', { dataset: d.name, file: d.file });
       const loaded = await loadTable(file, { format: d.format ?? undefined, columns });
-      const stat = statSync(file);
+      // The file's mtime reaches bodies (data_modified) only when the catalog does not pin it.
+      const dataModified = d.dataModified ?? toTimestamp(statSync(file).mtime);
+      const ipc = await toSharedIpc(loaded.table);
       out.set(d.name, {
-        name: d.name, model: d.model, file,
-        rows: loaded.rows, bytes: loaded.bytes, dataModified: toTimestamp(stat.mtime), columns: loaded.types,
-        ipc: await toSharedIpc(loaded.table),
+        name: d.name, model: d.model, file, rows: loaded.rows, bytes: loaded.bytes, dataModified, columns: loaded.types,
+        ipc, sha256: sha256(new Uint8Array(ipc)),
       });
       progress?.('loaded dataset', { dataset: d.name, rows: loaded.rows, mib: Math.round(loaded.bytes / 2 ** 16) / 16, ms: Math.round(performance.now() - started) });
     } catch (err) {
@@ -70,3 +74,4 @@ export function findColumnProblems(spec: CatalogSpec, datasets: LoadedDatasets):
   }
   return problems;
 }
+

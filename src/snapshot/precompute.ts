@@ -1,4 +1,4 @@
-// Precompute at load: each field's context-naive distinct values (with labels) and stats, and its served attributes.
+// Precompute at load: each field's context-naive distinct values (with labels) and stats; each field's served attributes.
 import type { CatalogSpec } from '../catalog/spec.ts';
 import { isStatsType, operatorsFor, toPlural, toSimpleType } from '../catalog/rules.ts';
 import { toLabel } from '../common/values.ts';
@@ -16,13 +16,13 @@ export type FieldValues = {
   nullCount: number;
 };
 
-export type Precomputed = { fields: Map<number, Field>; values: Map<number, FieldValues>; stats: Map<number, StatsResult> };
+export type Precomputed = { values: Map<number, FieldValues>; stats: Map<number, StatsResult> };
 
 /**
- * Profiles every field's column on `pool` (which may be a larger pool used only while loading) and
- * resolves each field's attributes from the catalog and its data.
+ * Profiles every field's column on `pool` (which may be a larger pool used only while loading):
+ * its context-naive distinct values with labels and counts, and stats for number/date/time columns.
  */
-export async function precomputeFields(
+export async function precomputeValues(
   spec: CatalogSpec, datasets: ReadonlyMap<string, DatasetInfo>, refs: ReadonlyMap<string, TableRef>, pool: Pool, tree: TreeRef | null = null,
 ): Promise<Precomputed> {
   // Precompute what does not depend on a context, once per (dataset, column): distinct values and,
@@ -39,7 +39,7 @@ export async function precomputeFields(
   };
   for (const f of spec.fields) void profileOf(f.dataset, f.column).catch(() => {});
   // Fields of a tree table other than the root count root entities, not rows (API.md §12): their
-  // served values and stats come from the tree (the profile still decides the field's attributes).
+  // served values and stats come from the tree (labels still come from the column's profile).
   const entityCounts = new Map<string, Promise<[DistinctResult, StatsResult | null]>>();
   const entityOf = (dataset: string, column: string, withStats: boolean) => {
     const k = `${dataset}\0${column}`;
@@ -57,13 +57,11 @@ export async function precomputeFields(
     if (isCounted(f.dataset)) void entityOf(f.dataset, f.column, isStatsType(toSimpleType(datasets.get(f.dataset)!.columns[f.column]))).catch(() => {});
   }
 
-  const fields = new Map<number, Field>();
   const values = new Map<number, FieldValues>();
   const stats = new Map<number, StatsResult>();
   for (const f of spec.fields) {
     const d = datasets.get(f.dataset)!;
     const type = d.columns[f.column];
-    const simple = toSimpleType(type);
     const profile = await profileOf(f.dataset, f.column);
     const distinct = profile.distinct;
     const labels = f.label_column === null
@@ -80,8 +78,20 @@ export async function precomputeFields(
       values.set(f.id, Object.freeze({ values: distinct.values, labels, counts: distinct.counts, nullCount: distinct.nullCount }));
       if (profile.stats) stats.set(f.id, profile.stats);
     }
-    const enumerable = f.enumerable ?? ((simple === 'string' || simple === 'boolean') && distinct.values.length <= 30);
-    const nullable = f.nullable ?? distinct.nullCount > 0;
+  }
+  return { values, stats };
+}
+
+/** Each field as served: the catalog's attributes, and what it leaves out inferred from the column and its values. */
+export function toFields(spec: CatalogSpec, datasets: ReadonlyMap<string, DatasetInfo>, values: ReadonlyMap<number, FieldValues>): Map<number, Field> {
+  const fields = new Map<number, Field>();
+  for (const f of spec.fields) {
+    const d = datasets.get(f.dataset)!;
+    const type = d.columns[f.column];
+    const simple = toSimpleType(type);
+    const v = values.get(f.id)!;
+    const enumerable = f.enumerable ?? ((simple === 'string' || simple === 'boolean') && v.values.length <= 30);
+    const nullable = f.nullable ?? v.nullCount > 0;
     fields.set(f.id, Object.freeze({
       id: f.id, dataset: f.dataset, column: f.column, name: f.name,
       plural_name: f.plural_name ?? toPlural(f.name),
@@ -96,8 +106,7 @@ export async function precomputeFields(
       operators: operatorsFor(simple, nullable), groups: f.groups, category: f.category, label_column: f.label_column,
     }));
   }
-
-  return { fields, values, stats };
+  return fields;
 }
 
 /**

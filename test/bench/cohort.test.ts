@@ -52,7 +52,7 @@ test('the tree over a small cohort agrees with naive joins', async () => {
     const ipc = tableToIPC(toArrowTable(cohort.tables[name]), 'file');
     const shared = new SharedArrayBuffer(ipc.byteLength);
     new Uint8Array(shared).set(ipc);
-    return [name, { ref: { key: `cohort-${name}`, ipc: shared }, rows: cohort.tables[name].rows }];
+    return [name, { ref: { key: `cohort-${name}`, generation: 0, ipc: shared }, rows: cohort.tables[name].rows }];
   }));
   const { tree, problems } = await indexTree('patients', datasets, loaded);
   assert.equal(problems.map((p) => p.level), ['warning', 'warning', 'warning']);   // the three links dangle

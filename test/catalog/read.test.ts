@@ -9,7 +9,7 @@ import { FIXTURE_CATALOG } from '../helpers/server.ts';
 
 const problemsOf = (doc: unknown): string[] => {
   try {
-    checkCatalog(doc, 'c.yaml', '', '2026-01-01T00:00:00.000');
+    checkCatalog(doc, 'c.yaml', '2026-01-01T00:00:00.000');
   } catch (err) {
     assert.instance(err, CatalogError);
     return (err as CatalogError).problems;
@@ -25,7 +25,7 @@ const base = () => ({
 });
 
 test('a well-formed catalog has no problems and gets defaults', () => {
-  const spec = checkCatalog(base(), 'c.yaml', '', '2026-01-01T00:00:00.000');
+  const spec = checkCatalog(base(), 'c.yaml', '2026-01-01T00:00:00.000');
   assert.is(spec.fields[0].published, true);
   assert.is(spec.fields[0].archived, false);
   assert.is(spec.modified, '2026-01-01T00:00:00.000');

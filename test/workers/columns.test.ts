@@ -2,7 +2,7 @@
 import { Field, Float64, Bool, vectorFromArray } from 'apache-arrow';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bitAt, isValid, openTable, toColumnView } from '../../workers/columns.ts';
+import { bitAt, isValid, openTable, toCacheState, toColumnView } from '../../workers/columns.ts';
 import { bool, date, datetime, dict, f64, i64, makeTableRef, time } from './table.ts';
 
 const ref = makeTableRef({
@@ -63,9 +63,23 @@ test('a column without nulls has no validity bitmap to check', () => {
 });
 
 test('decodes a table once per thread and caches it by key', () => {
-  const a = openTable(ref), b = openTable({ key: ref.key, ipc: ref.ipc });
+  const a = openTable(ref), b = openTable({ key: ref.key, generation: ref.generation, ipc: ref.ipc });
   assert.is(a, b);
   assert.is(a.column('n'), b.column('n'));
+});
+
+test('keeps only the newest generation: a reload drops the old tables, an old request decodes uncached', () => {
+  const old = makeTableRef({ x: f64([1]) });
+  const next = { ...makeTableRef({ x: f64([2]) }), generation: 5 };
+  const a = openTable(old);
+  assert.is(openTable(old), a);
+  const b = openTable(next);
+  assert.equal(toCacheState(), { generation: 5, tables: 1 });
+  const again = openTable(old);                    // a request still in flight on the old snapshot
+  assert.is.not(again, a);
+  assert.is(again.column('x').values[0], 1);
+  assert.equal(toCacheState(), { generation: 5, tables: 1 });
+  assert.is(openTable(next), b);
 });
 
 test('honours the bit offset of sliced data for validity and booleans', () => {

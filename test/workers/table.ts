@@ -36,7 +36,7 @@ export function makeTableRef(columns: Record<string, ColumnSpec>): TableRef {
   const ipc = tableToIPC(new Table(schema, [batch]), 'file');
   const shared = new SharedArrayBuffer(ipc.byteLength);
   new Uint8Array(shared).set(ipc);
-  return { key: `test-${++serial}`, ipc: shared };
+  return { key: `test-${++serial}`, generation: 0, ipc: shared };
 }
 
 /** Column views of a fresh table, by name, plus its row count. */

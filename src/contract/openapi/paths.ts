@@ -125,7 +125,7 @@ export const PATHS: Record<string, Schema> = {
   '/readyz': {
     get: {
       operationId: 'getReady', tags: ['operations'], summary: 'Readiness', security: [],
-      description: '200 with the data version once data and indexes are loaded; 503 while loading.',
+      description: '200 with the served version once data and indexes are loaded (and the last reload\'s outcome once one was tried); 503 while loading and from the moment a drain starts.',
       responses: {
         200: { description: 'Ready.', content: { 'application/json': { schema: schema('Ready') } } },
         503: toErrorResponse(503, ['UNAVAILABLE'], 'Still loading.'),

@@ -71,7 +71,17 @@ export const SERVICE_SCHEMAS: Record<string, Schema> = {
   Ready: {
     type: 'object',
     required: ['status', 'version'],
-    properties: { status: { const: 'ready' }, version: { type: 'string', description: 'The data version: a hash of the catalog and data content.' } },
+    properties: {
+      status: { const: 'ready' },
+      version: { type: 'string', description: 'The served version (data content and Sorrel\'s release): every ETag derives from it, so equal versions mean equal answers.' },
+      reload: {
+        type: 'object',
+        description: 'Present once a reload (SIGHUP) was tried: whether the last one succeeded, when, and how many problems it had (the log names them).',
+        required: ['ok', 'at', 'problems'],
+        properties: { ok: { type: 'boolean' }, at: { $ref: '#/components/schemas/Timestamp' }, problems: { type: 'integer', minimum: 0 } },
+        additionalProperties: false,
+      },
+    },
     additionalProperties: false,
   },
 };

@@ -1,0 +1,17 @@
+// Tests: configuration from the environment (src/config.ts) — the drain settings.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { toConfig } from '../src/config.ts';
+
+test('the drain grace and timeout default to 5 s and 30 s, and take seconds with fractions', () => {
+  assert.equal([toConfig({}).drainGraceMs, toConfig({}).drainTimeoutMs], [5000, 30000]);
+  const c = toConfig({ SORREL_DRAIN_GRACE: '0.25', SORREL_DRAIN_TIMEOUT: '0' });
+  assert.equal([c.drainGraceMs, c.drainTimeoutMs], [250, 0]);
+});
+
+test('a bad drain setting is one message naming the variable', () => {
+  assert.throws(() => toConfig({ SORREL_DRAIN_GRACE: '5s' }), /^SORREL_DRAIN_GRACE must be a number of seconds ≥ 0 \(e\.g\. 5 or 0\.5\), got "5s"\.$/);
+  assert.throws(() => toConfig({ SORREL_DRAIN_TIMEOUT: '-1' }), /SORREL_DRAIN_TIMEOUT must be a number of seconds/);
+});
+
+test.run();
