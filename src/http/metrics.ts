@@ -10,6 +10,7 @@ export type Gauges = {
   rows: Record<string, number>; // datasets it is safe to name → rows
   replyCacheBytes: number;
   memoBytes: number;
+  treeIndexBytes: number; // the model tree's row → parent and row → entity arrays (0 without a root)
 };
 
 export type Metrics = {
@@ -40,6 +41,7 @@ export function createMetrics(read: () => Gauges): Metrics {
   gauge('sorrel_ready', '1 once data and indexes are loaded, else 0.', (g) => (g.ready ? 1 : 0));
   gauge('sorrel_reply_cache_bytes', 'Bytes held by the reply cache.', (g) => g.replyCacheBytes);
   gauge('sorrel_dist_memo_bytes', 'Bytes held by the memo of context-naive distributions.', (g) => g.memoBytes);
+  gauge('sorrel_tree_index_bytes', 'Bytes of the model tree\'s index: resolved links and entity arrays (0 without a root).', (g) => g.treeIndexBytes);
   new Gauge({
     name: 'sorrel_snapshot_rows', help: 'Rows of each dataset in the served snapshot.', labelNames: ['dataset'], registers: [registry],
     collect() {
