@@ -11,6 +11,7 @@ export type Gauges = {
   replyCacheBytes: number;
   memoBytes: number;
   reloads: { ok: number; failed: number }; // reloads (SIGHUP) since start, by outcome
+  treeIndexBytes: number; // the model tree's row → parent and row → entity arrays (0 without a root)
 };
 
 export type Metrics = {
@@ -51,6 +52,7 @@ export function createMetrics(read: () => Gauges): Metrics {
       this.labels('failed').inc(failed);
     },
   });
+  gauge('sorrel_tree_index_bytes', 'Bytes of the model tree\'s index: resolved links and entity arrays (0 without a root).', (g) => g.treeIndexBytes);
   new Gauge({
     name: 'sorrel_snapshot_rows', help: 'Rows of each dataset in the served snapshot.', labelNames: ['dataset'], registers: [registry],
     collect() {

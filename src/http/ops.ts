@@ -4,6 +4,7 @@ import type { Pool } from '../contract/pool.ts';
 import type { Snapshot } from '../snapshot/create.ts';
 import type { Config } from '../config.ts';
 import type { User } from '../contract/model.ts';
+import type { TreeRef } from '../contract/tree.ts';
 import { toMemoBytes } from '../snapshot/memo.ts';
 import { HttpError, notReady } from './errors.ts';
 import type { ReplyCache } from './reply-cache.ts';
@@ -32,9 +33,15 @@ export function toGauges(state: OpsState, pool: Pool, replies: ReplyCache): Gaug
   const named = new Set(s ? [...s.fields.values()].filter((f) => s.isFieldVisible(ANONYMOUS, f.id)).map((f) => f.dataset) : []);
   return {
     pool: pool.stats(), ready: s !== null, replyCacheBytes: replies.bytes, memoBytes: s ? toMemoBytes(s) : 0,
+    treeIndexBytes: s?.tree ? toTreeIndexBytes(s.tree) : 0,
     rows: Object.fromEntries([...(s?.datasets.values() ?? [])].filter((d) => named.has(d.name)).map((d) => [d.name, d.rows])),
     reloads: state.lifecycle?.reloads ?? { ok: 0, failed: 0 },
   };
+}
+
+/** Bytes of a tree's index: one Int32Array per resolved link and per entity array. */
+export function toTreeIndexBytes(tree: TreeRef): number {
+  return [...tree.resolved, ...Object.values(tree.entity)].reduce((sum, b) => sum + b.byteLength, 0);
 }
 
 /** Adds the operations endpoints to `app`; /metrics needs the configured token when there is one. */

@@ -120,4 +120,10 @@ t('a context across trees is a 400 INVALID_CONTEXT naming both', async () => {
   assert.equal(counts(await get(s.url, `/api/fields/9/values/?${ctx({ field: 9, operator: 'gt', value: 20 })}`)), [[25, 1]]);
 });
 
+t('/metrics reports the bytes of the tree index', async () => {
+  // 4 bytes a row per link (visits ×2, labs, notes: 6·2 + 9 + 4 = 25 rows) and labs' entity array (9 rows)
+  const r = await get(s.url, '/metrics');
+  assert.match(r.text, /\nsorrel_tree_index_bytes 136\n/);
+});
+
 t.run();
