@@ -27,13 +27,19 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--only' || a.startsWith('--only=')) {
       const v = a === '--only' ? argv[++i] : a.slice('--only='.length);
       if (!v) throw new Error('--only needs a scenario name.');
-      args.only.push(...v.split(',').map((s) => s.trim()).filter(Boolean));
+      args.only.push(
+        ...v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      );
     } else if (a === '--help' || a === '-h') {
       console.log(USAGE);
       process.exit(0);
     } else throw new Error(`Unknown option ${a}.\n${USAGE}`);
   }
-  for (const n of args.only) if (!NAMES.includes(n)) throw new Error(`Unknown scenario "${n}"; the scenarios are ${NAMES.join(', ')}.`);
+  for (const n of args.only)
+    if (!NAMES.includes(n)) throw new Error(`Unknown scenario "${n}"; the scenarios are ${NAMES.join(', ')}.`);
   return args;
 }
 
@@ -41,7 +47,8 @@ function parseArgs(argv: string[]): Args {
 async function importScenario(name: string): Promise<Scenario | string> {
   try {
     const mod = (await import(`./scenarios/${name}.ts`)) as { scenario?: Scenario };
-    if (!mod.scenario || typeof mod.scenario.run !== 'function') return `bench/scenarios/${name}.ts exports no \`scenario\` with a run() method.`;
+    if (!mod.scenario || typeof mod.scenario.run !== 'function')
+      return `bench/scenarios/${name}.ts exports no \`scenario\` with a run() method.`;
     return mod.scenario;
   } catch (err) {
     return `bench/scenarios/${name}.ts could not be imported: ${(err as Error).message.split('\n')[0]}`;
@@ -77,7 +84,14 @@ async function main(): Promise<number> {
       failed++;
       const message = (err as Error).stack ?? String(err);
       note(`✘ FAILED ${name}:\n${message}`);
-      results.push({ ...base, description: scenario.description, seconds: (performance.now() - started) / 1000, status: 'failed', message: (err as Error).message, rows: [] });
+      results.push({
+        ...base,
+        description: scenario.description,
+        seconds: (performance.now() - started) / 1000,
+        status: 'failed',
+        message: (err as Error).message,
+        rows: [],
+      });
     }
   }
   if (args.readme) {
@@ -88,7 +102,10 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-main().then((code) => process.exit(code), (err: Error) => {
-  console.error(err.message);
-  process.exit(2);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: Error) => {
+    console.error(err.message);
+    process.exit(2);
+  },
+);

@@ -16,9 +16,16 @@ export async function loadArrow(path: string, opts: LoadOptions): Promise<Column
   try {
     table = arrow.tableFromIPC(bytes);
   } catch (err) {
-    throw new LoadError(`${basename(path)} is not a readable Arrow IPC file or stream (${(err as Error).message}). Write it as Arrow IPC (Feather v2), uncompressed.`);
+    throw new LoadError(
+      `${basename(path)} is not a readable Arrow IPC file or stream (${(err as Error).message}). Write it as Arrow IPC (Feather v2), uncompressed.`,
+    );
   }
-  if (table.schema.fields.length === 0) throw new LoadError(`${basename(path)} has no columns. Write at least one column.`);
-  checkColumns(table.schema.fields.map((f) => f.name), path, opts.columns);
+  if (table.schema.fields.length === 0)
+    throw new LoadError(`${basename(path)} has no columns. Write at least one column.`);
+  checkColumns(
+    table.schema.fields.map((f) => f.name),
+    path,
+    opts.columns,
+  );
   return columnsOfTable(table, path, opts);
 }

@@ -16,16 +16,23 @@ export async function loadJson(path: string, opts: LoadOptions): Promise<Column[
     text = await readFile(path, 'utf8');
   } catch (err) {
     // V8 strings stop at about 512 MB (ERR_STRING_TOO_LONG); NDJSON streams instead.
-    throw new LoadError(`${file} cannot be read as one JSON document (${(err as Error).message}). Convert it to NDJSON (one object per line).`);
+    throw new LoadError(
+      `${file} cannot be read as one JSON document (${(err as Error).message}). Convert it to NDJSON (one object per line).`,
+    );
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (!/\S/.test(text)) throw new LoadError(`${file} is empty: expected a JSON array of objects.`);
   const rows = parse(text, file, false);
-  if (rows.length === 0) throw new LoadError(`${file} holds an empty array, so it names no columns. Add at least one object.`);
-  return loadRows(async (sink, exact) => {
-    const data = exact ? parse(text, file, true) : rows;
-    for (let r = 0; r < data.length; r++) sink.object(data[r] as Record<string, unknown> | Map<string, unknown>);
-  }, path, opts);
+  if (rows.length === 0)
+    throw new LoadError(`${file} holds an empty array, so it names no columns. Add at least one object.`);
+  return loadRows(
+    async (sink, exact) => {
+      const data = exact ? parse(text, file, true) : rows;
+      for (let r = 0; r < data.length; r++) sink.object(data[r] as Record<string, unknown> | Map<string, unknown>);
+    },
+    path,
+    opts,
+  );
 }
 
 function parse(text: string, file: string, exact: boolean): unknown[] {
@@ -37,12 +44,16 @@ function parse(text: string, file: string, exact: boolean): unknown[] {
     throw new LoadError(`${file}: invalid JSON at line ${line}, column ${column}: ${reason}. Fix the syntax.`);
   }
   if (!Array.isArray(data)) {
-    throw new LoadError(`${file}: expected a JSON array of objects, found ${describeJson(data)}. Wrap the rows in [ ] or use NDJSON (.ndjson).`);
+    throw new LoadError(
+      `${file}: expected a JSON array of objects, found ${describeJson(data)}. Wrap the rows in [ ] or use NDJSON (.ndjson).`,
+    );
   }
   for (let r = 0; r < data.length; r++) {
     const row: unknown = data[r];
     if (row === null || typeof row !== 'object' || Array.isArray(row)) {
-      throw new LoadError(`${file} row ${r + 1}: expected an object, found ${describeJson(row)}. Every array element must be an object.`);
+      throw new LoadError(
+        `${file} row ${r + 1}: expected an object, found ${describeJson(row)}. Every array element must be an object.`,
+      );
     }
   }
   return data;

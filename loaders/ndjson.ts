@@ -19,7 +19,9 @@ function readLines(path: string): RowReader {
   const file = basename(path);
   return async (sink, exact) => {
     const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
-    let line = 0, objects = 0, rest = '';
+    let line = 0,
+      objects = 0,
+      rest = '';
     const take = (text: string) => {
       line++;
       if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -29,10 +31,14 @@ function readLines(path: string): RowReader {
         row = exact ? parseJsonExact(text) : JSON.parse(text);
       } catch (err) {
         const at = locateJsonError(text, (err as Error).message ?? 'syntax error');
-        throw new LoadError(`${file} line ${line}: invalid JSON at column ${at.column}: ${at.reason}. Fix the line or remove it.`);
+        throw new LoadError(
+          `${file} line ${line}: invalid JSON at column ${at.column}: ${at.reason}. Fix the line or remove it.`,
+        );
       }
       if (row === null || typeof row !== 'object' || Array.isArray(row)) {
-        throw new LoadError(`${file} line ${line}: expected a JSON object, found ${describeJson(row)}. Each line must hold one object.`);
+        throw new LoadError(
+          `${file} line ${line}: expected a JSON object, found ${describeJson(row)}. Each line must hold one object.`,
+        );
       }
       objects++;
       sink.object(row as Record<string, unknown> | Map<string, unknown>);

@@ -35,10 +35,15 @@ export async function loadParquet(path: string, opts: LoadOptions): Promise<Colu
   let groupRows: number[];
   try {
     const parquet = await wasm.ParquetFile.fromFile(new Blob([bytes]));
-    groupRows = parquet.metadata().rowGroups().map((g) => g.numRows());
+    groupRows = parquet
+      .metadata()
+      .rowGroups()
+      .map((g) => g.numRows());
     parquet.free();
   } catch (err) {
-    throw new LoadError(`${file} is not a readable Parquet file (${errorText(err)}). Check that it is Parquet and not truncated.`);
+    throw new LoadError(
+      `${file} is not a readable Parquet file (${errorText(err)}). Check that it is Parquet and not truncated.`,
+    );
   }
   const converters: ChunkConverter[] = [];
   let fields: arrow.Field[] | null = null;
@@ -48,7 +53,11 @@ export async function loadParquet(path: string, opts: LoadOptions): Promise<Colu
       if (!fields) {
         fields = group.fields;
         if (fields.length === 0) throw new LoadError(`${file} has no columns. Write at least one column.`);
-        checkColumns(fields.map((f) => f.name), path, opts.columns);
+        checkColumns(
+          fields.map((f) => f.name),
+          path,
+          opts.columns,
+        );
         converters.push(...createConverters(fields, rows, path, opts));
       }
       converters.forEach((c, i) => {
@@ -60,12 +69,21 @@ export async function loadParquet(path: string, opts: LoadOptions): Promise<Colu
 }
 
 // Decodes row groups and hands their columns to `use` while they are still views into wasm memory.
-function readRowGroup(wasm: ParquetWasm, bytes: Uint8Array, rowGroups: number[], rows: number, file: string, use: (group: FfiColumns) => void): void {
+function readRowGroup(
+  wasm: ParquetWasm,
+  bytes: Uint8Array,
+  rowGroups: number[],
+  rows: number,
+  file: string,
+  use: (group: FfiColumns) => void,
+): void {
   let table: ReturnType<ParquetWasm['readParquet']>;
   try {
     table = wasm.readParquet(bytes, { rowGroups, batchSize: Math.max(rows, MIN_BATCH_ROWS) });
   } catch (err) {
-    throw new LoadError(`${file} could not be decoded (${errorText(err)}). Check that the file is complete and uses a supported encoding.`);
+    throw new LoadError(
+      `${file} could not be decoded (${errorText(err)}). Check that the file is complete and uses a supported encoding.`,
+    );
   }
   let consumed = false;
   try {
@@ -82,7 +100,11 @@ function readRowGroup(wasm: ParquetWasm, bytes: Uint8Array, rowGroups: number[],
     // A type the FFI reader does not know: let apache-arrow read the IPC stream instead.
     consumed = true;
     const ipc = arrow.tableFromIPC(table.intoIPCStream());
-    use({ fields: ipc.schema.fields, chunks: ipc.schema.fields.map((_, i) => ipc.getChildAt(i)!.data), rows: ipc.numRows });
+    use({
+      fields: ipc.schema.fields,
+      chunks: ipc.schema.fields.map((_, i) => ipc.getChildAt(i)!.data),
+      rows: ipc.numRows,
+    });
   } finally {
     if (!consumed) table.free();
   }

@@ -4,25 +4,25 @@ import { availableParallelism } from 'node:os';
 export type Config = {
   port: number;
   host: string;
-  baseUrl: string | null;        // fixed origin (+ prefix) for _links; null = from the request
-  trustProxy: boolean;           // honour X-Forwarded-Host / -Proto / -Prefix
-  corsOrigins: string[];         // allowed origins; '*' entry allows any (still echoed, never '*')
+  baseUrl: string | null; // fixed origin (+ prefix) for _links; null = from the request
+  trustProxy: boolean; // honour X-Forwarded-Host / -Proto / -Prefix
+  corsOrigins: string[]; // allowed origins; '*' entry allows any (still echoed, never '*')
   cacheControl: string;
-  maxValuesLimit: number;        // largest `limit` (and `limit=0` page) on /values/
-  maxRandom: number;             // largest `random`
-  maxGroups: number;             // largest number of groups in /dist/
+  maxValuesLimit: number; // largest `limit` (and `limit=0` page) on /values/
+  maxRandom: number; // largest `random`
+  maxGroups: number; // largest number of groups in /dist/
   maxDimensions: number;
-  maxBodyBytes: number;          // largest request body (POST …/values/ validation)
-  maxValidate: number;           // most values validated by one POST …/values/
-  poolThreads: number;           // Piscina threads
-  poolMaxQueue: number;          // queued tasks before 503
+  maxBodyBytes: number; // largest request body (POST …/values/ validation)
+  maxValidate: number; // most values validated by one POST …/values/
+  poolThreads: number; // Piscina threads
+  poolMaxQueue: number; // queued tasks before 503
   logLevel: string;
   replyCacheBytes: number; // memory for serialised answers reused for repeated requests (0 = off)
   memoBytes: number; // memory for context-naive distributions kept per snapshot
   metricsToken: string | null; // when set, /metrics needs `Authorization: Bearer <token>`
   headersTimeoutMs: number; // a request head must arrive within this (else 408)
-  drainGraceMs: number;     // after SIGTERM/SIGINT: /readyz 503 while the listener keeps accepting this long
-  drainTimeoutMs: number;   // then requests in flight may take this long to finish before they are cut
+  drainGraceMs: number; // after SIGTERM/SIGINT: /readyz 503 while the listener keeps accepting this long
+  drainTimeoutMs: number; // then requests in flight may take this long to finish before they are cut
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -55,13 +55,15 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   const int = (name: string, min: number): number | undefined => {
     const v = env[name];
     if (v === undefined || v === '') return undefined;
-    if (!/^\d+$/.test(v) || Number(v) < min) throw new Error(`${name} must be a whole number ≥ ${min}, got ${JSON.stringify(v)}.`);
+    if (!/^\d+$/.test(v) || Number(v) < min)
+      throw new Error(`${name} must be a whole number ≥ ${min}, got ${JSON.stringify(v)}.`);
     return Number(v);
   };
   const seconds = (name: string): number | undefined => {
     const v = env[name];
     if (v === undefined || v === '') return undefined;
-    if (!/^\d+(\.\d+)?$/.test(v)) throw new Error(`${name} must be a number of seconds ≥ 0 (e.g. 5 or 0.5), got ${JSON.stringify(v)}.`);
+    if (!/^\d+(\.\d+)?$/.test(v))
+      throw new Error(`${name} must be a number of seconds ≥ 0 (e.g. 5 or 0.5), got ${JSON.stringify(v)}.`);
     return Math.round(Number(v) * 1000);
   };
   const bool = (name: string): boolean | undefined => {
@@ -75,7 +77,10 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.host = env.HOST || c.host;
   c.baseUrl = env.SORREL_BASE_URL || null;
   c.trustProxy = bool('SORREL_TRUST_PROXY') ?? c.trustProxy;
-  c.corsOrigins = (env.SORREL_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  c.corsOrigins = (env.SORREL_CORS_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   c.cacheControl = env.SORREL_CACHE_CONTROL || c.cacheControl;
   c.maxValuesLimit = int('SORREL_MAX_VALUES_LIMIT', 1) ?? c.maxValuesLimit;
   c.maxRandom = int('SORREL_MAX_RANDOM', 1) ?? c.maxRandom;

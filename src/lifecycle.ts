@@ -28,7 +28,11 @@ export type Lifecycle = {
 };
 
 export type LifecycleOptions = {
-  server: Server; state: AppState; pool: Pool; config: Config; log: Logger;
+  server: Server;
+  state: AppState;
+  pool: Pool;
+  config: Config;
+  log: Logger;
   /** The first load (start-up); reloads wait for it. */
   ready(): Promise<unknown>;
   /** Builds a snapshot from the source again (catalog or built file). */
@@ -48,11 +52,21 @@ export function createLifecycle({ server, state, pool, config, log, ready, load 
   const open = new Set<ServerResponse>();
   let answeredInDrain = 0;
   let idle: (() => void) | null = null;
-  let current: Promise<ReloadOutcome> | null = null, queued: Promise<ReloadOutcome> | null = null;
+  let current: Promise<ReloadOutcome> | null = null,
+    queued: Promise<ReloadOutcome> | null = null;
   let drained: Promise<DrainReport> | null = null;
   const collect = exposeGc();
   /** Resolves once every request in flight now has ended (those that may hold the old snapshot). */
-  const afterInFlight = () => Promise.all([...open].map((res) => new Promise((r) => { if (res.closed) r(null); else res.once('close', r); })));
+  const afterInFlight = () =>
+    Promise.all(
+      [...open].map(
+        (res) =>
+          new Promise((r) => {
+            if (res.closed) r(null);
+            else res.once('close', r);
+          }),
+      ),
+    );
 
   const reloadOnce = async (): Promise<ReloadOutcome> => {
     await ready().catch(() => {});
@@ -61,8 +75,13 @@ export function createLifecycle({ server, state, pool, config, log, ready, load 
     log.info({ version: before }, 'reloading');
     try {
       const next = await load();
-      if (status.draining) return { ok: false, version: before, problems: ['the server began draining; the new snapshot was not swapped in'] };
-      state.snapshot = next;   // atomic: each request reads state.snapshot once, at its start
+      if (status.draining)
+        return {
+          ok: false,
+          version: before,
+          problems: ['the server began draining; the new snapshot was not swapped in'],
+        };
+      state.snapshot = next; // atomic: each request reads state.snapshot once, at its start
       void afterInFlight().then(() => collect());
       status.reloads.ok++;
       status.reload = { ok: true, at: toTimestamp(new Date()), problems: 0 };
@@ -73,16 +92,25 @@ export function createLifecycle({ server, state, pool, config, log, ready, load 
       status.reloads.failed++;
       status.reload = { ok: false, at: toTimestamp(new Date()), problems: problems.length };
       const expected = err instanceof CatalogError || err instanceof SnapshotFileError;
-      log.error({ problems, version: before, ms: Math.round(performance.now() - started), ...(expected ? {} : { err }) },
-        'reload failed; the old snapshot keeps serving');
+      log.error(
+        { problems, version: before, ms: Math.round(performance.now() - started), ...(expected ? {} : { err }) },
+        'reload failed; the old snapshot keeps serving',
+      );
       return { ok: false, version: before, problems };
     }
   };
 
   const reload = (): Promise<ReloadOutcome> => {
-    if (status.draining) return Promise.resolve({ ok: false, version: state.snapshot?.version ?? null, problems: ['the server is draining'] });
+    if (status.draining)
+      return Promise.resolve({
+        ok: false,
+        version: state.snapshot?.version ?? null,
+        problems: ['the server is draining'],
+      });
     if (!current) {
-      current = reloadOnce().finally(() => { current = null; });
+      current = reloadOnce().finally(() => {
+        current = null;
+      });
       return current;
     }
     queued ??= current.then(() => {
@@ -109,23 +137,36 @@ export function createLifecycle({ server, state, pool, config, log, ready, load 
         const started = performance.now();
         status.draining = true;
         for (const res of open) if (!res.headersSent) res.shouldKeepAlive = false;
-        log.info({ signal, inFlight: open.size, graceSeconds: config.drainGraceMs / 1000, timeoutSeconds: config.drainTimeoutMs / 1000 },
-          'draining: /readyz answers 503; still accepting during the grace');
+        log.info(
+          {
+            signal,
+            inFlight: open.size,
+            graceSeconds: config.drainGraceMs / 1000,
+            timeoutSeconds: config.drainTimeoutMs / 1000,
+          },
+          'draining: /readyz answers 503; still accepting during the grace',
+        );
         await sleep(config.drainGraceMs);
         const closed = new Promise<void>((r) => server.close(() => r()));
         server.closeIdleConnections();
         let timer: NodeJS.Timeout | undefined;
-        const timedOut = open.size > 0 && await new Promise<boolean>((r) => {
-          idle = () => r(false);
-          timer = setTimeout(() => r(true), config.drainTimeoutMs);
-        });
+        const timedOut =
+          open.size > 0 &&
+          (await new Promise<boolean>((r) => {
+            idle = () => r(false);
+            timer = setTimeout(() => r(true), config.drainTimeoutMs);
+          }));
         clearTimeout(timer);
-        const cut = timedOut ? open.size : 0, answered = answeredInDrain;
+        const cut = timedOut ? open.size : 0,
+          answered = answeredInDrain;
         server.closeAllConnections();
         await closed;
         await pool.close();
         const report = { signal, drained: answered, cut, ms: Math.round(performance.now() - started) };
-        log.info(report, `drained ${report.drained} request${report.drained === 1 ? '' : 's'}${cut ? `, cut ${cut} at the deadline` : ''}; stopping`);
+        log.info(
+          report,
+          `drained ${report.drained} request${report.drained === 1 ? '' : 's'}${cut ? `, cut ${cut} at the deadline` : ''}; stopping`,
+        );
         return report;
       })();
       return drained;
@@ -147,5 +188,7 @@ export function exposeGc(): () => void {
 }
 
 function sleep(ms: number): Promise<void> {
-  return new Promise((r) => { setTimeout(r, ms); });
+  return new Promise((r) => {
+    setTimeout(r, ms);
+  });
 }

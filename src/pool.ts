@@ -41,7 +41,11 @@ export function createPool(config: Pick<Config, 'poolThreads' | 'poolMaxQueue'>,
         pending--;
       }
     },
-    stats: () => ({ queued: Math.max(0, pending - piscina.threads.length), utilization: piscina.utilization, threads: piscina.threads.length }),
+    stats: () => ({
+      queued: Math.max(0, pending - piscina.threads.length),
+      utilization: piscina.utilization,
+      threads: piscina.threads.length,
+    }),
     close: () => piscina.destroy(),
   };
 }

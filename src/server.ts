@@ -16,7 +16,10 @@ import { isSnapshotFile, loadBuiltSnapshot } from './snapshot/built.ts';
 import { createSnapshot, type Snapshot } from './snapshot/create.ts';
 
 export type Running = {
-  server: Server; url: string; state: AppState; pool: Pool;
+  server: Server;
+  url: string;
+  state: AppState;
+  pool: Pool;
   /** Resolves once the first snapshot serves; rejects (with every problem) if the source is bad. */
   ready: Promise<void>;
   /** Rebuilds from the source in the background and swaps the snapshot in (SIGHUP). */
@@ -36,25 +39,34 @@ export async function startServer(sourcePath: string, config: Config, logger?: L
   // Request lines go through a buffered, asynchronous destination (one write per 4 KiB, not per
   // request), flushed when the server closes.
   const log = logger ?? pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: false, minLength: 4096 }));
-  exposeGc();   // before any worker thread starts: a reload frees the old snapshot's memory at once
+  exposeGc(); // before any worker thread starts: a reload frees the old snapshot's memory at once
   const pool = createPool(config);
   const state: AppState = { snapshot: null };
   const app = createApp({ state, pool, config, logger: log });
   const load = (threads: number) => loadSnapshot(sourcePath, threads, log);
   let ready: Promise<void> = new Promise(() => {});
   // A context may be 16 KiB of JSON, up to three times that once URL-encoded: allow 64 KiB of request head.
-  const server = createServer({
-    maxHeaderSize: 64 * 1024,
-    headersTimeout: config.headersTimeoutMs,
-    requestTimeout: Math.max(300_000, config.headersTimeoutMs),
-    connectionsCheckingInterval: Math.min(30_000, Math.max(50, config.headersTimeoutMs / 4)),
-  }, (req, res) => {
-    lifecycle.track(req, res);
-    (app.handler as (req: unknown, res: unknown) => void)(req, res);
-  });
+  const server = createServer(
+    {
+      maxHeaderSize: 64 * 1024,
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: Math.max(300_000, config.headersTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(50, config.headersTimeoutMs / 4)),
+    },
+    (req, res) => {
+      lifecycle.track(req, res);
+      (app.handler as (req: unknown, res: unknown) => void)(req, res);
+    },
+  );
   server.keepAliveTimeout = 65_000;
   const lifecycle = createLifecycle({
-    server, state, pool, config, log, ready: () => ready, load: () => load(Math.max(1, Math.floor(availableParallelism() / 2))),
+    server,
+    state,
+    pool,
+    config,
+    log,
+    ready: () => ready,
+    load: () => load(Math.max(1, Math.floor(availableParallelism() / 2))),
   });
   // A request Node cannot parse (bad method token, oversized head) still gets a JSON error body.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
@@ -62,18 +74,23 @@ export async function startServer(sourcePath: string, config: Config, logger?: L
       socket.destroy();
       return;
     }
-    const error = err.code === 'HPE_HEADER_OVERFLOW'
-      ? new HttpError(431, 'HEADERS_TOO_LARGE', 'The request head is too large (over 64 KiB).', { cause: err })
-      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? new HttpError(408, 'REQUEST_TIMEOUT', 'The request head did not arrive in time.', { cause: err })
-        : new HttpError(400, 'INVALID_PARAMETER', 'The request is not valid HTTP.', { cause: err });
+    const error =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? new HttpError(431, 'HEADERS_TOO_LARGE', 'The request head is too large (over 64 KiB).', { cause: err })
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? new HttpError(408, 'REQUEST_TIMEOUT', 'The request head did not arrive in time.', { cause: err })
+          : new HttpError(400, 'INVALID_PARAMETER', 'The request is not valid HTTP.', { cause: err });
     socket.end(toRawErrorResponse(error));
   });
   // CONNECT never reaches the app (Node hands over the socket): answer it like any other method.
   server.on('connect', (req, socket) => {
-    socket.end(toRawErrorResponse(new HttpError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed; this API is read-only (${ALLOW}).`, {
-      headers: { Allow: ALLOW },
-    })));
+    socket.end(
+      toRawErrorResponse(
+        new HttpError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed; this API is read-only (${ALLOW}).`, {
+          headers: { Allow: ALLOW },
+        }),
+      ),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -82,7 +99,10 @@ export async function startServer(sourcePath: string, config: Config, logger?: L
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   const close = async () => {
-    await new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); });
+    await new Promise<void>((r) => {
+      server.close(() => r());
+      server.closeAllConnections();
+    });
     await pool.close();
     log.flush();
   };
@@ -90,8 +110,17 @@ export async function startServer(sourcePath: string, config: Config, logger?: L
     const started = Date.now();
     state.snapshot = await load(availableParallelism());
     const s = state.snapshot;
-    log.info({ source: sourcePath, version: s.version, fields: s.fields.size, concepts: s.concepts.size,
-      rows: Object.fromEntries([...s.datasets.values()].map((d) => [d.name, d.rows])), ms: Date.now() - started }, 'ready');
+    log.info(
+      {
+        source: sourcePath,
+        version: s.version,
+        fields: s.fields.size,
+        concepts: s.concepts.size,
+        rows: Object.fromEntries([...s.datasets.values()].map((d) => [d.name, d.rows])),
+        ms: Date.now() - started,
+      },
+      'ready',
+    );
   })();
   return { server, url, state, pool, ready, reload: lifecycle.reload, drain: lifecycle.drain, close };
 }
@@ -103,9 +132,12 @@ async function loadSnapshot(path: string, threads: number, log: Logger): Promise
     // A file holds no tree index: a catalog with a root rebuilds it on a pool started only then.
     let started: Pool | null = null;
     const lazy: Pool = {
-      run: (task, signal) => (started ??= createPool({ poolThreads: threads, poolMaxQueue: Number.MAX_SAFE_INTEGER })).run(task, signal),
+      run: (task, signal) =>
+        (started ??= createPool({ poolThreads: threads, poolMaxQueue: Number.MAX_SAFE_INTEGER })).run(task, signal),
       stats: () => started?.stats() ?? { queued: 0, utilization: 0, threads: 0 },
-      close: async () => { await started?.close(); },
+      close: async () => {
+        await started?.close();
+      },
     };
     try {
       return await loadBuiltSnapshot(path, lazy);

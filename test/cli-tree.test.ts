@@ -10,7 +10,11 @@ import * as assert from 'uvu/assert';
 const BIN = fileURLToPath(new URL('../bin/sorrel.js', import.meta.url));
 const TREE = fileURLToPath(new URL('./fixtures/tree/', import.meta.url));
 const run = (args: string[]) =>
-  spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent' }, timeout: 60_000 });
+  spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent' },
+    timeout: 60_000,
+  });
 
 /** A copy of test/fixtures/tree with visits naming patients 7 and 9 (absent) and site Z (absent). */
 function danglingCopy(): string {
@@ -26,8 +30,14 @@ function brokenCopy(): string {
   appendFileSync(join(dir, 'patients.csv'), '2,F,50,low\n,M,40,low\n');
   const yaml = readFileSync(join(dir, 'catalog.yaml'), 'utf8')
     .replace('links: [{ column: visit_id, to: visits }]', 'links: [{ column: visit_id, to: vists }]')
-    .replace('links: [{ column: patient_id, to: patients }] }', 'links: [{ column: patient_id, to: patients }, { column: patient_id, to: visits }] }')
-    .replace('{ name: weather, model: day, file: weather.csv }', '{ name: weather, model: day, file: weather.csv, links: [{ column: pid, to: patients }, { column: temp, to: sites }] }');
+    .replace(
+      'links: [{ column: patient_id, to: patients }] }',
+      'links: [{ column: patient_id, to: patients }, { column: patient_id, to: visits }] }',
+    )
+    .replace(
+      '{ name: weather, model: day, file: weather.csv }',
+      '{ name: weather, model: day, file: weather.csv, links: [{ column: pid, to: patients }, { column: temp, to: sites }] }',
+    );
   writeFileSync(join(dir, 'catalog.yaml'), yaml);
   return dir;
 }
@@ -42,8 +52,14 @@ test('sorrel check warns about dangling references with their count and first va
   const r = run(['check', join(danglingCopy(), 'catalog.yaml')]);
   assert.is(r.status, 0, r.stderr);
   assert.match(r.stdout, /\(2 warnings\)/);
-  assert.match(r.stderr, /datasets\[2\] \(visits\): dataset 'visits': link patient_id → 'patients': 2 of 8 rows name no row of 'patients' \(first values: 7, 9\); they are served as null links\./);
-  assert.match(r.stderr, /dataset 'visits': link site → 'sites': 1 of 8 rows name no row of 'sites' \(first values: "Z"\)/);
+  assert.match(
+    r.stderr,
+    /datasets\[2\] \(visits\): dataset 'visits': link patient_id → 'patients': 2 of 8 rows name no row of 'patients' \(first values: 7, 9\); they are served as null links\./,
+  );
+  assert.match(
+    r.stderr,
+    /dataset 'visits': link site → 'sites': 1 of 8 rows name no row of 'sites' \(first values: "Z"\)/,
+  );
 });
 
 test('sorrel check reports every key and link problem, naming dataset and column', () => {
@@ -53,11 +69,17 @@ test('sorrel check reports every key and link problem, naming dataset and column
   assert.match(err, /The catalog has 6 problems/);
   assert.match(err, /datasets\[3\] \(labs\): dataset 'labs': link visit_id → 'vists': no dataset is named 'vists'/);
   assert.match(err, /datasets\[4\] \(notes\): dataset 'notes': link patient_id → 'visits': closes a cycle/);
-  assert.match(err, /datasets\[5\] \(weather\): dataset 'weather': link pid → 'patients': 'pid' is not a column of its data/);
+  assert.match(
+    err,
+    /datasets\[5\] \(weather\): dataset 'weather': link pid → 'patients': 'pid' is not a column of its data/,
+  );
   assert.match(err, /dataset 'weather': link temp → 'sites': 'temp' is integer but the key 'sites.code' is char/);
-  assert.match(err, /datasets\[0\] \(patients\): dataset 'patients': key column 'id' holds 1 null \(data row 6, counting from 1\)/);
+  assert.match(
+    err,
+    /datasets\[0\] \(patients\): dataset 'patients': key column 'id' holds 1 null \(data row 6, counting from 1\)/,
+  );
   assert.match(err, /dataset 'patients': key column 'id' repeats values in 1 row \(first values: 2\)/);
-  assert.match(err, /2 of 8 rows name no row of 'patients'/);   // the warnings still show
+  assert.match(err, /2 of 8 rows name no row of 'patients'/); // the warnings still show
 });
 
 test('sorrel serve refuses a catalog whose keys or links are wrong, listing what check lists', () => {

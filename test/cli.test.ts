@@ -16,11 +16,19 @@ const run = (args: string[], env: Record<string, string> = {}) =>
   spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
 
 /** Like `run`, without blocking the event loop (for tests that hold a port open meanwhile). */
-function runAsync(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stderr: string }> {
+function runAsync(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ status: number | null; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
-    child.stderr.on('data', (b) => { stderr += b; });
+    child.stderr.on('data', (b) => {
+      stderr += b;
+    });
     child.on('exit', (status) => done({ status, stderr }));
   });
 }
@@ -28,13 +36,16 @@ function runAsync(args: string[], env: Record<string, string> = {}): Promise<{ s
 function brokenCatalog(): string {
   const dir = mkdtempSync('/tmp/sorrel-cli-');
   copyFileSync(join(dirname(FIXTURE_CATALOG), 'people.csv'), join(dir, 'people.csv'));
-  writeFileSync(join(dir, 'catalog.yaml'), [
-    'datasets: [{ name: people, file: people.csv }, { name: lost, file: lost.csv }]',
-    'fields:',
-    '  - { id: 1, dataset: people, column: nmae }',
-    '  - { id: 1, dataset: people, column: city }',
-    'concepts: [{ id: 1, name: C, fields: [1, 5] }]',
-  ].join('\n'));
+  writeFileSync(
+    join(dir, 'catalog.yaml'),
+    [
+      'datasets: [{ name: people, file: people.csv }, { name: lost, file: lost.csv }]',
+      'fields:',
+      '  - { id: 1, dataset: people, column: nmae }',
+      '  - { id: 1, dataset: people, column: city }',
+      'concepts: [{ id: 1, name: C, fields: [1, 5] }]',
+    ].join('\n'),
+  );
   return join(dir, 'catalog.yaml');
 }
 
@@ -56,7 +67,12 @@ test('sorrel check prints every problem at once, structural and data, and exits 
 
 test('sorrel check reports data problems: a missing file', () => {
   const path = brokenCatalog();
-  writeFileSync(path, readFileSync(path, 'utf8').replace('{ id: 1, dataset: people, column: city }', '{ id: 2, dataset: people, column: city }').replace('[1, 5]', '[1, 2]'));
+  writeFileSync(
+    path,
+    readFileSync(path, 'utf8')
+      .replace('{ id: 1, dataset: people, column: city }', '{ id: 2, dataset: people, column: city }')
+      .replace('[1, 5]', '[1, 2]'),
+  );
   const r = run(['check', path]);
   assert.is(r.status, 1);
   assert.match(r.stderr, /datasets\[1\] \(lost\)/);
@@ -73,7 +89,10 @@ test('sorrel check and serve reject a CSV with invalid UTF-8, naming the file, r
   const dir = dirname(catalog);
   // "Zürich" re-encoded as Latin-1: ü becomes the single byte 0xFC.
   writeFileSync(join(dir, 'people.csv'), Buffer.from(readFileSync(join(dir, 'people.csv'), 'utf8'), 'latin1'));
-  writeFileSync(catalog, 'datasets: [{ name: people, file: people.csv }]\nfields: [{ id: 1, dataset: people, column: city }]\n');
+  writeFileSync(
+    catalog,
+    'datasets: [{ name: people, file: people.csv }]\nfields: [{ id: 1, dataset: people, column: city }]\n',
+  );
   const check = run(['check', catalog]);
   assert.is(check.status, 1);
   assert.match(check.stderr, /people\.csv row 1, column "city": invalid UTF-8 \(bytes 0xfc /);
@@ -88,8 +107,14 @@ test('sorrel init writes a catalog that check accepts', () => {
   const r = spawnSync(process.execPath, [BIN, 'init', 'people.csv', 'pets.json'], { cwd: dir, encoding: 'utf8' });
   assert.is(r.status, 0, r.stderr);
   const doc = parse(r.stdout);
-  assert.equal(doc.datasets, [{ name: 'people', file: 'people.csv' }, { name: 'pets', file: 'pets.json' }]);
-  assert.equal(doc.categories.map((c: { name: string }) => c.name), ['People', 'Pets']);
+  assert.equal(doc.datasets, [
+    { name: 'people', file: 'people.csv' },
+    { name: 'pets', file: 'pets.json' },
+  ]);
+  assert.equal(
+    doc.categories.map((c: { name: string }) => c.name),
+    ['People', 'Pets'],
+  );
   assert.is(doc.fields.length, 11);
   const age = doc.fields.find((f: { column: string }) => f.column === 'age');
   assert.equal([age.internal_type, age.nullable, age.enumerable], ['integer', true, false]);
@@ -139,7 +164,9 @@ test('a busy port is one clear line, exit 1', async () => {
   await new Promise<void>((r) => busy.listen(0, '127.0.0.1', () => r()));
   const { port } = busy.address() as AddressInfo;
   try {
-    const r = await runAsync(['serve', FIXTURE_CATALOG, '--port', String(port), '--host', '127.0.0.1'], { LOG_LEVEL: 'silent' });
+    const r = await runAsync(['serve', FIXTURE_CATALOG, '--port', String(port), '--host', '127.0.0.1'], {
+      LOG_LEVEL: 'silent',
+    });
     assert.is(r.status, 1);
     assert.match(r.stderr, new RegExp(`^sorrel serve: port ${port} on 127.0.0.1 is in use`));
     assert.not.match(r.stderr, /\n\s+at /);
@@ -161,15 +188,22 @@ test('init, check and serve work from a folder outside the project', async () =>
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((r) => probe.close(() => r()));
   const child = spawn(process.execPath, [BIN, 'serve', 'catalog.yaml', '--port', String(port), '--host', '127.0.0.1'], {
-    cwd: dir, env: { ...process.env, LOG_LEVEL: 'silent', SORREL_THREADS: '1', SORREL_DRAIN_GRACE: '0' }, stdio: ['ignore', 'ignore', 'pipe'],
+    cwd: dir,
+    env: { ...process.env, LOG_LEVEL: 'silent', SORREL_THREADS: '1', SORREL_DRAIN_GRACE: '0' },
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr.on('data', (b) => { stderr += b; });
+  child.stderr.on('data', (b) => {
+    stderr += b;
+  });
   try {
     const deadline = Date.now() + 60_000;
     let ready = false;
     while (!ready && Date.now() < deadline && child.exitCode === null) {
-      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!ready) await new Promise((r) => setTimeout(r, 200));
     }
     assert.ok(ready, `not ready: ${stderr}`);
@@ -188,12 +222,18 @@ test('sorrel help lists build; check warns (exit 0) of timestamps that come from
   assert.match(run(['help']).stdout, /^sorrel build /m);
   const r = run(['check', FIXTURE_CATALOG]);
   assert.is(r.status, 0);
-  assert.match(r.stderr, /^warning: .*catalog\.yaml: datasets\[0\] \(people\): `data_modified` is not set, so it is the data file's modification time; replicas serving separate copies/m);
-  assert.not.match(r.stderr, /\(top level\)/);                     // the fixture pins `modified`
+  assert.match(
+    r.stderr,
+    /^warning: .*catalog\.yaml: datasets\[0\] \(people\): `data_modified` is not set, so it is the data file's modification time; replicas serving separate copies/m,
+  );
+  assert.not.match(r.stderr, /\(top level\)/); // the fixture pins `modified`
   const dir = mkdtempSync(join(tmpdir(), 'sorrel-unpinned-'));
   for (const f of ['people.csv', 'pets.json']) copyFileSync(join(dirname(FIXTURE_CATALOG), f), join(dir, f));
   writeFileSync(join(dir, 'c.yaml'), readFileSync(FIXTURE_CATALOG, 'utf8').replace(/^modified: .*$/m, ''));
-  assert.match(run(['check', join(dir, 'c.yaml')]).stderr, /\(top level\): `modified` is not set, so it is the catalog file's modification time/);
+  assert.match(
+    run(['check', join(dir, 'c.yaml')]).stderr,
+    /\(top level\): `modified` is not set, so it is the catalog file's modification time/,
+  );
 });
 
 test('sorrel build refuses a broken catalog with every problem, and writes nothing', () => {
@@ -219,8 +259,20 @@ test('sorrel serve refuses a snapshot file that is not one, of another format, t
   const cases: [string, RegExp][] = [
     [variant('yaml.sorrel', () => Buffer.from('title: not a snapshot\n')), /yaml\.sorrel: not a Sorrel snapshot file/],
     [variant('truncated.sorrel', (b) => b.subarray(0, b.length - 1000)), /truncated\.sorrel: truncated: \d+ bytes/],
-    [variant('altered.sorrel', (b) => { b[b.length - 2000] ^= 1; return b; }), /altered\.sorrel: altered or corrupted/],
-    [variant('format.snap', (b) => { b.writeUInt32LE(99, 8); return b; }), /format\.snap: snapshot format 99, but this Sorrel reads format 1/],
+    [
+      variant('altered.sorrel', (b) => {
+        b[b.length - 2000] ^= 1;
+        return b;
+      }),
+      /altered\.sorrel: altered or corrupted/,
+    ],
+    [
+      variant('format.snap', (b) => {
+        b.writeUInt32LE(99, 8);
+        return b;
+      }),
+      /format\.snap: snapshot format 99, but this Sorrel reads format 1/,
+    ],
   ];
   for (const [path, message] of cases) {
     const r = run(['serve', path], { PORT: '0', LOG_LEVEL: 'silent' });

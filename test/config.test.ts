@@ -10,7 +10,10 @@ test('the drain grace and timeout default to 5 s and 30 s, and take seconds with
 });
 
 test('a bad drain setting is one message naming the variable', () => {
-  assert.throws(() => toConfig({ SORREL_DRAIN_GRACE: '5s' }), /^SORREL_DRAIN_GRACE must be a number of seconds ≥ 0 \(e\.g\. 5 or 0\.5\), got "5s"\.$/);
+  assert.throws(
+    () => toConfig({ SORREL_DRAIN_GRACE: '5s' }),
+    /^SORREL_DRAIN_GRACE must be a number of seconds ≥ 0 \(e\.g\. 5 or 0\.5\), got "5s"\.$/,
+  );
   assert.throws(() => toConfig({ SORREL_DRAIN_TIMEOUT: '-1' }), /SORREL_DRAIN_TIMEOUT must be a number of seconds/);
 });
 

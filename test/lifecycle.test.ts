@@ -23,14 +23,19 @@ function slowCatalog(shift = 0): string {
   let seed = 1;
   const r = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   const lines = ['x,y,z'];
-  for (let i = 0; i < 60_000; i++) lines.push(`${(shift + r() * 1000).toFixed(3)},${(r() * 1000).toFixed(3)},${Math.floor(r() * 100)}`);
+  for (let i = 0; i < 60_000; i++)
+    lines.push(`${(shift + r() * 1000).toFixed(3)},${(r() * 1000).toFixed(3)},${Math.floor(r() * 100)}`);
   writeFileSync(join(dir, 'slow.csv'), lines.join('\n'));
-  writeFileSync(join(dir, 'catalog.yaml'), [
-    'title: Slow', 'modified: "2026-01-01T00:00:00.000"',
-    'datasets: [{ name: slow, file: slow.csv, data_modified: "2026-01-01T00:00:00.000" }]',
-    'fields: [{ id: 1, dataset: slow, column: x }, { id: 2, dataset: slow, column: y }, { id: 3, dataset: slow, column: z }]',
-    'concepts: [{ id: 1, name: C, fields: [1, 2, 3] }]',
-  ].join('\n'));
+  writeFileSync(
+    join(dir, 'catalog.yaml'),
+    [
+      'title: Slow',
+      'modified: "2026-01-01T00:00:00.000"',
+      'datasets: [{ name: slow, file: slow.csv, data_modified: "2026-01-01T00:00:00.000" }]',
+      'fields: [{ id: 1, dataset: slow, column: x }, { id: 2, dataset: slow, column: y }, { id: 3, dataset: slow, column: z }]',
+      'concepts: [{ id: 1, name: C, fields: [1, 2, 3] }]',
+    ].join('\n'),
+  );
   return join(dir, 'catalog.yaml');
 }
 
@@ -39,16 +44,32 @@ const slowPath = (i: number) =>
   `/api/fields/1/dist/?dimensions=2&aware=true&context=${encodeURIComponent(JSON.stringify({ field: 3, operator: 'gte', value: -1 - i }))}`;
 
 /** A server whose log lines are kept. */
-async function startLogged(source: string, config: Partial<typeof DEFAULT_CONFIG> = {}): Promise<{ running: Running; lines: Record<string, unknown>[] }> {
+async function startLogged(
+  source: string,
+  config: Partial<typeof DEFAULT_CONFIG> = {},
+): Promise<{ running: Running; lines: Record<string, unknown>[] }> {
   const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk))); done(); } });
-  const running = await startServer(source, { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1, maxGroups: 1_000_000, ...config }, pino({ level: 'info' }, sink));
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  const running = await startServer(
+    source,
+    { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1, maxGroups: 1_000_000, ...config },
+    pino({ level: 'info' }, sink),
+  );
   await running.ready;
   return { running, lines };
 }
 
 const metric = async (url: string, outcome: string) =>
-  Number(new RegExp(`^sorrel_reloads_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec((await get(url, '/metrics')).text)?.[1]);
+  Number(
+    new RegExp(`^sorrel_reloads_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(
+      (await get(url, '/metrics')).text,
+    )?.[1],
+  );
 
 test('a reload swaps in the new catalog: new bodies and ETags, no answer of the old snapshot from the reply cache', async () => {
   const catalog = copyFixture({ pin: true });
@@ -56,9 +77,12 @@ test('a reload swaps in the new catalog: new bodies and ETags, no answer of the 
   try {
     const version = s.state.snapshot!.version;
     const before = await get(s.url, '/api/fields/1/');
-    await get(s.url, '/api/fields/1/');                      // now in the reply cache
+    await get(s.url, '/api/fields/1/'); // now in the reply cache
     assert.is(before.body.name, 'Name');
-    writeFileSync(catalog, readFileSync(catalog, 'utf8').replace('column: name, name: Name,', 'column: name, name: First name,'));
+    writeFileSync(
+      catalog,
+      readFileSync(catalog, 'utf8').replace('column: name, name: Name,', 'column: name, name: First name,'),
+    );
     const outcome = await s.reload();
     assert.equal([outcome.ok, outcome.problems], [true, []]);
     const after = await get(s.url, '/api/fields/1/');
@@ -86,7 +110,10 @@ test('a broken catalog, data file or snapshot file changes nothing: the old snap
     writeFileSync(catalog, good.replace('column: city,', 'column: town,'));
     const bad = await s.reload();
     assert.is(bad.ok, false);
-    assert.match(bad.problems.join('\n'), /catalog\.yaml: fields\[1\] \(id 2\): unknown column "town" in dataset "people"/);
+    assert.match(
+      bad.problems.join('\n'),
+      /catalog\.yaml: fields\[1\] \(id 2\): unknown column "town" in dataset "people"/,
+    );
     writeFileSync(join(dirname(catalog), 'people.csv'), 'name,city\n"unclosed');
     writeFileSync(catalog, good);
     assert.is((await s.reload()).ok, false);
@@ -96,7 +123,7 @@ test('a broken catalog, data file or snapshot file changes nothing: the old snap
     assert.is(ready.status, 200);
     assert.equal([ready.body.version, ready.body.reload.ok], [version, false]);
     assert.ok(ready.body.reload.problems >= 1);
-    assert.not.match(ready.text, /catalog\.yaml|people|\/tmp/);          // public: no paths, no entries
+    assert.not.match(ready.text, /catalog\.yaml|people|\/tmp/); // public: no paths, no entries
     assert.is(await metric(s.url, 'failed'), 2);
     const failed = lines.filter((l) => l.msg === 'reload failed; the old snapshot keeps serving');
     assert.is(failed.length, 2);
@@ -124,7 +151,9 @@ test('reloads never overlap: asking during one queues exactly one more, however 
   const { running: s, lines } = await startLogged(copyFixture({ pin: true }));
   try {
     const first = s.reload();
-    const second = s.reload(), third = s.reload(), fourth = s.reload();
+    const second = s.reload(),
+      third = s.reload(),
+      fourth = s.reload();
     assert.is.not(second, first);
     assert.is(third, second);
     assert.is(fourth, second);
@@ -141,7 +170,9 @@ test('requests in flight during a reload finish on the snapshot they started wit
   const catalog = slowCatalog();
   const { running: s } = await startLogged(catalog);
   try {
-    const started = Array.from({ length: 10 }, (_, i) => get(s.url, slowPath(i)).then((r) => ({ ...r, at: performance.now() })));
+    const started = Array.from({ length: 10 }, (_, i) =>
+      get(s.url, slowPath(i)).then((r) => ({ ...r, at: performance.now() })),
+    );
     await new Promise((r) => setTimeout(r, 100));
     writeFileSync(join(dirname(catalog), 'slow.csv'), readFileSync(join(dirname(slowCatalog(5000)), 'slow.csv')));
     assert.is((await s.reload()).ok, true);
@@ -149,9 +180,15 @@ test('requests in flight during a reload finish on the snapshot they started wit
     const answers = await Promise.all(started);
     for (const a of answers) {
       assert.is(a.status, 200);
-      assert.ok(a.body.data.every((p: { values: number[] }) => p.values[0] < 1000), 'an answer from the new data');
+      assert.ok(
+        a.body.data.every((p: { values: number[] }) => p.values[0] < 1000),
+        'an answer from the new data',
+      );
     }
-    assert.ok(answers.some((a) => a.at > swapped), 'no request was still in flight at the swap: make them slower');
+    assert.ok(
+      answers.some((a) => a.at > swapped),
+      'no request was still in flight at the swap: make them slower',
+    );
     const now = await get(s.url, slowPath(0));
     assert.ok(now.body.data.every((p: { values: number[] }) => p.values[0] >= 5000));
   } finally {
@@ -166,17 +203,33 @@ test('SIGTERM drains: /readyz 503 at once, new requests still answered during th
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((r) => probe.close(() => r()));
   const child = spawn(process.execPath, [BIN, 'serve', catalog, '--port', String(port), '--host', '127.0.0.1'], {
-    env: { ...process.env, LOG_LEVEL: 'info', SORREL_THREADS: '1', SORREL_MAX_GROUPS: '1000000', SORREL_DRAIN_GRACE: '1', SORREL_DRAIN_TIMEOUT: '60' },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'info',
+      SORREL_THREADS: '1',
+      SORREL_MAX_GROUPS: '1000000',
+      SORREL_DRAIN_GRACE: '1',
+      SORREL_DRAIN_TIMEOUT: '60',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout.on('data', (b) => { out += b; });
-  child.stderr.on('data', (b) => { out += b; });
+  child.stdout.on('data', (b) => {
+    out += b;
+  });
+  child.stderr.on('data', (b) => {
+    out += b;
+  });
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const base = `http://127.0.0.1:${port}`;
   try {
     const deadline = Date.now() + 60_000;
-    while (!(await fetch(`${base}/readyz`).then((r) => r.ok, () => false))) {
+    while (
+      !(await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
       assert.ok(Date.now() < deadline && child.exitCode === null, `not ready: ${out}`);
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -192,9 +245,12 @@ test('SIGTERM drains: /readyz 503 at once, new requests still answered during th
     assert.is(during.headers.get('connection'), 'close');
     for (const r of await Promise.all(slow)) assert.equal([r.status, r.body.clustered], [200, true]);
     assert.is(await exited, 0, out);
-    const drained = out.split('\n').filter((l) => l.includes('"drained"')).map((l) => JSON.parse(l));
+    const drained = out
+      .split('\n')
+      .filter((l) => l.includes('"drained"'))
+      .map((l) => JSON.parse(l));
     assert.is(drained.length, 1, out);
-    assert.ok(drained[0].drained >= 6, out);                // 4 slow, /readyz and the one during the grace
+    assert.ok(drained[0].drained >= 6, out); // 4 slow, /readyz and the one during the grace
     assert.is(drained[0].cut, 0);
     assert.match(drained[0].msg, /^drained \d+ requests; stopping$/);
   } finally {
@@ -204,7 +260,12 @@ test('SIGTERM drains: /readyz 503 at once, new requests still answered during th
 
 test('the drain deadline cuts what is left and still exits cleanly', async () => {
   const { running: s, lines } = await startLogged(slowCatalog(), { drainGraceMs: 0, drainTimeoutMs: 200 });
-  const slow = Array.from({ length: 6 }, (_, i) => fetch(s.url + slowPath(i)).then((r) => r.status, () => 'cut'));
+  const slow = Array.from({ length: 6 }, (_, i) =>
+    fetch(s.url + slowPath(i)).then(
+      (r) => r.status,
+      () => 'cut',
+    ),
+  );
   await new Promise((r) => setTimeout(r, 100));
   const report = await s.drain('SIGTERM');
   assert.ok(report.cut >= 1, JSON.stringify(report));

@@ -14,9 +14,15 @@ const distinct: Task = { kind: 'distinct', table: small, column: 's', context: n
 
 // A task that keeps a worker busy for a while: clustering 30 000 distinct 2-D points.
 const r = mulberry32(3);
-const big = makeTableRef({ x: f64(Array.from({ length: 30_000 }, () => r())), y: f64(Array.from({ length: 30_000 }, () => r())) });
+const big = makeTableRef({
+  x: f64(Array.from({ length: 30_000 }, () => r())),
+  y: f64(Array.from({ length: 30_000 }, () => r())),
+});
 const slow: Task = {
-  kind: 'dist', table: big, columns: ['x', 'y'], context: null,
+  kind: 'dist',
+  table: big,
+  columns: ['x', 'y'],
+  context: null,
   params: { nulls: false, sort: 'fields', cluster: true, n: null, numeric: true, maxGroups: 50_000 },
 };
 
@@ -33,8 +39,10 @@ test('runs a task on a worker thread', async () => {
 
 test('a tree task crosses the thread boundary: its shared index arrives intact', async () => {
   const { ref: tree } = await tiny();
-  assert.equal(await pool.run<DistinctResult>({ kind: 'tree-distinct', tree, dataset: 'labs', column: 'test', context: null }),
-    { values: ['hb', 'na'], counts: [2, 2], nullCount: 0 });
+  assert.equal(
+    await pool.run<DistinctResult>({ kind: 'tree-distinct', tree, dataset: 'labs', column: 'test', context: null }),
+    { values: ['hb', 'na'], counts: [2, 2], nullCount: 0 },
+  );
 });
 
 test('a worker error rejects with a plain Error', async () => {
@@ -58,7 +66,10 @@ test('a full queue answers 503 UNAVAILABLE with Retry-After', async () => {
     const results = await Promise.allSettled([1, 2, 3, 4].map(() => tight.run(slow)));
     const rejected = results.filter((x): x is PromiseRejectedResult => x.status === 'rejected').map((x) => x.reason);
     assert.ok(rejected.length >= 1, 'some task was refused');
-    assert.ok(results.some((x) => x.status === 'fulfilled'), 'queued tasks still ran');
+    assert.ok(
+      results.some((x) => x.status === 'fulfilled'),
+      'queued tasks still ran',
+    );
     for (const thrown of rejected) {
       assert.instance(thrown, PoolBusyError);
       const e = toHttpError(thrown); // the HTTP layer's mapping
@@ -73,7 +84,9 @@ test('the queue limit holds for tasks that carry an AbortSignal too', async () =
   const tight = createPool({ poolThreads: 1, poolMaxQueue: 2 });
   try {
     await tight.run(distinct); // worker up
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => tight.run(slow, new AbortController().signal)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () => tight.run(slow, new AbortController().signal)),
+    );
     const refused = results.filter((x): x is PromiseRejectedResult => x.status === 'rejected');
     assert.is(refused.length, 7, 'one running and two queued; the other seven refused');
     for (const r of refused) assert.instance(r.reason, PoolBusyError);

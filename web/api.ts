@@ -1,6 +1,10 @@
 // The page's one door to the service: GET JSON from the public API, with the user's key.
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -15,10 +19,18 @@ export function toApiUrl(path: string, params: Params = {}): string {
   return `api/${path}${s ? `?${s}` : ''}`;
 }
 
-const wait = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve, reject) => {
-  const t = setTimeout(resolve, ms);
-  signal?.addEventListener('abort', () => { clearTimeout(t); reject(signal.reason); }, { once: true });
-});
+const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
 
 /** GETs JSON; an error answer becomes an ApiError carrying the service's message. 503 (loading) is retried. */
 export async function getJson<T>(path: string, params: Params, key: string, signal?: AbortSignal): Promise<T> {
@@ -29,7 +41,8 @@ export async function getJson<T>(path: string, params: Params, key: string, sign
       continue;
     }
     const body = await res.json().catch(() => null);
-    if (!res.ok) throw new ApiError(res.status, body?.code ?? 'ERROR', body?.message ?? `The service answered ${res.status}.`);
+    if (!res.ok)
+      throw new ApiError(res.status, body?.code ?? 'ERROR', body?.message ?? `The service answered ${res.status}.`);
     return body as T;
   }
 }

@@ -15,7 +15,10 @@ export function toApplied(ctx: Context, field: Field | null, fields: Map<number,
     return !!f && (linked || !field || f.app_name === field.app_name);
   };
   const children = ctx.children.filter(applies);
-  return { context: children.length ? { type: ctx.type, children } : null, skipped: ctx.children.filter((c) => !applies(c)) };
+  return {
+    context: children.length ? { type: ctx.type, children } : null,
+    skipped: ctx.children.filter((c) => !applies(c)),
+  };
 }
 
 /** `aware=true&context=…` when a context applies, else nothing (context-naive answers). */

@@ -17,7 +17,7 @@ export function formatValue(v: Value | null | undefined): string {
 
 /** A field's unit for a count of n ("1 cylinder", "3 cylinders"); '' without a unit. */
 export function formatUnit(field: Field, n = 2): string {
-  const unit = n === 1 ? field.unit : field.plural_unit ?? field.unit;
+  const unit = n === 1 ? field.unit : (field.plural_unit ?? field.unit);
   return unit ?? '';
 }
 
@@ -25,10 +25,13 @@ export function formatUnit(field: Field, n = 2): string {
 export function describeCondition(c: Condition, field: Field | undefined): string {
   if (!field) return `field ${c.field} (not visible to you)`;
   const label = field.operators.find(([code]) => code === c.operator)?.[1] ?? c.operator;
-  if (c.operator === 'isnull' || c.operator === '-isnull') return `${field.name} ${c.value === false ? (c.operator === 'isnull' ? 'is not null' : 'is null') : label}`;
+  if (c.operator === 'isnull' || c.operator === '-isnull')
+    return `${field.name} ${c.value === false ? (c.operator === 'isnull' ? 'is not null' : 'is null') : label}`;
   const show = (v: unknown) => (typeof v === 'number' ? formatNumber(v) : String(v));
   const value = Array.isArray(c.value)
-    ? (c.operator.endsWith('range') ? c.value.map(show).join(' and ') : c.value.map(show).join(', '))
+    ? c.operator.endsWith('range')
+      ? c.value.map(show).join(' and ')
+      : c.value.map(show).join(', ')
     : show(c.value);
   return `${field.name} ${label} ${value}`;
 }

@@ -40,8 +40,12 @@ export function useApi<T>(path: string | null, params: Params, key: string): Loa
     const ac = new AbortController();
     setState((s) => ({ ...s, loading: true }));
     getJson<T>(path, params, key, ac.signal).then(
-      (data) => { if (!ac.signal.aborted) setState({ data, error: null, loading: false }); },
-      (error: Error) => { if (!ac.signal.aborted) setState({ data: null, error, loading: false }); },
+      (data) => {
+        if (!ac.signal.aborted) setState({ data, error: null, loading: false });
+      },
+      (error: Error) => {
+        if (!ac.signal.aborted) setState({ data: null, error, loading: false });
+      },
     );
     return () => ac.abort();
   }, [deps]);

@@ -11,9 +11,9 @@ export type Session = {
   key: string;
   setKey: (key: string) => void;
   root: Root | null;
-  fields: Map<number, Field>;        // every field the user may see
-  concepts: Concept[];               // every concept the user may see, in category order
-  draftField: number | null;         // the field the context form is set to
+  fields: Map<number, Field>; // every field the user may see
+  concepts: Concept[]; // every concept the user may see, in category order
+  draftField: number | null; // the field the context form is set to
   setDraftField: (id: number | null) => void;
 };
 

@@ -3,15 +3,15 @@ export type Condition = { field: number; operator: string; value: unknown };
 export type Context = { type: 'and' | 'or'; children: Condition[] };
 
 export type View = {
-  q: string;                 // search query
-  concept: number | null;    // concept page
-  field: number | null;      // field page (wins over concept and search)
-  dim: number | null;        // second dimension of the distribution
-  cluster: boolean;          // k-means on number × number distributions
-  vq: string;                // values filter
-  vpage: number;             // values page
-  sample: number | null;     // seed of a random sample of values, null = the pages
-  ctx: Context;              // the context, in the API's own JSON form
+  q: string; // search query
+  concept: number | null; // concept page
+  field: number | null; // field page (wins over concept and search)
+  dim: number | null; // second dimension of the distribution
+  cluster: boolean; // k-means on number × number distributions
+  vq: string; // values filter
+  vpage: number; // values page
+  sample: number | null; // seed of a random sample of values, null = the pages
+  ctx: Context; // the context, in the API's own JSON form
 };
 
 export const EMPTY_CONTEXT: Context = { type: 'and', children: [] };
@@ -23,8 +23,10 @@ export function toContext(raw: string | null): Context {
   if (!raw) return EMPTY_CONTEXT;
   try {
     const j = JSON.parse(raw);
-    const children = (Array.isArray(j?.children) ? j.children : [j]).filter((c: { field?: unknown; operator?: unknown } | null) =>
-      c && Number.isInteger(c.field) && typeof c.operator === 'string' && 'value' in c);
+    const children = (Array.isArray(j?.children) ? j.children : [j]).filter(
+      (c: { field?: unknown; operator?: unknown } | null) =>
+        c && Number.isInteger(c.field) && typeof c.operator === 'string' && 'value' in c,
+    );
     return { type: j?.type === 'or' ? 'or' : 'and', children };
   } catch {
     return EMPTY_CONTEXT;

@@ -23,7 +23,12 @@ export type AnalysisOptions = { cluster: boolean; n: number | null };
  * vectors give the same answers either way.) k = n when given, else ⌊√⌊points/2⌋⌋, with n
  * checked against the points that remain: outside 1..points it is reported in `badN`.
  */
-export function analysePoints(points: Float64Array, counts: ArrayLike<number>, dims: number, opts: AnalysisOptions): Analysis {
+export function analysePoints(
+  points: Float64Array,
+  counts: ArrayLike<number>,
+  dims: number,
+  opts: AnalysisOptions,
+): Analysis {
   const norm = normalise(points, dims);
   const outliers = findOutliers(norm.values, dims);
   const n = points.length / dims;
@@ -36,7 +41,8 @@ export function analysePoints(points: Float64Array, counts: ArrayLike<number>, d
   }
   const k = opts.n ?? defaultK(remaining);
 
-  const values = new Float64Array(remaining * dims), kept = new Float64Array(remaining);
+  const values = new Float64Array(remaining * dims),
+    kept = new Float64Array(remaining);
   const isOutlier = new Uint8Array(n);
   for (const i of outliers) isOutlier[i] = 1;
   for (let i = 0, r = 0; i < n; i++) {

@@ -8,7 +8,8 @@ export function countCodes(col: ColumnView, mask: Uint8Array | null): { counts: 
   const size = isBool ? 2 : col.dictionary!.length;
   const slots = new Float64Array(size + 1); // the last slot counts nulls
   const { validity, offset, length } = col;
-  const codes = col.values as Int32Array, bits = col.values as Uint8Array;
+  const codes = col.values as Int32Array,
+    bits = col.values as Uint8Array;
   // Add the mask byte (0 or 1) rather than test it: no branch to mispredict on a random mask.
   if (!isBool && validity === null) {
     if (mask === null) for (let i = 0; i < length; i++) slots[codes[i]]++;

@@ -71,7 +71,9 @@ function toTableView(key: string, table: Table): TableView {
       const field = table.schema.fields.find((f) => f.name === name);
       if (!vector || !field) throw new Error(`No column "${name}" in table ${key}.`);
       if (vector.data.length > 1) {
-        throw new Error(`Column "${name}" of table ${key} has ${vector.data.length} chunks; the storage contract wants one record batch.`);
+        throw new Error(
+          `Column "${name}" of table ${key} has ${vector.data.length} chunks; the storage contract wants one record batch.`,
+        );
       }
       view = vector.data.length === 0 ? emptyView(field) : toColumnView(field, vector.data[0]);
       columns.set(name, view);
@@ -86,14 +88,15 @@ export function toColumnView(field: Field, data: Data): ColumnView {
   const nullCount = data.nullCount;
   const base = {
     kind,
-    validity: nullCount > 0 ? data.nullBitmap ?? null : null,
+    validity: nullCount > 0 ? (data.nullBitmap ?? null) : null,
     offset: data.offset,
     length: data.length,
     nullCount: Math.max(nullCount, 0),
     temporal: kind === 'i32' || field.metadata.get('sorrel.type') === 'datetime',
   };
   if (kind === 'dict') {
-    if (!(data.values instanceof Int32Array)) throw new Error(`Column "${field.name}": dictionary codes must be Int32.`);
+    if (!(data.values instanceof Int32Array))
+      throw new Error(`Column "${field.name}": dictionary codes must be Int32.`);
     const dictionary = (data.dictionary?.toArray() ?? []) as string[];
     return { ...base, values: data.values, dictionary: Array.from(dictionary) };
   }
@@ -102,10 +105,21 @@ export function toColumnView(field: Field, data: Data): ColumnView {
 
 function emptyView(field: Field): ColumnView {
   const kind = toKind(field);
-  const values = kind === 'f64' ? new Float64Array(0) : kind === 'i64' ? new BigInt64Array(0)
-    : kind === 'bool' ? new Uint8Array(0) : new Int32Array(0);
+  const values =
+    kind === 'f64'
+      ? new Float64Array(0)
+      : kind === 'i64'
+        ? new BigInt64Array(0)
+        : kind === 'bool'
+          ? new Uint8Array(0)
+          : new Int32Array(0);
   return {
-    kind, values, validity: null, offset: 0, length: 0, nullCount: 0,
+    kind,
+    values,
+    validity: null,
+    offset: 0,
+    length: 0,
+    nullCount: 0,
     temporal: kind === 'i32' || field.metadata.get('sorrel.type') === 'datetime',
     ...(kind === 'dict' ? { dictionary: [] } : {}),
   };
@@ -114,15 +128,28 @@ function emptyView(field: Field): ColumnView {
 function toKind(field: Field): StorageKind {
   const t = field.type as { typeId: Type; precision?: number; bitWidth?: number; isSigned?: boolean; unit?: number };
   switch (t.typeId) {
-    case Type.Float: if (t.precision === 2) return 'f64'; break;
-    case Type.Int: if (t.bitWidth === 64 && t.isSigned) return 'i64'; break;
-    case Type.Bool: return 'bool';
-    case Type.Dictionary: return 'dict';
-    case Type.Date: if (t.unit === 0) return 'i32'; break; // DateUnit.DAY
-    case Type.Time: if (t.unit === 1 && t.bitWidth === 32) return 'i32'; break; // TimeUnit.MILLISECOND
-    default: break;
+    case Type.Float:
+      if (t.precision === 2) return 'f64';
+      break;
+    case Type.Int:
+      if (t.bitWidth === 64 && t.isSigned) return 'i64';
+      break;
+    case Type.Bool:
+      return 'bool';
+    case Type.Dictionary:
+      return 'dict';
+    case Type.Date:
+      if (t.unit === 0) return 'i32';
+      break; // DateUnit.DAY
+    case Type.Time:
+      if (t.unit === 1 && t.bitWidth === 32) return 'i32';
+      break; // TimeUnit.MILLISECOND
+    default:
+      break;
   }
-  throw new Error(`Column "${field.name}" has Arrow type ${String(field.type)}, outside the storage contract (src/types.ts).`);
+  throw new Error(
+    `Column "${field.name}" has Arrow type ${String(field.type)}, outside the storage contract (src/types.ts).`,
+  );
 }
 
 /** True when row i holds a value (not null). */

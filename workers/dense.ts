@@ -16,22 +16,41 @@ export type DenseRanks = { values: (number | string)[]; numbers: Float64Array; c
 export function denseRanks(col: ColumnView, used: Uint8Array): DenseRanks {
   const n = col.length;
   const { validity, offset } = col;
-  const words = toWords(col), isDouble = col.values instanceof Float64Array;
-  let size = 1024, mask = size - 1, count = 0;
-  let slots = new Int32Array(size).fill(-1);          // id per slot
+  const words = toWords(col),
+    isDouble = col.values instanceof Float64Array;
+  let size = 1024,
+    mask = size - 1,
+    count = 0;
+  let slots = new Int32Array(size).fill(-1); // id per slot
   // Per id: a row holding its value, and the value's words (compared in cache, not in the column).
-  let firstRow = new Int32Array(256), idLo = new Int32Array(256), idHi = new Int32Array(256);
+  let firstRow = new Int32Array(256),
+    idLo = new Int32Array(256),
+    idHi = new Int32Array(256);
   const idOfRow = new Int32Array(n);
   for (let r = 0; r < n; r++) {
     if (used[r] === 0) continue;
-    if (validity !== null && ((validity[(offset + r) >> 3] >> ((offset + r) & 7)) & 1) === 0) { idOfRow[r] = -1; continue; }
+    if (validity !== null && ((validity[(offset + r) >> 3] >> ((offset + r) & 7)) & 1) === 0) {
+      idOfRow[r] = -1;
+      continue;
+    }
     const a = words[2 * r];
     let b = words[2 * r + 1];
-    if (b === -0x80000000 && a === 0 && isDouble) b = 0;   // -0 is the same value as 0
-    let s = hash(a, b) & mask, id = slots[s];
-    while (id >= 0 && (idLo[id] !== a || idHi[id] !== b)) { s = (s + 1) & mask; id = slots[s]; }
-    if (id >= 0) { idOfRow[r] = id; continue; }
-    if (count === firstRow.length) { firstRow = grow(firstRow); idLo = grow(idLo); idHi = grow(idHi); }
+    if (b === -0x80000000 && a === 0 && isDouble) b = 0; // -0 is the same value as 0
+    let s = hash(a, b) & mask,
+      id = slots[s];
+    while (id >= 0 && (idLo[id] !== a || idHi[id] !== b)) {
+      s = (s + 1) & mask;
+      id = slots[s];
+    }
+    if (id >= 0) {
+      idOfRow[r] = id;
+      continue;
+    }
+    if (count === firstRow.length) {
+      firstRow = grow(firstRow);
+      idLo = grow(idLo);
+      idHi = grow(idHi);
+    }
     firstRow[count] = r;
     idLo[count] = a;
     idHi[count] = b;
@@ -51,14 +70,22 @@ export function denseRanks(col: ColumnView, used: Uint8Array): DenseRanks {
 
   // Sort the distinct values; each id's rank is its value's position among them.
   const src = col.values as Float64Array | Int32Array | BigInt64Array;
-  const distinct = src instanceof BigInt64Array ? new BigInt64Array(count) : src instanceof Int32Array ? new Int32Array(count) : new Float64Array(count);
+  const distinct =
+    src instanceof BigInt64Array
+      ? new BigInt64Array(count)
+      : src instanceof Int32Array
+        ? new Int32Array(count)
+        : new Float64Array(count);
   for (let id = 0; id < count; id++) distinct[id] = src[firstRow[id]] as never;
   const sorted = distinct.slice();
   sortValues(sorted);
   const rankOfId = new Int32Array(count);
-  let firstNaN = sorted.length;   // sortValues puts NaN last; search cannot find it
+  let firstNaN = sorted.length; // sortValues puts NaN last; search cannot find it
   while (firstNaN > 0 && sorted[firstNaN - 1] !== sorted[firstNaN - 1]) firstNaN--;
-  for (let id = 0; id < count; id++) { const d = distinct[id]; rankOfId[id] = d !== d ? firstNaN : search(sorted, d); }
+  for (let id = 0; id < count; id++) {
+    const d = distinct[id];
+    rankOfId[id] = d !== d ? firstNaN : search(sorted, d);
+  }
   const rankOfRow = new Int32Array(n);
   for (let r = 0; r < n; r++) if (used[r]) rankOfRow[r] = idOfRow[r] < 0 ? count : rankOfId[idOfRow[r]];
   const isBig = sorted instanceof BigInt64Array;
@@ -73,10 +100,14 @@ export function denseRanks(col: ColumnView, used: Uint8Array): DenseRanks {
 /** The two 32-bit words of each row's value, low first: a double's bits, an Int64's halves, an Int32 sign-extended (a copy). */
 function toWords(col: ColumnView): Int32Array {
   const v = col.values;
-  if (v instanceof Float64Array || v instanceof BigInt64Array) return new Int32Array(v.buffer, v.byteOffset, 2 * col.length);
+  if (v instanceof Float64Array || v instanceof BigInt64Array)
+    return new Int32Array(v.buffer, v.byteOffset, 2 * col.length);
   if (!(v instanceof Int32Array)) throw new Error(`A ${col.kind} column holds no numbers.`);
   const w = new Int32Array(2 * col.length);
-  for (let r = 0; r < col.length; r++) { w[2 * r] = v[r]; w[2 * r + 1] = v[r] >> 31; }
+  for (let r = 0; r < col.length; r++) {
+    w[2 * r] = v[r];
+    w[2 * r + 1] = v[r] >> 31;
+  }
   return w;
 }
 

@@ -34,7 +34,8 @@ export function shapeDistribution(groups: Groups, params: DistParams): DistResul
   const dims = groups.dims.length;
   const isComplete = (g: number) => groups.dims.every((d) => d.ranks[g] < d.values.length);
   const complete = Array.from({ length: groups.size }, (_, g) => g).filter(isComplete);
-  const points = new Float64Array(complete.length * dims), counts = new Float64Array(complete.length);
+  const points = new Float64Array(complete.length * dims),
+    counts = new Float64Array(complete.length);
   complete.forEach((g, i) => {
     groups.dims.forEach((d, k) => {
       if (d.numbers === null) throw new Error('A numeric distribution needs numeric columns.');
@@ -52,11 +53,13 @@ export function shapeDistribution(groups: Groups, params: DistParams): DistResul
   }
   const { values, counts: weighted, k } = analysis.clusters;
   const centroids: DistPoint[] = [];
-  for (let j = 0; j < k; j++) centroids.push({ count: weighted[j], values: Array.from(values.subarray(j * dims, (j + 1) * dims)) });
+  for (let j = 0; j < k; j++)
+    centroids.push({ count: weighted[j], values: Array.from(values.subarray(j * dims, (j + 1) * dims)) });
   // Centroids and the points with a null value form one list, in the requested order.
   result.clustered = true;
-  result.data = [...centroids, ...order.filter((g) => !isComplete(g)).map(point)]
-    .sort(params.sort === 'count' ? (a, b) => b.count - a.count || byValues(a, b) : byValues);
+  result.data = [...centroids, ...order.filter((g) => !isComplete(g)).map(point)].sort(
+    params.sort === 'count' ? (a, b) => b.count - a.count || byValues(a, b) : byValues,
+  );
   return result;
 }
 
@@ -70,7 +73,8 @@ function sortGroups(groups: Groups, sort: DistParams['sort']): number[] {
 /** Ascending by dimension values, a null after every value (API.md §7). */
 function byValues(a: DistPoint, b: DistPoint): number {
   for (let d = 0; d < a.values.length; d++) {
-    const x = a.values[d] as number | null, y = b.values[d] as number | null;
+    const x = a.values[d] as number | null,
+      y = b.values[d] as number | null;
     if (x === y) continue;
     if (x === null) return 1;
     if (y === null) return -1;

@@ -22,10 +22,14 @@ export function distinctValues(col: ColumnView, mask: Uint8Array | null): Distin
 }
 
 /** Distinct values and counts from a numeric column's kept non-null values, already sorted ascending. */
-export function distinctOfSorted(col: ColumnView, values: Float64Array | Int32Array | BigInt64Array, nullCount: number): DistinctResult {
+export function distinctOfSorted(
+  col: ColumnView,
+  values: Float64Array | Int32Array | BigInt64Array,
+  nullCount: number,
+): DistinctResult {
   const out: DistinctResult = { values: [], counts: [], nullCount };
   const asValue = col.kind === 'i64' ? (v: number | bigint) => String(v) : (v: number | bigint) => v as number;
-  for (let i = 0; i < values.length;) {
+  for (let i = 0; i < values.length; ) {
     const v = values[i];
     let j = i + 1;
     while (j < values.length && values[j] === v) j++;
@@ -41,7 +45,9 @@ export function distinctOfSorted(col: ColumnView, values: Float64Array | Int32Ar
  * pass instead of a sort. Null when the values do not qualify.
  */
 function countIntegers(values: Float64Array | Int32Array, nullCount: number): DistinctResult | null {
-  let min = Infinity, max = -Infinity, fraction = 0;
+  let min = Infinity,
+    max = -Infinity,
+    fraction = 0;
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
     min = v < min ? v : min;

@@ -18,7 +18,13 @@ export const BITSET_BYTES = 32 << 20;
  *   per key, stay in cache; entities are read in row order), then each bucket is deduped by
  *   stamping entities with the key: 4 bytes per row for the call.
  */
-export function countEntities(keys: Int32Array, entity: Int32Array | null, card: number, entities: number, bitsetBytes = BITSET_BYTES): Float64Array {
+export function countEntities(
+  keys: Int32Array,
+  entity: Int32Array | null,
+  card: number,
+  entities: number,
+  bitsetBytes = BITSET_BYTES,
+): Float64Array {
   const counts = new Float64Array(card);
   if (entity === null) {
     for (let j = 0; j < keys.length; j++) if (keys[j] >= 0) counts[keys[j]]++;
@@ -27,7 +33,8 @@ export function countEntities(keys: Int32Array, entity: Int32Array | null, card:
   if (isClustered(entity, entities)) {
     const last = new Int32Array(card).fill(-1);
     for (let j = 0; j < keys.length; j++) {
-      const k = keys[j], e = entity[j];
+      const k = keys[j],
+        e = entity[j];
       if (k < 0 || e < 0 || last[k] === e) continue;
       last[k] = e;
       counts[k]++;
@@ -43,7 +50,8 @@ export function countEntities(keys: Int32Array, entity: Int32Array | null, card:
 function countBits(keys: Int32Array, entity: Int32Array, card: number, words: number): Float64Array {
   const bits = new Int32Array(card * words);
   for (let j = 0; j < keys.length; j++) {
-    const k = keys[j], e = entity[j];
+    const k = keys[j],
+      e = entity[j];
     if (k >= 0 && e >= 0) bits[k * words + (e >>> 5)] |= 1 << (e & 31);
   }
   const counts = new Float64Array(card);
@@ -53,7 +61,7 @@ function countBits(keys: Int32Array, entity: Int32Array, card: number, words: nu
       let x = bits[w];
       x -= (x >>> 1) & 0x55555555;
       x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-      n += (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+      n += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
     }
     counts[k] = n;
   }
@@ -68,7 +76,8 @@ function countBuckets(keys: Int32Array, entity: Int32Array, card: number, entiti
   const bucket = new Int32Array(start[card]);
   const cursor = start.slice(0, card);
   for (let j = 0; j < keys.length; j++) {
-    const k = keys[j], e = entity[j];
+    const k = keys[j],
+      e = entity[j];
     if (k >= 0 && e >= 0) bucket[cursor[k]++] = e;
   }
   const counts = new Float64Array(card);
@@ -77,7 +86,10 @@ function countBuckets(keys: Int32Array, entity: Int32Array, card: number, entiti
     let n = 0;
     for (let p = start[k]; p < start[k + 1]; p++) {
       const e = bucket[p];
-      if (stamp[e] !== k) { stamp[e] = k; n++; }
+      if (stamp[e] !== k) {
+        stamp[e] = k;
+        n++;
+      }
     }
     counts[k] = n;
   }

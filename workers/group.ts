@@ -46,9 +46,10 @@ export function groupCounts(cols: ColumnView[], mask: Uint8Array | null, opts: G
     card *= dim.card;
   });
 
-  const found = card <= Math.min(DIRECT_SLOTS, Math.max(1024, 4 * m))
-    ? countDirect(keys, card, opts.maxGroups)
-    : countHashed(keys, opts.maxGroups);
+  const found =
+    card <= Math.min(DIRECT_SLOTS, Math.max(1024, 4 * m))
+      ? countDirect(keys, card, opts.maxGroups)
+      : countHashed(keys, opts.maxGroups);
   if (found === null) return { size: 0, counts: new Float64Array(0), dims: [], tooMany: true };
 
   // Each group's ranks, from one of its rows.
@@ -57,7 +58,11 @@ export function groupCounts(cols: ColumnView[], mask: Uint8Array | null, opts: G
     size: counts.length,
     counts,
     tooMany: false,
-    dims: dims.map((d, k) => ({ values: d.values, numbers: d.numbers, ranks: Int32Array.from(reps, (p) => rankOf(cols[k], d, sel[p])) })),
+    dims: dims.map((d, k) => ({
+      values: d.values,
+      numbers: d.numbers,
+      ranks: Int32Array.from(reps, (p) => rankOf(cols[k], d, sel[p])),
+    })),
   };
 }
 
@@ -65,12 +70,23 @@ export function groupCounts(cols: ColumnView[], mask: Uint8Array | null, opts: G
 function codeGroups(col: ColumnView, mask: Uint8Array | null, opts: GroupOptions): Groups {
   const values = col.kind === 'bool' ? [0, 1] : col.dictionary!;
   const { counts: perCode, nullCount } = countCodes(col, mask);
-  const ranks: number[] = [], counts: number[] = [];
-  perCode.forEach((count, r) => { if (count > 0) { ranks.push(r); counts.push(count); } });
-  if (opts.nulls && nullCount > 0) { ranks.push(values.length); counts.push(nullCount); }
+  const ranks: number[] = [],
+    counts: number[] = [];
+  perCode.forEach((count, r) => {
+    if (count > 0) {
+      ranks.push(r);
+      counts.push(count);
+    }
+  });
+  if (opts.nulls && nullCount > 0) {
+    ranks.push(values.length);
+    counts.push(nullCount);
+  }
   if (ranks.length > opts.maxGroups) return { size: 0, counts: new Float64Array(0), dims: [], tooMany: true };
   return {
-    size: ranks.length, counts: Float64Array.from(counts), tooMany: false,
+    size: ranks.length,
+    counts: Float64Array.from(counts),
+    tooMany: false,
     dims: [{ values, numbers: col.kind === 'bool' ? Float64Array.of(0, 1) : null, ranks: Int32Array.from(ranks) }],
   };
 }
@@ -84,7 +100,10 @@ function selectRows(cols: ColumnView[], mask: Uint8Array | null, nulls: boolean)
     if (mask === null) return Int32Array.from({ length: n }, (_, i) => i);
     for (let i = 0; i < n; i++) m += mask[i];
     const out = new Int32Array(m + 1); // one spare slot for the branch-free compaction below
-    for (let i = 0, k = 0; i < n; i++) { out[k] = i; k += mask[i]; }
+    for (let i = 0, k = 0; i < n; i++) {
+      out[k] = i;
+      k += mask[i];
+    }
     return out.subarray(0, m);
   }
   const out = new Int32Array(n);
@@ -120,7 +139,8 @@ function countDirect(keys: Keys, card: number, maxGroups: number): Found {
       if (++groups > maxGroups) return null;
     }
   }
-  const reps = new Int32Array(groups), counts = new Float64Array(groups);
+  const reps = new Int32Array(groups),
+    counts = new Float64Array(groups);
   for (let k = 0, g = 0; k < card; k++) {
     if (slots[k] === 0) continue;
     reps[g] = first[k];
@@ -132,17 +152,22 @@ function countDirect(keys: Keys, card: number, maxGroups: number): Found {
 /** Counts keys in a Map when their range is too wide for an array, then sorts the keys. */
 function countHashed(keys: Keys, maxGroups: number): Found {
   const index = new Map<number, number>();
-  const first: number[] = [], tally: number[] = [];
+  const first: number[] = [],
+    tally: number[] = [];
   for (let p = 0; p < keys.length; p++) {
     const g = index.get(keys[p]);
-    if (g !== undefined) { tally[g]++; continue; }
+    if (g !== undefined) {
+      tally[g]++;
+      continue;
+    }
     if (index.size >= maxGroups) return null;
     index.set(keys[p], first.length);
     first.push(p);
     tally.push(1);
   }
   const sortedKeys = Float64Array.from(index.keys()).sort();
-  const reps = new Int32Array(sortedKeys.length), counts = new Float64Array(sortedKeys.length);
+  const reps = new Int32Array(sortedKeys.length),
+    counts = new Float64Array(sortedKeys.length);
   sortedKeys.forEach((k, i) => {
     const g = index.get(k)!;
     reps[i] = first[g];

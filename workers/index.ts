@@ -19,9 +19,16 @@ export default async function run(task: Task): Promise<unknown> {
     case 'tree-key':
       return checkKey(openTable(task.table).column(task.column));
     case 'tree-link':
-      return resolveLink(openTable(task.from).column(task.column), openTable(task.to).column(task.key), new Int32Array(task.out));
+      return resolveLink(
+        openTable(task.from).column(task.column),
+        openTable(task.to).column(task.key),
+        new Int32Array(task.out),
+      );
     case 'tree-entity':
-      composeEntity(task.chain.map((b) => new Int32Array(b)), new Int32Array(task.out));
+      composeEntity(
+        task.chain.map((b) => new Int32Array(b)),
+        new Int32Array(task.out),
+      );
       return null;
     case 'tree-count':
     case 'tree-distinct':
@@ -41,9 +48,16 @@ function runTable(task: TableTask): unknown {
   if (task.kind === 'profile') return profileColumn(table.column(task.column), task.stats);
   const mask = contextMask(table, task.context);
   switch (task.kind) {
-    case 'distinct': return distinctValues(table.column(task.column), mask);
-    case 'stats': return columnStats(table.column(task.column), mask);
-    case 'dist': return distribution(task.columns.map((c) => table.column(c)), mask, task.params);
+    case 'distinct':
+      return distinctValues(table.column(task.column), mask);
+    case 'stats':
+      return columnStats(table.column(task.column), mask);
+    case 'dist':
+      return distribution(
+        task.columns.map((c) => table.column(c)),
+        mask,
+        task.params,
+      );
   }
 }
 
@@ -52,9 +66,13 @@ function runTree(task: TreeTask): unknown {
   const tree = openTree(task.tree);
   const selected = contextEntities(tree, task.context);
   switch (task.kind) {
-    case 'tree-count': return selected === null ? tree.entities : selected.reduce((n, b) => n + b, 0);
-    case 'tree-distinct': return treeDistinct(tree, task.dataset, task.column, selected);
-    case 'tree-stats': return treeStats(tree, task.dataset, task.column, selected);
-    case 'tree-dist': return treeDistribution(tree, task.base, task.dimensions, selected, task.params);
+    case 'tree-count':
+      return selected === null ? tree.entities : selected.reduce((n, b) => n + b, 0);
+    case 'tree-distinct':
+      return treeDistinct(tree, task.dataset, task.column, selected);
+    case 'tree-stats':
+      return treeStats(tree, task.dataset, task.column, selected);
+    case 'tree-dist':
+      return treeDistribution(tree, task.base, task.dimensions, selected, task.params);
   }
 }

@@ -19,7 +19,8 @@ type Mode = 'bits' | 'int' | 'codes';
 type Reader = (i: number) => boolean;
 
 const W = new Int32Array(2);
-const F = new Float64Array(1), FW = new Int32Array(F.buffer);
+const F = new Float64Array(1),
+  FW = new Int32Array(F.buffer);
 
 /** The check of a key column: nulls and repeated values, with the first examples. */
 export function checkKey(key: ColumnView): KeyReport {
@@ -33,7 +34,8 @@ export function checkKey(key: ColumnView): KeyReport {
  * A repeated key value resolves to its first row.
  */
 export function resolveLink(link: ColumnView, key: ColumnView, out: Int32Array): LinkReport {
-  if (out.length !== link.length) throw new Error(`The output holds ${out.length} rows; the link column has ${link.length}.`);
+  if (out.length !== link.length)
+    throw new Error(`The output holds ${out.length} rows; the link column has ${link.length}.`);
   const mode = toMode(link, key);
   const report: LinkReport = { rows: link.length, nulls: 0, dangling: 0, danglingValues: [] };
   const seen = new Set<number | string>();
@@ -41,17 +43,27 @@ export function resolveLink(link: ColumnView, key: ColumnView, out: Int32Array):
     report.dangling++;
     if (report.danglingValues.length < EXAMPLES) {
       const v = valueAt(link, i);
-      if (!seen.has(v)) { seen.add(v); report.danglingValues.push(v); }
+      if (!seen.has(v)) {
+        seen.add(v);
+        report.danglingValues.push(v);
+      }
     }
   };
   const index = indexKey(key, mode);
   if (mode === 'codes') {
     const codeToRow = index.codeToRow!;
     const keyCode = new Map(key.dictionary!.map((s, c) => [s, c]));
-    const toRow = Int32Array.from(link.dictionary!, (s) => { const c = keyCode.get(s); return c === undefined ? -1 : codeToRow[c]; });
+    const toRow = Int32Array.from(link.dictionary!, (s) => {
+      const c = keyCode.get(s);
+      return c === undefined ? -1 : codeToRow[c];
+    });
     const codes = link.values as Int32Array;
     for (let i = 0; i < link.length; i++) {
-      if (!isValidAt(link, i)) { out[i] = -1; report.nulls++; continue; }
+      if (!isValidAt(link, i)) {
+        out[i] = -1;
+        report.nulls++;
+        continue;
+      }
       const r = toRow[codes[i]];
       out[i] = r;
       if (r < 0) dangle(i);
@@ -60,7 +72,11 @@ export function resolveLink(link: ColumnView, key: ColumnView, out: Int32Array):
   }
   const read = toReader(link, mode);
   for (let i = 0; i < link.length; i++) {
-    if (!isValidAt(link, i)) { out[i] = -1; report.nulls++; continue; }
+    if (!isValidAt(link, i)) {
+      out[i] = -1;
+      report.nulls++;
+      continue;
+    }
     const r = read(i) ? index.find(W[0], W[1]) : -1;
     out[i] = r;
     if (r < 0) dangle(i);
@@ -78,7 +94,10 @@ function indexKey(key: ColumnView, mode: Mode): Index {
     report.duplicates++;
     if (report.duplicateValues.length < EXAMPLES) {
       const v = valueAt(key, i);
-      if (!seen.has(v)) { seen.add(v); report.duplicateValues.push(v); }
+      if (!seen.has(v)) {
+        seen.add(v);
+        report.duplicateValues.push(v);
+      }
     }
   };
   const isNull = (i: number) => {
@@ -112,7 +131,8 @@ function indexKey(key: ColumnView, mode: Mode): Index {
   };
   for (let i = 0; i < n; i++) {
     if (isNull(i) || !read(i)) continue;
-    const lo = W[0], hi = W[1];
+    const lo = W[0],
+      hi = W[1];
     words[2 * i] = lo;
     words[2 * i + 1] = hi;
     let s = hash(lo, hi) & mask;
@@ -137,15 +157,24 @@ function toReader(col: ColumnView, mode: Mode): Reader {
   const { values } = col;
   if (values instanceof BigInt64Array) {
     const w = new Int32Array(values.buffer, values.byteOffset, 2 * col.length);
-    return (i) => { W[0] = w[2 * i]; W[1] = w[2 * i + 1]; return true; };
+    return (i) => {
+      W[0] = w[2 * i];
+      W[1] = w[2 * i + 1];
+      return true;
+    };
   }
-  if (values instanceof Int32Array) return (i) => { W[0] = values[i]; W[1] = values[i] >> 31; return true; };
+  if (values instanceof Int32Array)
+    return (i) => {
+      W[0] = values[i];
+      W[1] = values[i] >> 31;
+      return true;
+    };
   if (!(values instanceof Float64Array)) throw new Error(`A ${col.kind} column cannot be a key.`);
   if (mode === 'bits') {
     return (i) => {
       const v = values[i];
-      if (v !== v) return false;           // NaN equals nothing
-      F[0] = v === 0 ? 0 : v;              // -0 is 0
+      if (v !== v) return false; // NaN equals nothing
+      F[0] = v === 0 ? 0 : v; // -0 is 0
       W[0] = FW[0];
       W[1] = FW[1];
       return true;

@@ -20,7 +20,8 @@ export function defaultK(points: number): number {
  */
 export function seedCentroids(values: Float64Array, dims: number, k: number): Float64Array {
   const n = values.length / dims;
-  const step = Math.floor(n / k), start = Math.floor(step / 2);
+  const step = Math.floor(n / k),
+    start = Math.floor(step / 2);
   const seeds = new Float64Array(k * dims);
   const column = new Float64Array(n);
   for (let d = 0; d < dims; d++) {
@@ -36,13 +37,23 @@ export function seedCentroids(values: Float64Array, dims: number, k: number): Fl
  * distance to the centroid, S = Σ dⱼ and cⱼ the member's own count; Σ cⱼ when S = 0. Sums run
  * in point order, like the original, whose reference results keep its rounding (299 not 300).
  */
-export function weightedCounts(values: Float64Array, dims: number, counts: ArrayLike<number>, fit: KMeansFit): number[] {
+export function weightedCounts(
+  values: Float64Array,
+  dims: number,
+  counts: ArrayLike<number>,
+  fit: KMeansFit,
+): number[] {
   const n = values.length / dims;
-  const dist = new Float64Array(n), total = new Float64Array(fit.k), sum = new Float64Array(fit.k);
+  const dist = new Float64Array(n),
+    total = new Float64Array(fit.k),
+    sum = new Float64Array(fit.k);
   for (let i = 0; i < n; i++) {
     const c = fit.assignment[i];
     let ss = 0;
-    for (let d = 0; d < dims; d++) { const x = values[i * dims + d] - fit.centroids[c * dims + d]; ss += x * x; }
+    for (let d = 0; d < dims; d++) {
+      const x = values[i * dims + d] - fit.centroids[c * dims + d];
+      ss += x * x;
+    }
     dist[i] = Math.sqrt(ss);
     total[c] += dist[i];
   }
@@ -63,7 +74,8 @@ export function clusterPoints(norm: Normalised, counts: ArrayLike<number>, k: nu
   const fit = lloyd(values, dims, seedCentroids(values, dims, k), maxIterations);
   const out = new Float64Array(fit.k * dims);
   for (let j = 0; j < fit.k; j++) {
-    for (let d = 0; d < dims; d++) out[j * dims + d] = std[d] === 0 ? constant[d] : fit.centroids[j * dims + d] * std[d];
+    for (let d = 0; d < dims; d++)
+      out[j * dims + d] = std[d] === 0 ? constant[d] : fit.centroids[j * dims + d] * std[d];
   }
   return { values: out, counts: weightedCounts(values, dims, counts, fit), k: fit.k, iterations: fit.iterations };
 }

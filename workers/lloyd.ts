@@ -28,13 +28,15 @@ export function lloyd(values: Float64Array, dims: number, seeds: Float64Array, m
   const tree = buildTree(values, dims);
   const assignment = new Int32Array(n).fill(-1);
   let centroids: Float64Array = seeds.slice();
-  let iterations = 0, fresh = true;
+  let iterations = 0,
+    fresh = true;
   for (;;) {
     const changed = assignAll(tree, centroids, assignment, fresh);
     iterations++;
     if (iterations > 1 && !changed) break;
     const k = centroids.length / dims;
-    const sums = new Float64Array(k * dims), sizes = new Float64Array(k);
+    const sums = new Float64Array(k * dims),
+      sizes = new Float64Array(k);
     sumMembers(values, dims, assignment, sums, sizes);
     centroids = toMeans(sums, sizes, dims);
     fresh = centroids.length < k * dims; // indexes moved: cached node owners are void
@@ -45,8 +47,15 @@ export function lloyd(values: Float64Array, dims: number, seeds: Float64Array, m
 }
 
 /** Per-cluster sums and sizes, added in point order. */
-function sumMembers(values: Float64Array, dims: number, assignment: Int32Array, sums: Float64Array, sizes: Float64Array): void {
-  if (dims === 2) { // the common case, unrolled: same additions in the same order
+function sumMembers(
+  values: Float64Array,
+  dims: number,
+  assignment: Int32Array,
+  sums: Float64Array,
+  sizes: Float64Array,
+): void {
+  if (dims === 2) {
+    // the common case, unrolled: same additions in the same order
     for (let i = 0; i < assignment.length; i++) {
       const c = assignment[i];
       sizes[c]++;
@@ -83,7 +92,11 @@ function renumber(assignment: Int32Array, sizes: Float64Array): void {
 }
 
 type Pass = {
-  t: Tree; centroids: Float64Array; k: number; assignment: Int32Array; changed: boolean;
+  t: Tree;
+  centroids: Float64Array;
+  k: number;
+  assignment: Int32Array;
+  changed: boolean;
   /** Candidate lists, k slots per tree depth, each list in ascending centroid order. */
   candidates: Int32Array;
   /** Absolute part of the domination margin, scaled to the data. */
@@ -96,7 +109,15 @@ function assignAll(t: Tree, centroids: Float64Array, assignment: Int32Array, fre
   const k = centroids.length / t.dims;
   let scale = t.scale;
   for (let i = 0; i < centroids.length; i++) scale = Math.max(scale, Math.abs(centroids[i]));
-  const s: Pass = { t, centroids, k, assignment, changed: false, candidates: new Int32Array((t.depth + 2) * k), floor: 1e-12 * scale * scale };
+  const s: Pass = {
+    t,
+    centroids,
+    k,
+    assignment,
+    changed: false,
+    candidates: new Int32Array((t.depth + 2) * k),
+    floor: 1e-12 * scale * scale,
+  };
   for (let j = 0; j < k; j++) s.candidates[j] = j;
   filter(s, 0, k, 0, fresh);
   return s.changed;
@@ -110,15 +131,23 @@ function assignAll(t: Tree, centroids: Float64Array, assignment: Int32Array, fre
 function filter(s: Pass, node: number, count: number, depth: number, stale: boolean): void {
   const { t, centroids, candidates, k } = s;
   const dims = t.dims;
-  const from = depth * k, to = from + k; // this node's list, and its children's
+  const from = depth * k,
+    to = from + k; // this node's list, and its children's
 
   // The candidate nearest the box's midpoint, then drop those it beats across the whole box.
-  let star = -1, best = Infinity;
+  let star = -1,
+    best = Infinity;
   for (let c = from; c < from + count; c++) {
     const j = candidates[c];
     let ss = 0;
-    for (let d = 0; d < dims; d++) { const x = t.mid[node * dims + d] - centroids[j * dims + d]; ss += x * x; }
-    if (ss < best) { best = ss; star = j; }
+    for (let d = 0; d < dims; d++) {
+      const x = t.mid[node * dims + d] - centroids[j * dims + d];
+      ss += x * x;
+    }
+    if (ss < best) {
+      best = ss;
+      star = j;
+    }
   }
   let left = 0;
   for (let c = from; c < from + count; c++) {
@@ -146,34 +175,54 @@ function takeAll(s: Pass, node: number, c: number): void {
   const { t, assignment } = s;
   for (let p = t.start[node]; p < t.end[node]; p++) {
     const i = t.perm[p];
-    if (assignment[i] !== c) { assignment[i] = c; s.changed = true; }
+    if (assignment[i] !== c) {
+      assignment[i] = c;
+      s.changed = true;
+    }
   }
 }
 
 /** A leaf's points, each to its nearest of the `count` candidates at candidates[at…] (ties: lower index). */
 function measureLeaf(s: Pass, node: number, at: number, count: number): void {
   const { t, centroids, candidates, assignment } = s;
-  const dims = t.dims, ordered = t.ordered, perm = t.perm;
+  const dims = t.dims,
+    ordered = t.ordered,
+    perm = t.perm;
   for (let p = t.start[node]; p < t.end[node]; p++) {
-    let bestJ = -1, bestSS = Infinity;
+    let bestJ = -1,
+      bestSS = Infinity;
     if (dims === 2) {
-      const x0 = ordered[2 * p], x1 = ordered[2 * p + 1];
+      const x0 = ordered[2 * p],
+        x1 = ordered[2 * p + 1];
       for (let c = at; c < at + count; c++) {
         const j = candidates[c];
-        const a = x0 - centroids[2 * j], b = x1 - centroids[2 * j + 1];
+        const a = x0 - centroids[2 * j],
+          b = x1 - centroids[2 * j + 1];
         const ss = a * a + b * b;
-        if (ss < bestSS) { bestSS = ss; bestJ = j; }
+        if (ss < bestSS) {
+          bestSS = ss;
+          bestJ = j;
+        }
       }
     } else {
       for (let c = at; c < at + count; c++) {
         const j = candidates[c];
         let ss = 0;
-        for (let d = 0; d < dims; d++) { const x = ordered[p * dims + d] - centroids[j * dims + d]; ss += x * x; }
-        if (ss < bestSS) { bestSS = ss; bestJ = j; }
+        for (let d = 0; d < dims; d++) {
+          const x = ordered[p * dims + d] - centroids[j * dims + d];
+          ss += x * x;
+        }
+        if (ss < bestSS) {
+          bestSS = ss;
+          bestJ = j;
+        }
       }
     }
     const i = perm[p];
-    if (assignment[i] !== bestJ) { assignment[i] = bestJ; s.changed = true; }
+    if (assignment[i] !== bestJ) {
+      assignment[i] = bestJ;
+      s.changed = true;
+    }
   }
 }
 
@@ -187,9 +236,11 @@ function measureLeaf(s: Pass, node: number, at: number, count: number): void {
 function dominated(s: Pass, node: number, z: number, star: number): boolean {
   const { t, centroids } = s;
   const dims = t.dims;
-  let dz = 0, ds = 0;
+  let dz = 0,
+    ds = 0;
   for (let d = 0; d < dims; d++) {
-    const cz = centroids[z * dims + d], cs = centroids[star * dims + d];
+    const cz = centroids[z * dims + d],
+      cs = centroids[star * dims + d];
     const v = cz > cs ? t.hi[node * dims + d] : t.lo[node * dims + d];
     dz += (v - cz) * (v - cz);
     ds += (v - cs) * (v - cs);

@@ -30,7 +30,11 @@ function nodeMask(table: TableView, node: ContextNode): Uint8Array {
  * One condition. A negated operator is the NOT of its positive form over every record, so a
  * null satisfies -exact, -in, -range, -icontains…; the positive comparisons are false on nulls.
  */
-export function conditionMask(col: ColumnView, cond: Pick<ContextCondition, 'operator' | 'value'>, rows = col.length): Uint8Array {
+export function conditionMask(
+  col: ColumnView,
+  cond: Pick<ContextCondition, 'operator' | 'value'>,
+  rows = col.length,
+): Uint8Array {
   const negated = cond.operator.startsWith('-');
   const op = negated ? cond.operator.slice(1) : cond.operator;
   const out = new Uint8Array(rows);
@@ -60,10 +64,17 @@ function isNullAt(col: ColumnView, i: number): boolean {
 /** Sets out[i] for the positive operator on the value slots; null rows are fixed up after. */
 function matchValues(col: ColumnView, op: string, value: unknown, out: Uint8Array): void {
   switch (col.kind) {
-    case 'dict': matchCodes(col, dictionaryHits(col.dictionary!, op, value), out); break;
-    case 'bool': matchBits(col, op, value, out); break;
-    case 'i64': matchNumbers(col.values as BigInt64Array, op, toBigInts(value), out); break;
-    default: matchNumbers(col.values as Float64Array | Int32Array, op, value as number | number[], out);
+    case 'dict':
+      matchCodes(col, dictionaryHits(col.dictionary!, op, value), out);
+      break;
+    case 'bool':
+      matchBits(col, op, value, out);
+      break;
+    case 'i64':
+      matchNumbers(col.values as BigInt64Array, op, toBigInts(value), out);
+      break;
+    default:
+      matchNumbers(col.values as Float64Array | Int32Array, op, value as number | number[], out);
   }
 }
 
@@ -72,11 +83,26 @@ function dictionaryHits(dictionary: string[], op: string, value: unknown): Uint8
   const hits = new Uint8Array(dictionary.length);
   let test: (s: string) => boolean;
   switch (op) {
-    case 'exact': test = (s) => s === value; break;
-    case 'in': { const set = new Set(value as unknown[]); test = (s) => set.has(s); break; }
-    case 'iexact': { const q = fold(String(value)); test = (s) => fold(s) === q; break; }
-    case 'icontains': { const q = fold(String(value)); test = (s) => fold(s).includes(q); break; }
-    default: throw new Error(`Operator "${op}" does not apply to a string column.`);
+    case 'exact':
+      test = (s) => s === value;
+      break;
+    case 'in': {
+      const set = new Set(value as unknown[]);
+      test = (s) => set.has(s);
+      break;
+    }
+    case 'iexact': {
+      const q = fold(String(value));
+      test = (s) => fold(s) === q;
+      break;
+    }
+    case 'icontains': {
+      const q = fold(String(value));
+      test = (s) => fold(s).includes(q);
+      break;
+    }
+    default:
+      throw new Error(`Operator "${op}" does not apply to a string column.`);
   }
   for (let c = 0; c < dictionary.length; c++) hits[c] = test(dictionary[c]) ? 1 : 0;
   return hits;
@@ -90,7 +116,8 @@ function matchCodes(col: ColumnView, hits: Uint8Array, out: Uint8Array): void {
 function matchBits(col: ColumnView, op: string, value: unknown, out: Uint8Array): void {
   let want: [number, number]; // accept false, accept true
   if (op === 'exact') want = value === true ? [0, 1] : [1, 0];
-  else if (op === 'in') want = [(value as unknown[]).includes(false) ? 1 : 0, (value as unknown[]).includes(true) ? 1 : 0];
+  else if (op === 'in')
+    want = [(value as unknown[]).includes(false) ? 1 : 0, (value as unknown[]).includes(true) ? 1 : 0];
   else throw new Error(`Operator "${op}" does not apply to a boolean column.`);
   const bits = col.values as Uint8Array;
   for (let i = 0; i < out.length; i++) {
@@ -106,18 +133,46 @@ type Num = number | bigint;
 function matchNumbers<T extends Num>(values: ArrayLike<T>, op: string, value: T | T[] | null, out: Uint8Array): void {
   const n = out.length;
   switch (op) {
-    case 'exact': { const x = value as T; for (let i = 0; i < n; i++) out[i] = +(values[i] === x); return; }
-    case 'in': { const set = new Set(value as T[]); for (let i = 0; i < n; i++) out[i] = +set.has(values[i]); return; }
-    case 'lt': { const x = value as T; for (let i = 0; i < n; i++) out[i] = +(values[i] < x); return; }
-    case 'lte': { const x = value as T; for (let i = 0; i < n; i++) out[i] = +(values[i] <= x); return; }
-    case 'gt': { const x = value as T; for (let i = 0; i < n; i++) out[i] = +(values[i] > x); return; }
-    case 'gte': { const x = value as T; for (let i = 0; i < n; i++) out[i] = +(values[i] >= x); return; }
-    case 'range': {
-      const [lo, hi] = value as T[];
-      for (let i = 0; i < n; i++) { const v = values[i]; out[i] = +(v >= lo) & +(v <= hi); }
+    case 'exact': {
+      const x = value as T;
+      for (let i = 0; i < n; i++) out[i] = +(values[i] === x);
       return;
     }
-    default: throw new Error(`Operator "${op}" does not apply to a numeric column.`);
+    case 'in': {
+      const set = new Set(value as T[]);
+      for (let i = 0; i < n; i++) out[i] = +set.has(values[i]);
+      return;
+    }
+    case 'lt': {
+      const x = value as T;
+      for (let i = 0; i < n; i++) out[i] = +(values[i] < x);
+      return;
+    }
+    case 'lte': {
+      const x = value as T;
+      for (let i = 0; i < n; i++) out[i] = +(values[i] <= x);
+      return;
+    }
+    case 'gt': {
+      const x = value as T;
+      for (let i = 0; i < n; i++) out[i] = +(values[i] > x);
+      return;
+    }
+    case 'gte': {
+      const x = value as T;
+      for (let i = 0; i < n; i++) out[i] = +(values[i] >= x);
+      return;
+    }
+    case 'range': {
+      const [lo, hi] = value as T[];
+      for (let i = 0; i < n; i++) {
+        const v = values[i];
+        out[i] = +(v >= lo) & +(v <= hi);
+      }
+      return;
+    }
+    default:
+      throw new Error(`Operator "${op}" does not apply to a numeric column.`);
   }
 }
 
@@ -126,4 +181,3 @@ function toBigInts(value: unknown): bigint | bigint[] | null {
   const one = (v: unknown) => (v === null ? null : BigInt(v as string | number));
   return Array.isArray(value) ? (value.map(one).filter((v) => v !== null) as bigint[]) : one(value);
 }
-

@@ -31,7 +31,8 @@ function wholeMoments(values: Float64Array, sum: bigint): Moments {
 }
 
 function floatMoments(values: Float64Array): Moments {
-  const n = values.length, sum = compensatedSum(values);
+  const n = values.length,
+    sum = compensatedSum(values);
   const m = sum / n;
   if (!Number.isFinite(m)) return { sum, mean: m, stddev: n < 2 ? null : NaN };
   const [s, ss] = deviations(values, m);
@@ -44,18 +45,21 @@ function floatMoments(values: Float64Array): Moments {
  * once, less the centre's distance to the mean, (sum − c·n)/n.
  */
 function int64Moments(values: BigInt64Array): Moments {
-  const n = values.length, sum = int64Sum(values);
+  const n = values.length,
+    sum = int64Sum(values);
   const centre = sum / BigInt(n);
   const offset = toNearest(sum - centre * BigInt(n), n);
-  const cHi = Number(centre >> 32n), cLo = Number(BigInt.asUintN(32, centre));
+  const cHi = Number(centre >> 32n),
+    cLo = Number(BigInt.asUintN(32, centre));
   const lo = new Uint32Array(values.buffer, values.byteOffset, n * 2);
   const hi = new Int32Array(values.buffer, values.byteOffset, n * 2);
   const acc = createAccumulator();
   for (let start = 0; start < n; start += BLOCK) {
     const end = Math.min(n, start + BLOCK);
-    let s = 0, ss = 0;
+    let s = 0,
+      ss = 0;
     for (let i = start; i < end; i++) {
-      const d = ((hi[2 * i + 1] - cHi) * TWO_32 + (lo[2 * i] - cLo)) - offset;
+      const d = (hi[2 * i + 1] - cHi) * TWO_32 + (lo[2 * i] - cLo) - offset;
       s += d;
       ss += d * d;
     }
@@ -75,8 +79,13 @@ function deviations(values: Float64Array, centre: number): [number, number] {
   const acc = createAccumulator();
   for (let start = 0; start < values.length; start += BLOCK) {
     const end = Math.min(values.length, start + BLOCK);
-    let s = 0, ss = 0;
-    for (let i = start; i < end; i++) { const d = values[i] - centre; s += d; ss += d * d; }
+    let s = 0,
+      ss = 0;
+    for (let i = start; i < end; i++) {
+      const d = values[i] - centre;
+      s += d;
+      ss += d * d;
+    }
     acc.add(s, ss);
   }
   return acc.result();
@@ -90,10 +99,12 @@ function toStddev(squares: number, sum: number, n: number): number | null {
 
 /** Neumaier-compensated sum, so large columns do not drift. */
 function compensatedSum(values: Float64Array): number {
-  let sum = 0, c = 0;
+  let sum = 0,
+    c = 0;
   for (let i = 0; i < values.length; i++) {
-    const v = values[i], t = sum + v;
-    c += Math.abs(sum) >= Math.abs(v) ? (sum - t) + v : (v - t) + sum;
+    const v = values[i],
+      t = sum + v;
+    c += Math.abs(sum) >= Math.abs(v) ? sum - t + v : v - t + sum;
     sum = t;
   }
   return sum + c;
@@ -101,14 +112,17 @@ function compensatedSum(values: Float64Array): number {
 
 /** Neumaier-compensated running sums of the block sums of d and of d². */
 function createAccumulator() {
-  let s = 0, sc = 0, ss = 0, ssc = 0;
+  let s = 0,
+    sc = 0,
+    ss = 0,
+    ssc = 0;
   return {
     add(ds: number, dss: number): void {
       let t = s + ds;
-      sc += Math.abs(s) >= Math.abs(ds) ? (s - t) + ds : (ds - t) + s;
+      sc += Math.abs(s) >= Math.abs(ds) ? s - t + ds : ds - t + s;
       s = t;
       t = ss + dss;
-      ssc += ss >= dss ? (ss - t) + dss : (dss - t) + ss;
+      ssc += ss >= dss ? ss - t + dss : dss - t + ss;
       ss = t;
     },
     result: (): [number, number] => [s + sc, ss + ssc],

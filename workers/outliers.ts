@@ -19,14 +19,18 @@ export type Normalised = {
  */
 export function normalise(points: Float64Array, dims: number): Normalised {
   const n = points.length / dims;
-  const std = new Float64Array(dims), constant = new Float64Array(dims);
+  const std = new Float64Array(dims),
+    constant = new Float64Array(dims);
   const values = new Float64Array(points.length);
   for (let d = 0; d < dims; d++) {
     let sum = 0;
     for (let i = 0; i < n; i++) sum += points[i * dims + d];
     const mean = sum / n;
     let ss = 0;
-    for (let i = 0; i < n; i++) { const x = points[i * dims + d] - mean; ss += x * x; }
+    for (let i = 0; i < n; i++) {
+      const x = points[i * dims + d] - mean;
+      ss += x * x;
+    }
     const s = n > 0 ? Math.sqrt(ss / n) : 0;
     std[d] = s;
     constant[d] = n > 0 ? points[d] : 0;
@@ -52,7 +56,10 @@ export function findOutliers(values: Float64Array, dims: number): number[] {
   let total = 0;
   for (let i = 0; i < n; i++) {
     let ss = 0;
-    for (let d = 0; d < dims; d++) { const x = values[i * dims + d] - centre[d]; ss += x * x; }
+    for (let d = 0; d < dims; d++) {
+      const x = values[i * dims + d] - centre[d];
+      ss += x * x;
+    }
     dist[i] = Math.sqrt(ss);
     total += dist[i];
   }

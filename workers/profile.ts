@@ -11,7 +11,8 @@ import { statsOfSorted } from './stats.ts';
  * columns (the costliest step at load); the answers are the same as the two separate calls.
  */
 export function profileColumn(col: ColumnView, withStats: boolean): ProfileResult {
-  if (!withStats || col.kind === 'dict' || col.kind === 'bool') return { distinct: distinctValues(col, null), stats: null };
+  if (!withStats || col.kind === 'dict' || col.kind === 'bool')
+    return { distinct: distinctValues(col, null), stats: null };
   const { values, nullCount } = selectValues(col, null);
   sortValues(values);
   return { distinct: distinctOfSorted(col, values, nullCount), stats: statsOfSorted(col, values, nullCount) };

@@ -14,7 +14,9 @@ const DIRECT_SLOTS = 1 << 22;
  * range; other numbers their position among the sorted distinct values.
  */
 export type RankedDim = {
-  values: (number | string)[]; numbers: Float64Array | null; card: number;
+  values: (number | string)[];
+  numbers: Float64Array | null;
+  card: number;
   mode: 'codes' | 'offset' | 'table' | 'search';
   min: number;
   /** table mode: the rank of value v is table[v − min]. */
@@ -28,7 +30,8 @@ const SHORT_RANGE = 1 << 16;
 /** How the kept rows `sel` of a column rank: codes, integer offsets or table, or sorted search. */
 export function rankDimension(col: ColumnView, sel: Int32Array): RankedDim {
   const none = { min: 0, table: null, sorted: null };
-  if (col.kind === 'dict') return { ...none, mode: 'codes', values: col.dictionary!, numbers: null, card: col.dictionary!.length + 1 };
+  if (col.kind === 'dict')
+    return { ...none, mode: 'codes', values: col.dictionary!, numbers: null, card: col.dictionary!.length + 1 };
   if (col.kind === 'bool') return { ...none, mode: 'codes', values: [0, 1], numbers: Float64Array.of(0, 1), card: 3 };
   if (col.kind !== 'i64') {
     const ranged = integerRange(col, sel);
@@ -39,7 +42,10 @@ export function rankDimension(col: ColumnView, sel: Int32Array): RankedDim {
   const uniq = uniqueSorted(sorted);
   const isBig = uniq instanceof BigInt64Array;
   return {
-    ...none, mode: 'search', sorted: uniq, card: uniq.length + 1,
+    ...none,
+    mode: 'search',
+    sorted: uniq,
+    card: uniq.length + 1,
     values: Array.from(uniq as ArrayLike<number | bigint>, (v) => (isBig ? String(v) : (v as number))),
     numbers: Float64Array.from(uniq as ArrayLike<number | bigint>, Number),
   };
@@ -54,7 +60,15 @@ function integerRange(col: ColumnView, sel: Int32Array): RankedDim | null {
   const range = max - min + 1;
   if (range <= SHORT_RANGE) {
     const all = Array.from({ length: range }, (_, r) => min + r);
-    return { values: all, numbers: Float64Array.from(all), card: range + 1, mode: 'offset', min, table: null, sorted: null };
+    return {
+      values: all,
+      numbers: Float64Array.from(all),
+      card: range + 1,
+      mode: 'offset',
+      min,
+      table: null,
+      sorted: null,
+    };
   }
   if (range > Math.max(SHORT_RANGE, 4 * sel.length) || range > DIRECT_SLOTS) return null;
   const table = new Int32Array(range);
@@ -66,12 +80,22 @@ function integerRange(col: ColumnView, sel: Int32Array): RankedDim | null {
     present.push(v + min);
     table[v] = r++;
   }
-  return { values: present, numbers: Float64Array.from(present), card: present.length + 1, mode: 'table', min, table, sorted: null };
+  return {
+    values: present,
+    numbers: Float64Array.from(present),
+    card: present.length + 1,
+    mode: 'table',
+    min,
+    table,
+    sorted: null,
+  };
 }
 
 /** Min, max and whether all are integers, over the values at sel (no nulls to skip). */
 function spanAll(values: Float64Array | Int32Array, sel: Int32Array): { min: number; max: number; whole: boolean } {
-  let min = Infinity, max = -Infinity, fraction = 0;
+  let min = Infinity,
+    max = -Infinity,
+    fraction = 0;
   for (let p = 0; p < sel.length; p++) {
     const v = values[sel[p]];
     min = v < min ? v : min;
@@ -83,7 +107,9 @@ function spanAll(values: Float64Array | Int32Array, sel: Int32Array): { min: num
 
 function spanValid(col: ColumnView, sel: Int32Array): { min: number; max: number; whole: boolean } {
   const values = col.values as Float64Array | Int32Array;
-  let min = Infinity, max = -Infinity, whole = true;
+  let min = Infinity,
+    max = -Infinity,
+    whole = true;
   for (let p = 0; p < sel.length; p++) {
     const i = sel[p];
     if (!isValid(col, i)) continue;
@@ -99,7 +125,8 @@ function presentValues(col: ColumnView, sel: Int32Array): Float64Array | Int32Ar
   const src = col.values as Float64Array | Int32Array | BigInt64Array;
   let kept = 0;
   for (let p = 0; p < sel.length; p++) kept += +isValid(col, sel[p]);
-  const out = col.kind === 'i64' ? new BigInt64Array(kept) : col.kind === 'i32' ? new Int32Array(kept) : new Float64Array(kept);
+  const out =
+    col.kind === 'i64' ? new BigInt64Array(kept) : col.kind === 'i32' ? new Int32Array(kept) : new Float64Array(kept);
   for (let p = 0, k = 0; p < sel.length; p++) if (isValid(col, sel[p])) out[k++] = src[sel[p]];
   return out;
 }
@@ -115,7 +142,8 @@ export function foldRanks(col: ColumnView, sel: Int32Array, dim: RankedDim, keys
   else if (dim.mode === 'offset') {
     if (col.values instanceof Int32Array) foldOffsetInt(col.values, dim.min, sel, keys, c);
     else foldOffset(col.values as Float64Array, dim.min, sel, keys, c);
-  } else if (dim.mode === 'table') foldTable(col.values as Float64Array | Int32Array, dim.table!, dim.min, sel, keys, c);
+  } else if (dim.mode === 'table')
+    foldTable(col.values as Float64Array | Int32Array, dim.table!, dim.min, sel, keys, c);
   else foldSearch(col.values as ArrayLike<number | bigint>, dim.sorted!, sel, keys, c);
   if (col.validity !== null) foldNulls(col.validity, col.offset, sel, keys, c);
 }
@@ -125,23 +153,45 @@ function foldCodes(codes: Int32Array, sel: Int32Array, keys: Keys, c: number): v
 }
 
 function foldBits(bits: Uint8Array, offset: number, sel: Int32Array, keys: Keys, c: number): void {
-  for (let p = 0; p < sel.length; p++) { const b = offset + sel[p]; keys[p] = keys[p] * c + ((bits[b >> 3] >> (b & 7)) & 1); }
+  for (let p = 0; p < sel.length; p++) {
+    const b = offset + sel[p];
+    keys[p] = keys[p] * c + ((bits[b >> 3] >> (b & 7)) & 1);
+  }
 }
 
 // A null's value slot may fall outside the range: such ranks go to the null rank at once.
 function foldOffset(values: Float64Array, min: number, sel: Int32Array, keys: Keys, c: number): void {
-  for (let p = 0; p < sel.length; p++) { const r = values[sel[p]] - min; keys[p] = keys[p] * c + (r >= 0 && r < c ? r : c - 1); }
+  for (let p = 0; p < sel.length; p++) {
+    const r = values[sel[p]] - min;
+    keys[p] = keys[p] * c + (r >= 0 && r < c ? r : c - 1);
+  }
 }
 
 function foldOffsetInt(values: Int32Array, min: number, sel: Int32Array, keys: Keys, c: number): void {
-  for (let p = 0; p < sel.length; p++) { const r = values[sel[p]] - min; keys[p] = keys[p] * c + (r >= 0 && r < c ? r : c - 1); }
+  for (let p = 0; p < sel.length; p++) {
+    const r = values[sel[p]] - min;
+    keys[p] = keys[p] * c + (r >= 0 && r < c ? r : c - 1);
+  }
 }
 
-function foldTable(values: Float64Array | Int32Array, table: Int32Array, min: number, sel: Int32Array, keys: Keys, c: number): void {
+function foldTable(
+  values: Float64Array | Int32Array,
+  table: Int32Array,
+  min: number,
+  sel: Int32Array,
+  keys: Keys,
+  c: number,
+): void {
   for (let p = 0; p < sel.length; p++) keys[p] = keys[p] * c + (table[values[sel[p]] - min] | 0);
 }
 
-function foldSearch(values: ArrayLike<number | bigint>, sorted: ArrayLike<number | bigint>, sel: Int32Array, keys: Keys, c: number): void {
+function foldSearch(
+  values: ArrayLike<number | bigint>,
+  sorted: ArrayLike<number | bigint>,
+  sel: Int32Array,
+  keys: Keys,
+  c: number,
+): void {
   for (let p = 0; p < sel.length; p++) keys[p] = keys[p] * c + search(sorted, values[sel[p]]);
 }
 
@@ -160,12 +210,16 @@ function foldNulls(validity: Uint8Array, offset: number, sel: Int32Array, keys: 
 export function rankOf(col: ColumnView, dim: RankedDim, i: number): number {
   if (!isValid(col, i)) return dim.card - 1;
   switch (dim.mode) {
-    case 'codes': return col.kind === 'dict'
-      ? (col.values as Int32Array)[i]
-      : ((col.values as Uint8Array)[(col.offset + i) >> 3] >> ((col.offset + i) & 7)) & 1;
-    case 'offset': return (col.values as Float64Array | Int32Array)[i] - dim.min;
-    case 'table': return dim.table![(col.values as Float64Array | Int32Array)[i] - dim.min];
-    case 'search': return search(dim.sorted!, (col.values as ArrayLike<number | bigint>)[i]);
+    case 'codes':
+      return col.kind === 'dict'
+        ? (col.values as Int32Array)[i]
+        : ((col.values as Uint8Array)[(col.offset + i) >> 3] >> ((col.offset + i) & 7)) & 1;
+    case 'offset':
+      return (col.values as Float64Array | Int32Array)[i] - dim.min;
+    case 'table':
+      return dim.table![(col.values as Float64Array | Int32Array)[i] - dim.min];
+    case 'search':
+      return search(dim.sorted!, (col.values as ArrayLike<number | bigint>)[i]);
   }
 }
 
@@ -183,7 +237,8 @@ export function uniqueSorted<T extends Float64Array | Int32Array | BigInt64Array
 
 /** Index of v in an ascending array that holds it. */
 export function search(sorted: ArrayLike<number | bigint>, v: number | bigint): number {
-  let lo = 0, hi = sorted.length - 1;
+  let lo = 0,
+    hi = sorted.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (sorted[mid] < v) lo = mid + 1;

@@ -12,11 +12,15 @@ export function selectValues(col: ColumnView, mask: Uint8Array | null): Selected
 }
 
 function gather<T extends Float64Array | Int32Array | BigInt64Array>(
-  col: ColumnView, mask: Uint8Array | null, src: T, make: (n: number) => T,
+  col: ColumnView,
+  mask: Uint8Array | null,
+  src: T,
+  make: (n: number) => T,
 ): { values: T; nullCount: number } {
   const { validity, offset, length } = col;
   const isNull = (i: number) => validity !== null && (validity[(offset + i) >> 3] & (1 << ((offset + i) & 7))) === 0;
-  let kept = 0, nullCount = 0;
+  let kept = 0,
+    nullCount = 0;
   for (let i = 0; i < length; i++) {
     if (mask !== null && mask[i] === 0) continue;
     if (isNull(i)) nullCount++;

@@ -1,7 +1,14 @@
 // Sorting the values a scan selected: counting or radix sort for Float64Array, TypedArray#sort otherwise.
 
 const SMALL = 4096;
-const PASSES: [word: number, shift: number, bits: number][] = [[0, 0, 11], [0, 11, 11], [0, 22, 10], [1, 0, 11], [1, 11, 11], [1, 22, 10]];
+const PASSES: [word: number, shift: number, bits: number][] = [
+  [0, 0, 11],
+  [0, 11, 11],
+  [0, 22, 10],
+  [1, 0, 11],
+  [1, 11, 11],
+  [1, 22, 10],
+];
 
 /**
  * Sorts in place exactly as TypedArray#sort does (numeric ascending, -0 before +0, NaN last).
@@ -22,13 +29,15 @@ export function sortValues(values: Float64Array | Int32Array | BigInt64Array): v
 /** Whole numbers (no -0) spanning at most 4× as many slots as values: a counting sort. False if not. */
 function countingSort(values: Float64Array): boolean {
   const n = values.length;
-  let min = Infinity, max = -Infinity, fraction = 0;
+  let min = Infinity,
+    max = -Infinity,
+    fraction = 0;
   for (let i = 0; i < n; i++) {
     const v = values[i];
     min = v < min ? v : min;
     max = v > max ? v : max;
-    fraction += v - Math.floor(v);                 // NaN for NaN and ±∞
-    if (v === 0 && 1 / v < 0) return false;        // -0 must stay -0
+    fraction += v - Math.floor(v); // NaN for NaN and ±∞
+    if (v === 0 && 1 / v < 0) return false; // -0 must stay -0
   }
   const range = max - min + 1;
   if (fraction !== 0 || !(range <= Math.max(1 << 16, 4 * n))) return false;
@@ -44,7 +53,7 @@ function countingSort(values: Float64Array): boolean {
 
 function radixSort(values: Float64Array): void {
   const n = values.length;
-  const words = new Uint32Array(values.buffer, values.byteOffset, n * 2);   // little-endian: [lo, hi]
+  const words = new Uint32Array(values.buffer, values.byteOffset, n * 2); // little-endian: [lo, hi]
   for (let i = 0; i < n; i++) {
     const hi = words[2 * i + 1];
     if (hi >>> 31) {
@@ -54,7 +63,8 @@ function radixSort(values: Float64Array): void {
       words[2 * i + 1] = (hi | 0x80000000) >>> 0;
     }
   }
-  let src: Uint32Array = words, dst: Uint32Array = new Uint32Array(n * 2);
+  let src: Uint32Array = words,
+    dst: Uint32Array = new Uint32Array(n * 2);
   const count = new Uint32Array(2048);
   for (const [word, shift, bits] of PASSES) {
     const mask = (1 << bits) - 1;

@@ -5,7 +5,13 @@ import { momentsOf } from './moments.ts';
 import { selectValues } from './select.ts';
 import { sortValues } from './sort.ts';
 
-const QUANTILES = [['p05', 0.05], ['p25', 0.25], ['p50', 0.5], ['p75', 0.75], ['p95', 0.95]] as const;
+const QUANTILES = [
+  ['p05', 0.05],
+  ['p25', 0.25],
+  ['p50', 0.5],
+  ['p75', 0.75],
+  ['p95', 0.95],
+] as const;
 
 /**
  * count (non-null), null_count, distinct, min, max; for numbers also mean, sample stddev, sum
@@ -20,12 +26,22 @@ export function columnStats(col: ColumnView, mask: Uint8Array | null): StatsResu
 }
 
 /** The same statistics from the column's kept non-null values, already sorted ascending. */
-export function statsOfSorted(col: ColumnView, values: Float64Array | Int32Array | BigInt64Array, nullCount: number): StatsResult {
+export function statsOfSorted(
+  col: ColumnView,
+  values: Float64Array | Int32Array | BigInt64Array,
+  nullCount: number,
+): StatsResult {
   const n = values.length;
   const numeric = !col.temporal;
   const result: StatsResult = {
-    count: n, null_count: nullCount, distinct: countRuns(values),
-    min: null, max: null, mean: null, stddev: null, sum: null,
+    count: n,
+    null_count: nullCount,
+    distinct: countRuns(values),
+    min: null,
+    max: null,
+    mean: null,
+    stddev: null,
+    sum: null,
     quantiles: numeric ? { p05: null, p25: null, p50: null, p75: null, p95: null } : null,
   };
   if (n === 0) return result;
@@ -46,8 +62,10 @@ export function statsOfSorted(col: ColumnView, values: Float64Array | Int32Array
  */
 export function quantileCont(sorted: ArrayLike<number> | BigInt64Array, q: number): number {
   const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos), hi = Math.ceil(pos);
-  const a = sorted[lo], b = sorted[hi];
+  const lo = Math.floor(pos),
+    hi = Math.ceil(pos);
+  const a = sorted[lo],
+    b = sorted[hi];
   if (typeof a === 'bigint') {
     const base = Number(a);
     return lo === hi ? base : base + (Number(a - BigInt(base)) + (pos - lo) * Number((b as bigint) - a));

@@ -34,7 +34,11 @@ function nodeEntities(tree: TreeView, node: TreeContextNode): Uint8Array {
 export function conditionEntities(tree: TreeView, cond: TreeCondition): Uint8Array {
   const negated = cond.operator.startsWith('-');
   const table = tree.table(cond.dataset);
-  const rows = conditionMask(table.column(cond.column), { operator: negated ? cond.operator.slice(1) : cond.operator, value: cond.value }, table.rows);
+  const rows = conditionMask(
+    table.column(cond.column),
+    { operator: negated ? cond.operator.slice(1) : cond.operator, value: cond.value },
+    table.rows,
+  );
   const out = anyRow(tree, cond.dataset, rows);
   if (negated) for (let e = 0; e < out.length; e++) out[e] ^= 1;
   return out;
@@ -44,9 +48,13 @@ export function conditionEntities(tree: TreeView, cond: TreeCondition): Uint8Arr
 export function anyRow(tree: TreeView, dataset: string, rows: Uint8Array): Uint8Array {
   const out = new Uint8Array(tree.entities);
   const { length, entity, row } = joinRows(tree, dataset);
-  if (entity === null && row === null) { out.set(rows); return out; }
+  if (entity === null && row === null) {
+    out.set(rows);
+    return out;
+  }
   for (let j = 0; j < length; j++) {
-    const e = entity === null ? j : entity[j], t = row === null ? j : row[j];
+    const e = entity === null ? j : entity[j],
+      t = row === null ? j : row[j];
     if (e >= 0 && t >= 0) out[e] |= rows[t];
   }
   return out;

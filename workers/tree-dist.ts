@@ -19,12 +19,24 @@ const DIRECT_SLOTS = 1 << 22;
  * clusters exactly as for one table (workers/dist.ts). `nulls: false` drops rows with a null
  * in any dimension.
  */
-export function treeDistribution(tree: TreeView, base: string, dimensions: TreeDimension[], selected: Uint8Array | null, params: DistParams): DistResult {
+export function treeDistribution(
+  tree: TreeView,
+  base: string,
+  dimensions: TreeDimension[],
+  selected: Uint8Array | null,
+  params: DistParams,
+): DistResult {
   return shapeDistribution(treeGroups(tree, base, dimensions, selected, params), params);
 }
 
 /** The counted groups, in ascending order of their values (nulls last), or `tooMany`. */
-export function treeGroups(tree: TreeView, base: string, dimensions: TreeDimension[], selected: Uint8Array | null, opts: { nulls: boolean; maxGroups: number }): Groups {
+export function treeGroups(
+  tree: TreeView,
+  base: string,
+  dimensions: TreeDimension[],
+  selected: Uint8Array | null,
+  opts: { nulls: boolean; maxGroups: number },
+): Groups {
   const join = joinRows(tree, base);
   const baseRows = keptRows(join, selected);
   const n = baseRows.length;
@@ -32,11 +44,13 @@ export function treeGroups(tree: TreeView, base: string, dimensions: TreeDimensi
   // key = ((r0·c1 + r1)·c2 + r2)…, -1 for a dropped row; Int32 while the product of cards fits.
   const ranked: { dim: Ranks; rankOfRow: Int32Array }[] = [];
   const rowsOf = (d: TreeDimension, from: Int32Array) => followPath(tree, d.path, from);
-  const cards = dimensions.map((d) => tree.table(d.dataset).column(d.column)).map((col, k) => {
-    const r = rankRows(col, () => rowsOf(dimensions[k], baseRows));
-    ranked.push(r);
-    return r.dim.card;
-  });
+  const cards = dimensions
+    .map((d) => tree.table(d.dataset).column(d.column))
+    .map((col, k) => {
+      const r = rankRows(col, () => rowsOf(dimensions[k], baseRows));
+      ranked.push(r);
+      return r.dim.card;
+    });
   let keys: Keys = cards.reduce((p, c) => p * c, 1) < 2 ** 31 ? new Int32Array(n) : new Float64Array(n);
   for (let j = 0; j < n; j++) if (baseRows[j] < 0) keys[j] = -1;
   let card = 1;
@@ -44,7 +58,8 @@ export function treeGroups(tree: TreeView, base: string, dimensions: TreeDimensi
     if (card * cards[k] > SAFE) ({ keys, card } = densify(keys as Float64Array));
     const rows = rowsOf(d, baseRows);
     const { rankOfRow } = ranked[k];
-    const c = cards[k], nullRank = c - 1;
+    const c = cards[k],
+      nullRank = c - 1;
     for (let j = 0; j < n; j++) {
       if (keys[j] < 0) continue;
       const r = rows[j] < 0 ? nullRank : rankOfRow[rows[j]];
@@ -65,7 +80,11 @@ export function treeGroups(tree: TreeView, base: string, dimensions: TreeDimensi
     dims: dimensions.map((d, k) => {
       const rows = rowsOf(d, repRows);
       const { dim, rankOfRow } = ranked[k];
-      return { values: dim.values, numbers: dim.numbers, ranks: Int32Array.from(rows, (r) => (r < 0 ? dim.card - 1 : rankOfRow[r])) };
+      return {
+        values: dim.values,
+        numbers: dim.numbers,
+        ranks: Int32Array.from(rows, (r) => (r < 0 ? dim.card - 1 : rankOfRow[r])),
+      };
     }),
   };
 }
@@ -76,7 +95,10 @@ function followPath(tree: TreeView, path: number[], rows: Int32Array): Int32Arra
   for (const link of path) {
     const res = tree.resolved(link);
     const next = new Int32Array(out.length);
-    for (let j = 0; j < out.length; j++) { const r = out[j]; next[j] = r < 0 ? -1 : res[r]; }
+    for (let j = 0; j < out.length; j++) {
+      const r = out[j];
+      next[j] = r < 0 ? -1 : res[r];
+    }
     out = next;
   }
   return out;
@@ -104,18 +126,32 @@ function toGroupIds(keys: Keys, card: number, maxGroups: number): { gid: Int32Ar
     let groups = 0;
     for (let j = 0; j < n; j++) {
       const k = keys[j];
-      if (k >= 0 && slot[k] < 0) { slot[k] = j; if (++groups > maxGroups) return null; }
+      if (k >= 0 && slot[k] < 0) {
+        slot[k] = j;
+        if (++groups > maxGroups) return null;
+      }
     }
     const reps = new Int32Array(groups);
-    for (let k = 0, g = 0; k < card; k++) if (slot[k] >= 0) { reps[g] = slot[k]; slot[k] = g++; }
+    for (let k = 0, g = 0; k < card; k++)
+      if (slot[k] >= 0) {
+        reps[g] = slot[k];
+        slot[k] = g++;
+      }
     for (let j = 0; j < n; j++) gid[j] = keys[j] < 0 ? -1 : slot[keys[j]];
     return { gid, reps };
   }
-  const uniq = uniqueSorted(Float64Array.from(keys).filter((k) => k >= 0).sort());
+  const uniq = uniqueSorted(
+    Float64Array.from(keys)
+      .filter((k) => k >= 0)
+      .sort(),
+  );
   if (uniq.length > maxGroups) return null;
   const reps = new Int32Array(uniq.length).fill(-1);
   for (let j = 0; j < n; j++) {
-    if (keys[j] < 0) { gid[j] = -1; continue; }
+    if (keys[j] < 0) {
+      gid[j] = -1;
+      continue;
+    }
     const g = search(uniq, keys[j]);
     gid[j] = g;
     if (reps[g] < 0) reps[g] = j;

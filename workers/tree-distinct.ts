@@ -10,7 +10,12 @@ import { keptRows, rankRows } from './tree-rows.ts';
  * the number of selected entities having at least one row of J(T) that carries it; `nullCount`
  * is the number of selected entities with at least one such row holding null.
  */
-export function treeDistinct(tree: TreeView, dataset: string, column: string, selected: Uint8Array | null): DistinctResult {
+export function treeDistinct(
+  tree: TreeView,
+  dataset: string,
+  column: string,
+  selected: Uint8Array | null,
+): DistinctResult {
   const join = joinRows(tree, dataset);
   const col = tree.table(dataset).column(column);
   const keys = keptRows(join, selected);

@@ -49,7 +49,10 @@ export function joinRows(tree: TreeView, dataset: string): JoinRows {
 /** out[j] = next[rows[j]], -1 staying -1. */
 function gather(rows: Int32Array, next: Int32Array): Int32Array {
   const out = new Int32Array(rows.length);
-  for (let j = 0; j < rows.length; j++) { const r = rows[j]; out[j] = r < 0 ? -1 : next[r]; }
+  for (let j = 0; j < rows.length; j++) {
+    const r = rows[j];
+    out[j] = r < 0 ? -1 : next[r];
+  }
   return out;
 }
 
@@ -57,7 +60,13 @@ function gather(rows: Int32Array, next: Int32Array): Int32Array {
  * One child step: each join row at parent row p becomes one join row per child row pointing at
  * p (`toParent` maps child rows to parent rows), keeping its entity. Entities are materialised.
  */
-function expand(row: Int32Array | null, entity: Int32Array | null, length: number, toParent: Int32Array, parents: number): Required<JoinRows> {
+function expand(
+  row: Int32Array | null,
+  entity: Int32Array | null,
+  length: number,
+  toParent: Int32Array,
+  parents: number,
+): Required<JoinRows> {
   // Child rows grouped by parent row: start[p]..start[p + 1] in `order`.
   const start = new Int32Array(parents + 1);
   for (let c = 0; c < toParent.length; c++) if (toParent[c] >= 0) start[toParent[c] + 1]++;
@@ -68,14 +77,20 @@ function expand(row: Int32Array | null, entity: Int32Array | null, length: numbe
 
   let total = 0;
   for (let j = 0; j < length; j++) {
-    const p = row === null ? j : row[j], e = entity === null ? j : entity[j];
+    const p = row === null ? j : row[j],
+      e = entity === null ? j : entity[j];
     if (p >= 0 && e >= 0) total += start[p + 1] - start[p];
   }
-  const outRow = new Int32Array(total), outEntity = new Int32Array(total);
+  const outRow = new Int32Array(total),
+    outEntity = new Int32Array(total);
   for (let j = 0, k = 0; j < length; j++) {
-    const p = row === null ? j : row[j], e = entity === null ? j : entity[j];
+    const p = row === null ? j : row[j],
+      e = entity === null ? j : entity[j];
     if (p < 0 || e < 0) continue;
-    for (let s = start[p]; s < start[p + 1]; s++, k++) { outRow[k] = order[s]; outEntity[k] = e; }
+    for (let s = start[p]; s < start[p + 1]; s++, k++) {
+      outRow[k] = order[s];
+      outEntity[k] = e;
+    }
   }
   return { length: total, entity: outEntity, row: outRow };
 }

@@ -58,9 +58,13 @@ export function openTree(ref: TreeRef): TreeView {
  * -1 anywhere stays -1. Written into `out` (the shared buffer the index keeps).
  */
 export function composeEntity(chain: Int32Array[], out: Int32Array): void {
-  if (chain.length === 0 || chain[0].length !== out.length) throw new Error('The chain must start with a map over the output rows.');
+  if (chain.length === 0 || chain[0].length !== out.length)
+    throw new Error('The chain must start with a map over the output rows.');
   out.set(chain[0]);
   for (const next of chain.slice(1)) {
-    for (let i = 0; i < out.length; i++) { const r = out[i]; out[i] = r < 0 ? -1 : next[r]; }
+    for (let i = 0; i < out.length; i++) {
+      const r = out[i];
+      out[i] = r < 0 ? -1 : next[r];
+    }
   }
 }

@@ -8,7 +8,8 @@ export function keptRows(join: JoinRows, selected: Uint8Array | null): Int32Arra
   const { length, entity, row } = join;
   const out = new Int32Array(length);
   for (let j = 0; j < length; j++) {
-    const e = entity === null ? j : entity[j], t = row === null ? j : row[j];
+    const e = entity === null ? j : entity[j],
+      t = row === null ? j : row[j];
     out[j] = e < 0 || t < 0 || (selected !== null && selected[e] === 0) ? -1 : t;
   }
   return out;
@@ -25,7 +26,10 @@ export type Ranks = { values: (number | string)[]; numbers: Float64Array | null;
  * `rankOfRow[r]` for those rows. dict and bool columns rank every row by its code and never look
  * at `rows` (so it may be a thunk); numbers are ranked by hashing (workers/dense.ts).
  */
-export function rankRows(col: ColumnView, rows: Int32Array | (() => Int32Array)): { dim: Ranks; rankOfRow: Int32Array } {
+export function rankRows(
+  col: ColumnView,
+  rows: Int32Array | (() => Int32Array),
+): { dim: Ranks; rankOfRow: Int32Array } {
   if (col.kind === 'dict' || col.kind === 'bool') return rankCodes(col);
   if (typeof rows === 'function') rows = rows();
   const used = new Uint8Array(col.length);
@@ -44,9 +48,12 @@ function rankCodes(col: ColumnView): { dim: Ranks; rankOfRow: Int32Array } {
   const rankOfRow = new Int32Array(col.length);
   const { validity, offset } = col;
   if (!isBool) rankOfRow.set((col.values as Int32Array).subarray(0, col.length));
-  else for (let r = 0; r < col.length; r++) rankOfRow[r] = ((col.values as Uint8Array)[(offset + r) >> 3] >> ((offset + r) & 7)) & 1;
+  else
+    for (let r = 0; r < col.length; r++)
+      rankOfRow[r] = ((col.values as Uint8Array)[(offset + r) >> 3] >> ((offset + r) & 7)) & 1;
   if (validity !== null) {
-    for (let r = 0; r < col.length; r++) if (((validity[(offset + r) >> 3] >> ((offset + r) & 7)) & 1) === 0) rankOfRow[r] = nullRank;
+    for (let r = 0; r < col.length; r++)
+      if (((validity[(offset + r) >> 3] >> ((offset + r) & 7)) & 1) === 0) rankOfRow[r] = nullRank;
   }
   return { dim, rankOfRow };
 }

@@ -27,19 +27,28 @@ export function treeStats(tree: TreeView, dataset: string, column: string, selec
 }
 
 /** The non-null values at `rows` (negative entries skipped), with repeats, and the number of nulls. */
-function gatherValues(col: ColumnView, rows: Int32Array): { values: Float64Array | Int32Array | BigInt64Array; nullCount: number } {
+function gatherValues(
+  col: ColumnView,
+  rows: Int32Array,
+): { values: Float64Array | Int32Array | BigInt64Array; nullCount: number } {
   if (col.kind === 'dict' || col.kind === 'bool') throw new Error(`Stats do not apply to a ${col.kind} column.`);
   const src = col.values as Float64Array | Int32Array | BigInt64Array;
   const { validity, offset } = col;
   const valid = (r: number) => validity === null || ((validity[(offset + r) >> 3] >> ((offset + r) & 7)) & 1) === 1;
-  let kept = 0, nullCount = 0;
+  let kept = 0,
+    nullCount = 0;
   for (let j = 0; j < rows.length; j++) {
     const r = rows[j];
     if (r < 0) continue;
     if (valid(r)) kept++;
     else nullCount++;
   }
-  const values = src instanceof BigInt64Array ? new BigInt64Array(kept) : src instanceof Int32Array ? new Int32Array(kept) : new Float64Array(kept);
+  const values =
+    src instanceof BigInt64Array
+      ? new BigInt64Array(kept)
+      : src instanceof Int32Array
+        ? new Int32Array(kept)
+        : new Float64Array(kept);
   for (let j = 0, k = 0; j < rows.length; j++) {
     const r = rows[j];
     if (r >= 0 && valid(r)) values[k++] = src[r] as never;

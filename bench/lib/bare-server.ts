@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 type Recorded = { url: string; status: number; headers: string[]; body: string };
 
 const recorded = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Recorded[];
-const responses = new Map(recorded.map((r) => [r.url, { status: r.status, headers: r.headers, body: Buffer.from(r.body, 'base64') }]));
+const responses = new Map(
+  recorded.map((r) => [r.url, { status: r.status, headers: r.headers, body: Buffer.from(r.body, 'base64') }]),
+);
 
 const server = createServer((req, res) => {
   const r = responses.get(req.url ?? '');
@@ -19,9 +21,12 @@ const server = createServer((req, res) => {
   res.writeHead(r.status, r.headers);
   res.end(r.body);
 });
-server.keepAliveTimeout = 65_000;             // as Sorrel's server
+server.keepAliveTimeout = 65_000; // as Sorrel's server
 server.listen(0, '127.0.0.1', () => {
   const { port } = server.address() as AddressInfo;
   process.stdout.write(`${JSON.stringify({ event: 'listening', url: `http://127.0.0.1:${port}` })}\n`);
 });
-process.once('SIGTERM', () => { server.close(); server.closeAllConnections(); });
+process.once('SIGTERM', () => {
+  server.close();
+  server.closeAllConnections();
+});

@@ -5,9 +5,16 @@ export type Load = { rps: number; p50: number; p99: number; requests: number };
 type CannonResult = {
   requests: { average: number; total: number };
   latency: { p50: number; p99: number };
-  errors: number; timeouts: number; non2xx: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
 };
-type Cannon = (opts: { url: string; connections: number; duration: number; pipelining?: number }) => Promise<CannonResult>;
+type Cannon = (opts: {
+  url: string;
+  connections: number;
+  duration: number;
+  pipelining?: number;
+}) => Promise<CannonResult>;
 
 const PEER = 'autocannon';
 let cannon: Cannon | null = null;
@@ -18,7 +25,9 @@ export async function hammer(url: string, connections: number, seconds: number):
     try {
       cannon = ((await import(PEER)) as { default: Cannon }).default;
     } catch (err) {
-      throw new Error(`Cannot import ${PEER} (${(err as Error).message}); run \`npm run bench\`, which installs bench/node_modules.`);
+      throw new Error(
+        `Cannot import ${PEER} (${(err as Error).message}); run \`npm run bench\`, which installs bench/node_modules.`,
+      );
     }
   }
   const r = await cannon({ url, connections, duration: seconds });

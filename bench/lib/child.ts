@@ -8,7 +8,7 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** A child speaking JSON lines on stdout: `{"event": ..., ...}`. */
 export type Child = {
   pid: number;
-  startedAt: number;                      // performance.now() just before spawn
+  startedAt: number; // performance.now() just before spawn
   /** The next message with this event (earlier ones included); rejects when the child exits first. */
   waitFor(event: string, timeoutMs?: number): Promise<Message>;
   /** Peak resident set (VmHWM) in bytes, read from /proc while the child lives. */
@@ -20,7 +20,9 @@ export type Child = {
 export type Message = { event: string; at: number; [key: string]: unknown };
 
 const live = new Set<ChildProcess>();
-process.once('exit', () => { for (const c of live) c.kill('SIGKILL'); });
+process.once('exit', () => {
+  for (const c of live) c.kill('SIGKILL');
+});
 
 /** Runs `node --import tsx <script> <args>` from the repository root with `env` added. */
 export function spawnTs(script: string, args: string[], env: Record<string, string> = {}): Child {
@@ -32,7 +34,9 @@ export function spawnNode(argv: string[], env: Record<string, string> = {}): Chi
   const script = argv.find((a) => /\.(m?js|ts)$/.test(a)) ?? argv.join(' ');
   const startedAt = performance.now();
   const child = spawn(process.execPath, argv, {
-    cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   live.add(child);
   const messages: Message[] = [];
@@ -47,7 +51,11 @@ export function spawnNode(argv: string[], env: Record<string, string> = {}): Chi
       const line = buffered.slice(0, nl);
       buffered = buffered.slice(nl + 1);
       let m: Message;
-      try { m = { ...JSON.parse(line), at: performance.now() }; } catch { continue; }
+      try {
+        m = { ...JSON.parse(line), at: performance.now() };
+      } catch {
+        continue;
+      }
       messages.push(m);
       for (const w of waiters.filter((w) => w.event === m.event)) {
         waiters.splice(waiters.indexOf(w), 1);
@@ -55,7 +63,9 @@ export function spawnNode(argv: string[], env: Record<string, string> = {}): Chi
       }
     }
   });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { stderr = (stderr + chunk).slice(-4000); });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
   child.on('exit', (code, signal) => {
     live.delete(child);
     exited = `${script} exited (${signal ?? `code ${code}`})${stderr ? `:\n${stderr.trim()}` : ''}`;
@@ -69,8 +79,22 @@ export function spawnNode(argv: string[], env: Record<string, string> = {}): Chi
       if (seen) return Promise.resolve(seen);
       if (exited) return Promise.reject(new Error(exited));
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${script}: no "${event}" within ${timeoutMs} ms${stderr ? `:\n${stderr.trim()}` : ''}`)), timeoutMs);
-        waiters.push({ event, resolve: (m) => { clearTimeout(timer); resolve(m); }, reject: (e) => { clearTimeout(timer); reject(e); } });
+        const timer = setTimeout(
+          () =>
+            reject(new Error(`${script}: no "${event}" within ${timeoutMs} ms${stderr ? `:\n${stderr.trim()}` : ''}`)),
+          timeoutMs,
+        );
+        waiters.push({
+          event,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+          reject: (e) => {
+            clearTimeout(timer);
+            reject(e);
+          },
+        });
       });
     },
     exited: () => exited,
@@ -101,7 +125,9 @@ export async function waitForOk(url: string, child: Child, timeoutMs = 600_000, 
       const res = await fetch(url);
       await res.arrayBuffer();
       if (res.status === 200) return performance.now();
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((r) => setTimeout(r, everyMs));
   }
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);

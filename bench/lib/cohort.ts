@@ -1,15 +1,37 @@
 // Seeded three-level cohort for the model tree (API.md §12): patients ← visits → sites, labs → visits; as CSV, Parquet and Arrow.
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { Bool, DateDay, Dictionary, Float64, Int32, Table, Utf8, makeData, makeVector, tableToIPC, vectorFromArray, type Vector } from 'apache-arrow';
+import {
+  Bool,
+  DateDay,
+  Dictionary,
+  Float64,
+  Int32,
+  Table,
+  Utf8,
+  makeData,
+  makeVector,
+  tableToIPC,
+  vectorFromArray,
+  type Vector,
+} from 'apache-arrow';
 import { openDuck, toSqlString } from './duck.ts';
 import { mulberry32 } from './prng.ts';
 
 /** What determines a cohort: the same spec always gives the same rows and byte-identical files. */
 export type CohortSpec = {
   patients: number;
-  visits: number;             // exact total, spread over patients with a skew (many with few, some with many, some with none)
-  labs: number;               // exact total, spread over visits with a milder skew
+  visits: number; // exact total, spread over patients with a skew (many with few, some with many, some with none)
+  labs: number; // exact total, spread over visits with a milder skew
   sites: number;
   /** Fraction of link values that name no row (visits.patient_id, visits.site_id, labs.visit_id). */
   dangling: number;
@@ -18,7 +40,14 @@ export type CohortSpec = {
 
 /** The bench's cohort of `patients` patients: 10 visits and 30 labs per patient on average, one site per 1000 patients. */
 export function toCohortSpec(patients: number): CohortSpec {
-  return { patients, visits: 10 * patients, labs: 30 * patients, sites: Math.max(10, Math.round(patients / 1000)), dangling: 0.001, seed: 20261120 };
+  return {
+    patients,
+    visits: 10 * patients,
+    labs: 30 * patients,
+    sites: Math.max(10, Math.round(patients / 1000)),
+    dangling: 0.001,
+    seed: 20261120,
+  };
 }
 
 /** A column: values in storage units (see src/types.ts) and a validity byte per row (1 = present). */
@@ -37,14 +66,41 @@ export const COHORT_MODEL = {
   datasets: {
     patients: { key: 'patient_id', links: [] },
     sites: { key: 'site_id', links: [] },
-    visits: { key: 'visit_id', links: [{ column: 'patient_id', to: 'patients' }, { column: 'site_id', to: 'sites' }] },
+    visits: {
+      key: 'visit_id',
+      links: [
+        { column: 'patient_id', to: 'patients' },
+        { column: 'site_id', to: 'sites' },
+      ],
+    },
     labs: { key: null, links: [{ column: 'visit_id', to: 'visits' }] },
   },
 } as const;
 
 export const REGIONS = ['central', 'east', 'highlands', 'islands', 'north', 'south', 'valley', 'west'];
 export const KINDS = ['emergency', 'inpatient', 'outpatient', 'telehealth'];
-export const TESTS = ['alb', 'alt', 'ast', 'bili', 'bun', 'ca', 'chol', 'cl', 'crp', 'glu', 'hb', 'hba1c', 'hct', 'k', 'ldl', 'mg', 'na', 'plt', 'tsh', 'wbc'];
+export const TESTS = [
+  'alb',
+  'alt',
+  'ast',
+  'bili',
+  'bun',
+  'ca',
+  'chol',
+  'cl',
+  'crp',
+  'glu',
+  'hb',
+  'hba1c',
+  'hct',
+  'k',
+  'ldl',
+  'mg',
+  'na',
+  'plt',
+  'tsh',
+  'wbc',
+];
 const DAY0 = 16436; // 2015-01-01
 
 /**
@@ -62,16 +118,24 @@ const DAY0 = 16436; // 2015-01-01
 export function generateCohort(spec: CohortSpec): Cohort {
   const r = mulberry32(spec.seed);
   const gauss = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
-  const skewed = (n: number) => Math.floor(n * r() ** 2);      // index in 0..n-1, small ones likelier
-  const present = (rows: number, nullFraction: number) => Uint8Array.from({ length: rows }, () => +(r() >= nullFraction));
+  const skewed = (n: number) => Math.floor(n * r() ** 2); // index in 0..n-1, small ones likelier
+  const present = (rows: number, nullFraction: number) =>
+    Uint8Array.from({ length: rows }, () => +(r() >= nullFraction));
 
   const P = spec.patients;
   const patients: CohortTable = {
     rows: P,
     columns: {
       patient_id: f64(Float64Array.from({ length: P }, (_, i) => 2 * i + 1)),
-      sex: dict(Int32Array.from({ length: P }, () => +(r() < 0.5)), ['F', 'M'], present(P, 0.005)),
-      birth_year: f64(Float64Array.from({ length: P }, () => 1930 + Math.floor(r() * 85)), present(P, 0.01)),
+      sex: dict(
+        Int32Array.from({ length: P }, () => +(r() < 0.5)),
+        ['F', 'M'],
+        present(P, 0.005),
+      ),
+      birth_year: f64(
+        Float64Array.from({ length: P }, () => 1930 + Math.floor(r() * 85)),
+        present(P, 0.01),
+      ),
       smoker: { kind: 'bool', values: Uint8Array.from({ length: P }, () => +(r() < 0.2)), valid: present(P, 0.05) },
     },
   };
@@ -81,18 +145,32 @@ export function generateCohort(spec: CohortSpec): Cohort {
   const sites: CohortTable = {
     rows: S,
     columns: {
-      site_id: dict(Int32Array.from({ length: S }, (_, i) => i), siteNames),
-      region: dict(Int32Array.from({ length: S }, () => Math.floor(r() * REGIONS.length)), REGIONS),
-      beds: f64(Float64Array.from({ length: S }, () => 20 + Math.floor(r() * 781)), present(S, 0.05)),
+      site_id: dict(
+        Int32Array.from({ length: S }, (_, i) => i),
+        siteNames,
+      ),
+      region: dict(
+        Int32Array.from({ length: S }, () => Math.floor(r() * REGIONS.length)),
+        REGIONS,
+      ),
+      beds: f64(
+        Float64Array.from({ length: S }, () => 20 + Math.floor(r() * 781)),
+        present(S, 0.05),
+      ),
     },
   };
 
   // Visits per patient: lognormal weights (σ = 1.2), scaled to the exact total, then shuffled into date order.
   const V = spec.visits;
   const owner = spread(V, P, 1.2, r, gauss);
-  for (let i = V - 1; i > 0; i--) { const j = Math.floor(r() * (i + 1)); const t = owner[i]; owner[i] = owner[j]; owner[j] = t; }
+  for (let i = V - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    const t = owner[i];
+    owner[i] = owner[j];
+    owner[j] = t;
+  }
   const visitPatient = Float64Array.from(owner, (p) => (r() < spec.dangling ? 2 * Math.floor(r() * P) + 2 : 2 * p + 1));
-  const siteCodes = Int32Array.from({ length: V }, () => (r() < spec.dangling ? S : skewed(S)));   // code S is "S9999x", no site
+  const siteCodes = Int32Array.from({ length: V }, () => (r() < spec.dangling ? S : skewed(S))); // code S is "S9999x", no site
   const dates = Int32Array.from({ length: V }, () => DAY0 + Math.floor(r() * 3653)).sort();
   const visits: CohortTable = {
     rows: V,
@@ -100,9 +178,15 @@ export function generateCohort(spec: CohortSpec): Cohort {
       visit_id: f64(Float64Array.from({ length: V }, (_, i) => i + 1)),
       patient_id: f64(visitPatient, present(V, 0.001)),
       site_id: dict(siteCodes, [...siteNames, 'S9999x'], present(V, 0.02)),
-      kind: dict(Int32Array.from({ length: V }, () => skewed(KINDS.length)), KINDS),
+      kind: dict(
+        Int32Array.from({ length: V }, () => skewed(KINDS.length)),
+        KINDS,
+      ),
       visit_date: { kind: 'date', values: dates, valid: new Uint8Array(V).fill(1) },
-      stay: f64(Float64Array.from({ length: V }, () => Math.round(10 * Math.max(0, 2 + 3 * gauss())) / 10), present(V, 0.1)),
+      stay: f64(
+        Float64Array.from({ length: V }, () => Math.round(10 * Math.max(0, 2 + 3 * gauss())) / 10),
+        present(V, 0.1),
+      ),
     },
   };
 
@@ -113,9 +197,15 @@ export function generateCohort(spec: CohortSpec): Cohort {
   const labs: CohortTable = {
     rows: L,
     columns: {
-      visit_id: f64(Float64Array.from(labVisit, (v) => (r() < spec.dangling ? V + 1 + Math.floor(r() * 1000) : v + 1)), present(L, 0.001)),
+      visit_id: f64(
+        Float64Array.from(labVisit, (v) => (r() < spec.dangling ? V + 1 + Math.floor(r() * 1000) : v + 1)),
+        present(L, 0.001),
+      ),
       test: dict(testCodes, TESTS),
-      value: f64(Float64Array.from(testCodes, (t) => Math.round(100 * (10 * (t + 1) + (t + 1) * gauss())) / 100), present(L, 0.03)),
+      value: f64(
+        Float64Array.from(testCodes, (t) => Math.round(100 * (10 * (t + 1) + (t + 1) * gauss())) / 100),
+        present(L, 0.03),
+      ),
     },
   };
   return { spec, tables: { patients, sites, visits, labs } };
@@ -131,7 +221,10 @@ function spread(total: number, owners: number, sigma: number, r: () => number, g
   const sum = weights.reduce((a, b) => a + b, 0);
   const counts = Int32Array.from(weights, (w) => Math.floor((w / sum) * total));
   let given = counts.reduce((a, b) => a + b, 0);
-  while (given < total && owners > 0) { counts[Math.floor(r() * owners)]++; given++; }
+  while (given < total && owners > 0) {
+    counts[Math.floor(r() * owners)]++;
+    given++;
+  }
   const out = new Int32Array(total);
   for (let o = 0, k = 0; o < owners; o++) out.fill(o, k, (k += counts[o]));
   return out;
@@ -143,7 +236,7 @@ function f64(values: Float64Array, valid = new Uint8Array(values.length).fill(1)
 
 /** A dictionary column; the dictionary is sorted by code point (the storage contract) and the codes remapped. */
 function dict(codes: Int32Array, words: string[], valid = new Uint8Array(codes.length).fill(1)): CohortColumn {
-  const sorted = [...words].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));   // ASCII words: code unit order is code point order
+  const sorted = [...words].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)); // ASCII words: code unit order is code point order
   const rank = new Map(sorted.map((w, i) => [w, i]));
   const remap = Int32Array.from(words, (w) => rank.get(w)!);
   return { kind: 'dict', codes: Int32Array.from(codes, (c) => remap[c]), dictionary: sorted, valid };
@@ -156,10 +249,25 @@ export function toArrowTable(t: CohortTable): Table {
     const { bitmap, nullCount } = toBitmap(c.valid);
     const base = { length: t.rows, nullCount, nullBitmap: nullCount > 0 ? bitmap : null };
     switch (c.kind) {
-      case 'f64': vectors[name] = makeVector(makeData({ ...base, type: new Float64(), data: c.values })); break;
-      case 'date': vectors[name] = makeVector(makeData({ ...base, type: new DateDay(), data: c.values })); break;
-      case 'bool': vectors[name] = makeVector(makeData({ ...base, type: new Bool(), data: toBitmap(c.values).bitmap })); break;
-      case 'dict': vectors[name] = makeVector(makeData({ ...base, type: new Dictionary(new Utf8(), new Int32()), data: c.codes, dictionary: vectorFromArray(c.dictionary, new Utf8()) })); break;
+      case 'f64':
+        vectors[name] = makeVector(makeData({ ...base, type: new Float64(), data: c.values }));
+        break;
+      case 'date':
+        vectors[name] = makeVector(makeData({ ...base, type: new DateDay(), data: c.values }));
+        break;
+      case 'bool':
+        vectors[name] = makeVector(makeData({ ...base, type: new Bool(), data: toBitmap(c.values).bitmap }));
+        break;
+      case 'dict':
+        vectors[name] = makeVector(
+          makeData({
+            ...base,
+            type: new Dictionary(new Utf8(), new Int32()),
+            data: c.codes,
+            dictionary: vectorFromArray(c.dictionary, new Utf8()),
+          }),
+        );
+        break;
     }
   }
   return new Table(vectors);
@@ -179,10 +287,14 @@ function toBitmap(bytes: Uint8Array): { bitmap: Uint8Array; nullCount: number } 
 function csvCell(c: CohortColumn, i: number): string {
   if (!c.valid[i]) return '';
   switch (c.kind) {
-    case 'f64': return String(c.values[i]);
-    case 'date': return new Date(c.values[i] * 86_400_000).toISOString().slice(0, 10);
-    case 'bool': return c.values[i] ? 'true' : 'false';
-    case 'dict': return c.dictionary[c.codes[i]];
+    case 'f64':
+      return String(c.values[i]);
+    case 'date':
+      return new Date(c.values[i] * 86_400_000).toISOString().slice(0, 10);
+    case 'bool':
+      return c.values[i] ? 'true' : 'false';
+    case 'dict':
+      return c.dictionary[c.codes[i]];
   }
 }
 
@@ -191,9 +303,14 @@ export type CohortFiles = Record<keyof Cohort['tables'], { csv: string; parquet:
 /** The files of `spec` in `dataDir` (`cohort-…-<table>.{csv,parquet,arrow}`), generated unless a completed set is there. */
 export async function ensureCohort(spec: CohortSpec, dataDir: string): Promise<CohortFiles> {
   mkdirSync(dataDir, { recursive: true });
-  const base = join(dataDir, `cohort-p${spec.patients}-v${spec.visits}-l${spec.labs}-s${spec.sites}-d${spec.dangling}-r${spec.seed}`);
+  const base = join(
+    dataDir,
+    `cohort-p${spec.patients}-v${spec.visits}-l${spec.labs}-s${spec.sites}-d${spec.dangling}-r${spec.seed}`,
+  );
   const names = ['patients', 'sites', 'visits', 'labs'] as const;
-  const files = Object.fromEntries(names.map((n) => [n, { csv: `${base}-${n}.csv`, parquet: `${base}-${n}.parquet`, arrow: `${base}-${n}.arrow` }])) as CohortFiles;
+  const files = Object.fromEntries(
+    names.map((n) => [n, { csv: `${base}-${n}.csv`, parquet: `${base}-${n}.parquet`, arrow: `${base}-${n}.arrow` }]),
+  ) as CohortFiles;
   const marker = `${base}.json`;
   const done = names.every((n) => Object.values(files[n]).every((f) => existsSync(f)));
   if (done && existsSync(marker) && readFileSync(marker, 'utf8') === JSON.stringify(spec)) return files;
@@ -207,32 +324,45 @@ export async function ensureCohort(spec: CohortSpec, dataDir: string): Promise<C
     await writeParquet(t, files[n].csv, files[n].parquet);
   }
   writeFileSync(marker, JSON.stringify(spec));
-  console.error(`  generated cohort of ${spec.patients} patients (${spec.visits} visits, ${spec.labs} labs) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.error(
+    `  generated cohort of ${spec.patients} patients (${spec.visits} visits, ${spec.labs} labs) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   return files;
 }
 
 function writeCsv(t: CohortTable, path: string): void {
-  const names = Object.keys(t.columns), cols = Object.values(t.columns);
+  const names = Object.keys(t.columns),
+    cols = Object.values(t.columns);
   const fd = openSync(`${path}.tmp`, 'w');
   writeSync(fd, `${names.join(',')}\n`);
   const CHUNK = 50_000;
   for (let start = 0; start < t.rows; start += CHUNK) {
     const lines: string[] = [];
-    for (let i = start; i < Math.min(t.rows, start + CHUNK); i++) lines.push(`${cols.map((c) => csvCell(c, i)).join(',')}\n`);
+    for (let i = start; i < Math.min(t.rows, start + CHUNK); i++)
+      lines.push(`${cols.map((c) => csvCell(c, i)).join(',')}\n`);
     writeSync(fd, lines.join(''));
   }
   closeSync(fd);
   renameSync(`${path}.tmp`, path);
 }
 
-const SQL_TYPES: Record<CohortColumn['kind'], string> = { f64: 'DOUBLE', date: 'DATE', bool: 'BOOLEAN', dict: 'VARCHAR' };
+const SQL_TYPES: Record<CohortColumn['kind'], string> = {
+  f64: 'DOUBLE',
+  date: 'DATE',
+  bool: 'BOOLEAN',
+  dict: 'VARCHAR',
+};
 
 /** DuckDB converts the CSV with the column types spelled out, so Parquet holds exactly the CSV's values. */
 async function writeParquet(t: CohortTable, csv: string, path: string): Promise<void> {
   const duck = await openDuck();
   try {
-    const columns = `{${Object.entries(t.columns).map(([n, c]) => `'${n}': '${SQL_TYPES[c.kind]}'`).join(', ')}}`;
-    await duck.run(`COPY (SELECT * FROM read_csv(${toSqlString(csv)}, header = true, columns = ${columns})) TO ${toSqlString(`${path}.tmp`)} (FORMAT parquet)`);
+    const columns = `{${Object.entries(t.columns)
+      .map(([n, c]) => `'${n}': '${SQL_TYPES[c.kind]}'`)
+      .join(', ')}}`;
+    await duck.run(
+      `COPY (SELECT * FROM read_csv(${toSqlString(csv)}, header = true, columns = ${columns})) TO ${toSqlString(`${path}.tmp`)} (FORMAT parquet)`,
+    );
   } finally {
     duck.close();
   }

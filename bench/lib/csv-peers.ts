@@ -16,7 +16,11 @@ export type CsvPeer = { name: string; version: string; read(path: string, delimi
 type Papa = { parse(input: NodeJS.ReadableStream, config: Record<string, unknown>): void };
 type Udsv = {
   inferSchema(text: string, opts: Record<string, unknown>): unknown;
-  initParser(schema: unknown): { chunk(text: string, parse: unknown, onData: (row: string[]) => void): void; end(): void; stringArrs: unknown };
+  initParser(schema: unknown): {
+    chunk(text: string, parse: unknown, onData: (row: string[]) => void): void;
+    end(): void;
+    stringArrs: unknown;
+  };
 };
 type D3 = { dsvFormat(delimiter: string): { parseRows(text: string, row: (cells: string[]) => null): unknown } };
 type SimpleParser = { default(text: string, options: Record<string, unknown>): string[][] };
@@ -24,7 +28,15 @@ type CsvParse = { parse(options: Record<string, unknown>): NodeJS.ReadWriteStrea
 type CsvParser = { default(options: Record<string, unknown>): NodeJS.ReadWriteStream };
 type FastCsv = { parse(options: Record<string, unknown>): NodeJS.ReadWriteStream };
 
-const PEERS = ['papaparse', 'udsv', 'd3-dsv', 'csv-parse', 'csv-parser', 'csv-simple-parser', '@fast-csv/parse'] as const;
+const PEERS = [
+  'papaparse',
+  'udsv',
+  'd3-dsv',
+  'csv-parse',
+  'csv-parser',
+  'csv-simple-parser',
+  '@fast-csv/parse',
+] as const;
 
 /** Imports every peer; throws saying how to install them when one is missing. */
 export async function loadCsvPeers(): Promise<CsvPeer[]> {
@@ -36,7 +48,9 @@ export async function loadCsvPeers(): Promise<CsvPeer[]> {
       mods[name] = name === 'papaparse' ? mod.default : mod;
       versions[name] = versionOf(name);
     } catch (err) {
-      throw new Error(`Cannot import ${name} (${(err as Error).message}); run \`npm run bench\`, which installs bench/node_modules.`);
+      throw new Error(
+        `Cannot import ${name} (${(err as Error).message}); run \`npm run bench\`, which installs bench/node_modules.`,
+      );
     }
   }
   const peer = (name: string, read: CsvPeer['read']): CsvPeer => ({ name, version: versions[name], read });
@@ -45,20 +59,46 @@ export async function loadCsvPeers(): Promise<CsvPeer[]> {
     peer('udsv', (path, delimiter) => readUdsv(mods.udsv as Udsv, path, delimiter)),
     peer('d3-dsv', (path, delimiter) => {
       const format = (mods['d3-dsv'] as D3).dsvFormat(delimiter);
-      return readWhole(path, (text, row) => { format.parseRows(text, (cells) => {
-        row(cells);
-        return null;
-      }); });
+      return readWhole(path, (text, row) => {
+        format.parseRows(text, (cells) => {
+          row(cells);
+          return null;
+        });
+      });
     }),
-    peer('csv-simple-parser', (path, delimiter) => readWhole(path, (text, row) => {
-      // A text ending in a newline gives a last row of one '' and holes: it is the blank line after the last.
-      for (const cells of (mods['csv-simple-parser'] as SimpleParser).default(text, { delimiter, header: false, infer: false })) {
-        if (!(cells[0] === '' && cells[1] === undefined)) row(cells);
-      }
-    })),
-    peer('csv-parse', (path, delimiter) => readStream(path, () => (mods['csv-parse'] as CsvParse).parse({ delimiter, bom: true, relax_column_count: true }), (r) => r as string[])),
-    peer('csv-parser', (path, delimiter) => readStream(path, () => (mods['csv-parser'] as CsvParser).default({ separator: delimiter, headers: false, strict: false }), (r) => Object.values(r as object) as string[])),
-    peer('@fast-csv/parse', (path, delimiter) => readStream(path, () => (mods['@fast-csv/parse'] as FastCsv).parse({ delimiter, headers: false }), (r) => r as string[])),
+    peer('csv-simple-parser', (path, delimiter) =>
+      readWhole(path, (text, row) => {
+        // A text ending in a newline gives a last row of one '' and holes: it is the blank line after the last.
+        for (const cells of (mods['csv-simple-parser'] as SimpleParser).default(text, {
+          delimiter,
+          header: false,
+          infer: false,
+        })) {
+          if (!(cells[0] === '' && cells[1] === undefined)) row(cells);
+        }
+      }),
+    ),
+    peer('csv-parse', (path, delimiter) =>
+      readStream(
+        path,
+        () => (mods['csv-parse'] as CsvParse).parse({ delimiter, bom: true, relax_column_count: true }),
+        (r) => r as string[],
+      ),
+    ),
+    peer('csv-parser', (path, delimiter) =>
+      readStream(
+        path,
+        () => (mods['csv-parser'] as CsvParser).default({ separator: delimiter, headers: false, strict: false }),
+        (r) => Object.values(r as object) as string[],
+      ),
+    ),
+    peer('@fast-csv/parse', (path, delimiter) =>
+      readStream(
+        path,
+        () => (mods['@fast-csv/parse'] as FastCsv).parse({ delimiter, headers: false }),
+        (r) => r as string[],
+      ),
+    ),
   ];
 }
 
@@ -85,22 +125,28 @@ function toRowFeed(sink: RowSink): (cells: string[]) => void {
 }
 
 function readPapa(papa: Papa, path: string, delimiter: string): RowReader {
-  return (sink) => new Promise((resolve, reject) => {
-    const row = toRowFeed(sink);
-    papa.parse(createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 }), {
-      delimiter,
-      chunk(results: { data: string[][] }) { for (const cells of results.data) row(cells); },
-      complete: () => resolve(),
-      error: reject,
+  return (sink) =>
+    new Promise((resolve, reject) => {
+      const row = toRowFeed(sink);
+      papa.parse(createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 }), {
+        delimiter,
+        chunk(results: { data: string[][] }) {
+          for (const cells of results.data) row(cells);
+        },
+        complete: () => resolve(),
+        error: reject,
+      });
     });
-  });
 }
 
 function readUdsv(udsv: Udsv, path: string, delimiter: string): RowReader {
   return async (sink) => {
     const row = toRowFeed(sink);
     let parser: ReturnType<Udsv['initParser']> | null = null;
-    for await (const text of createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 }) as AsyncIterable<string>) {
+    for await (const text of createReadStream(path, {
+      encoding: 'utf8',
+      highWaterMark: 1 << 20,
+    }) as AsyncIterable<string>) {
       if (!parser) {
         // uDSV takes the row separator from the header line and skips the header row itself.
         const schema = udsv.inferSchema(text, { col: delimiter, encl: '"', esc: '"' }) as { cols: { name: string }[] };
@@ -120,7 +166,11 @@ function readWhole(path: string, parse: (text: string, row: (cells: string[]) =>
   };
 }
 
-function readStream(path: string, create: () => NodeJS.ReadWriteStream, toCells: (record: unknown) => string[]): RowReader {
+function readStream(
+  path: string,
+  create: () => NodeJS.ReadWriteStream,
+  toCells: (record: unknown) => string[],
+): RowReader {
   return async (sink) => {
     const row = toRowFeed(sink);
     const parser = createReadStream(path, { highWaterMark: 1 << 20 }).pipe(create());
@@ -135,11 +185,17 @@ function readStream(path: string, create: () => NodeJS.ReadWriteStream, toCells:
  */
 async function* recordChunks(path: string): AsyncGenerator<string> {
   let carry = '';
-  for await (const text of createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 22 }) as AsyncIterable<string>) {
+  for await (const text of createReadStream(path, {
+    encoding: 'utf8',
+    highWaterMark: 1 << 22,
+  }) as AsyncIterable<string>) {
     const s = carry + text;
     let cut = s.lastIndexOf('\n');
     while (cut >= 0 && countQuotes(s, 0, cut) % 2 === 1) cut = s.lastIndexOf('\n', cut - 1);
-    if (cut < 0) { carry = s; continue; }
+    if (cut < 0) {
+      carry = s;
+      continue;
+    }
     yield s.slice(0, cut + 1);
     carry = s.slice(cut + 1);
   }

@@ -29,7 +29,9 @@ async function importDuck(): Promise<DuckModule> {
   try {
     return (await import(PEER)) as DuckModule;
   } catch (err) {
-    throw new Error(`Cannot import ${PEER} (${(err as Error).message}); run \`npm run bench\`, which installs bench/node_modules.`);
+    throw new Error(
+      `Cannot import ${PEER} (${(err as Error).message}); run \`npm run bench\`, which installs bench/node_modules.`,
+    );
   }
 }
 
@@ -43,8 +45,13 @@ export async function openDuck(): Promise<Duck> {
   return {
     version,
     rows,
-    run: async (sql) => { await conn.run(sql); },
-    close: () => { conn.closeSync(); instance.closeSync(); },
+    run: async (sql) => {
+      await conn.run(sql);
+    },
+    close: () => {
+      conn.closeSync();
+      instance.closeSync();
+    },
   };
 }
 

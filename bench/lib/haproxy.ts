@@ -5,16 +5,31 @@ import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { note } from './log.ts';
 
-export type Haproxy = { url: string; version: string; config: string; states(): Promise<Map<string, string>>; stop(): Promise<void> };
+export type Haproxy = {
+  url: string;
+  version: string;
+  config: string;
+  states(): Promise<Map<string, string>>;
+  stop(): Promise<void>;
+};
 
 /** The `haproxy -v` first line; installs the Debian package with apt-get first when the command is missing, and says so. */
 export function ensureHaproxy(): string {
   const probe = () => spawnSync('haproxy', ['-v'], { encoding: 'utf8' });
   let v = probe();
   if (v.error) {
-    note('fleet: haproxy is not installed; installing the Debian package (apt-get update && apt-get install -y haproxy)…');
-    const r = spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy'], { stdio: ['ignore', 'inherit', 'inherit'] });
-    if (r.status !== 0) throw new Error('Could not install haproxy with apt-get; install it (Debian: apt-get install haproxy) and rerun.');
+    note(
+      'fleet: haproxy is not installed; installing the Debian package (apt-get update && apt-get install -y haproxy)…',
+    );
+    const r = spawnSync(
+      'sh',
+      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy'],
+      { stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    if (r.status !== 0)
+      throw new Error(
+        'Could not install haproxy with apt-get; install it (Debian: apt-get install haproxy) and rerun.',
+      );
     v = probe();
     if (v.error) throw new Error(`haproxy still cannot run after installing it: ${v.error.message}`);
   }
@@ -27,7 +42,11 @@ export function ensureHaproxy(): string {
  * successes), and no second chance for a request: `retries 0` and no redispatch, so a request
  * sent to a replica that is going away fails visibly instead of being retried elsewhere.
  */
-export function toHaproxyConfig(o: { port: number; servers: { name: string; port: number }[]; socket: string }): string {
+export function toHaproxyConfig(o: {
+  port: number;
+  servers: { name: string; port: number }[];
+  socket: string;
+}): string {
   return `global
     maxconn 4096
     stats socket ${o.socket} mode 600 level admin
@@ -54,7 +73,12 @@ ${o.servers.map((s) => `    server ${s.name} 127.0.0.1:${s.port} check`).join('\
 }
 
 /** Writes the configuration into `dir`, checks it (`haproxy -c`) and runs HAProxy in the foreground. */
-export async function startHaproxy(dir: string, port: number, servers: { name: string; port: number }[], version: string): Promise<Haproxy> {
+export async function startHaproxy(
+  dir: string,
+  port: number,
+  servers: { name: string; port: number }[],
+  version: string,
+): Promise<Haproxy> {
   const socket = join(dir, 'haproxy.sock');
   const config = toHaproxyConfig({ port, servers, socket });
   const file = join(dir, 'haproxy.cfg');
@@ -63,7 +87,9 @@ export async function startHaproxy(dir: string, port: number, servers: { name: s
   if (check.status !== 0) throw new Error(`haproxy rejects ${file}:\n${check.stderr}`);
   const child: ChildProcess = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (c: string) => { stderr = (stderr + c).slice(-4000); });
+  child.stderr!.setEncoding('utf8').on('data', (c: string) => {
+    stderr = (stderr + c).slice(-4000);
+  });
   const kill = () => child.kill('SIGKILL');
   process.once('exit', kill);
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
@@ -71,12 +97,20 @@ export async function startHaproxy(dir: string, port: number, servers: { name: s
   const until = performance.now() + 10_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`haproxy exited at start:\n${stderr}`);
-    try { await states(); break; } catch { /* not up yet */ }
+    try {
+      await states();
+      break;
+    } catch {
+      /* not up yet */
+    }
     if (performance.now() > until) throw new Error(`haproxy's stats socket did not answer within 10 s:\n${stderr}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
-    url: `http://127.0.0.1:${port}`, version, config, states,
+    url: `http://127.0.0.1:${port}`,
+    version,
+    config,
+    states,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
@@ -92,7 +126,9 @@ function showServers(socket: string): Promise<Map<string, string>> {
     let text = '';
     conn.setEncoding('utf8');
     conn.on('connect', () => conn.write('show stat\n'));
-    conn.on('data', (c: string) => { text += c; });
+    conn.on('data', (c: string) => {
+      text += c;
+    });
     conn.on('error', reject);
     conn.on('end', () => {
       const lines = text.trim().split('\n');

@@ -16,17 +16,24 @@ export type RawClient = {
 export function createRawClient(host: string, timeoutMs = 30_000): RawClient {
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   return {
-    get: (origin, path, headers = {}) => new Promise((resolve, reject) => {
-      const req = request(origin + path, { agent, headers: { ...headers, host }, timeout: timeoutMs }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: (res.headers.etag as string | undefined) ?? null, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      });
-      req.on('timeout', () => req.destroy(new Error(`GET ${path}: no answer within ${timeoutMs} ms`)));
-      req.on('error', reject);
-      req.end();
-    }),
+    get: (origin, path, headers = {}) =>
+      new Promise((resolve, reject) => {
+        const req = request(origin + path, { agent, headers: { ...headers, host }, timeout: timeoutMs }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              etag: (res.headers.etag as string | undefined) ?? null,
+              body: Buffer.concat(chunks),
+            }),
+          );
+          res.on('error', reject);
+        });
+        req.on('timeout', () => req.destroy(new Error(`GET ${path}: no answer within ${timeoutMs} ms`)));
+        req.on('error', reject);
+        req.end();
+      }),
     close: () => agent.destroy(),
   };
 }

@@ -64,23 +64,44 @@ export type Replica = {
 };
 
 /** Runs `node dist/src/main.js <args>` in `tree` (e.g. `serve`: the bundled demo catalog) on 127.0.0.1:`port`. */
-export function startReplica(name: string, tree: string, port: number, env: Record<string, string>, args: string[]): Replica {
+export function startReplica(
+  name: string,
+  tree: string,
+  port: number,
+  env: Record<string, string>,
+  args: string[],
+): Replica {
   const child = spawn(process.execPath, ['dist/src/main.js', ...args], {
-    cwd: tree, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'],
+    cwd: tree,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (c: string) => { stderr = (stderr + c).slice(-4000); });
+  child.stderr!.setEncoding('utf8').on('data', (c: string) => {
+    stderr = (stderr + c).slice(-4000);
+  });
   const kill = () => child.kill('SIGKILL');
   process.once('exit', kill);
   let running = true;
-  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => {
-    running = false;
-    process.removeListener('exit', kill);
-    resolve(`${name} (pid ${child.pid}) exited (${signal ?? `code ${code}`})${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' | ')}` : ''}`);
-  }));
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => {
+      running = false;
+      process.removeListener('exit', kill);
+      resolve(
+        `${name} (pid ${child.pid}) exited (${signal ?? `code ${code}`})${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' | ')}` : ''}`,
+      );
+    }),
+  );
   const origin = `http://127.0.0.1:${port}`;
   return {
-    name, port, tree, args, env, pid: child.pid!, origin, exited,
+    name,
+    port,
+    tree,
+    args,
+    env,
+    pid: child.pid!,
+    origin,
+    exited,
     isRunning: () => running,
     async waitReady(timeoutMs = 120_000) {
       const until = performance.now() + timeoutMs;
@@ -90,12 +111,16 @@ export function startReplica(name: string, tree: string, port: number, env: Reco
           const res = await fetch(`${origin}/readyz`);
           await res.arrayBuffer();
           if (res.status === 200) return performance.now();
-        } catch { /* not listening yet */ }
+        } catch {
+          /* not listening yet */
+        }
         await new Promise((r) => setTimeout(r, 25));
       }
       throw new Error(`${name}: /readyz did not answer 200 within ${timeoutMs} ms`);
     },
-    signal: (s) => { if (running) child.kill(s); },
+    signal: (s) => {
+      if (running) child.kill(s);
+    },
   };
 }
 

@@ -8,12 +8,12 @@ import type { BenchRow } from './types.ts';
 export type ScenarioResult = {
   name: string;
   description: string;
-  date: string;                 // ISO timestamp of the run
+  date: string; // ISO timestamp of the run
   quick: boolean;
   seconds: number;
   machine: Machine;
   status: 'ok' | 'failed' | 'skipped';
-  message: string | null;       // why it failed or was skipped
+  message: string | null; // why it failed or was skipped
   rows: BenchRow[];
   /** A later run that failed, when these rows come from the last run that did not. */
   failure?: { date: string; quick: boolean; message: string };
@@ -46,7 +46,8 @@ export function writeResults(path: string, fresh: ScenarioResult[], order: strin
 /** Replaces the text between the results markers of `readme` with the rendered results. */
 export function writeReadme(readme: string, results: ScenarioResult[]): void {
   const text = readFileSync(readme, 'utf8');
-  const a = text.indexOf(START), b = text.indexOf(END);
+  const a = text.indexOf(START),
+    b = text.indexOf(END);
   if (a < 0 || b < a) throw new Error(`${readme} lacks the ${START} … ${END} markers.`);
   writeFileSync(readme, `${text.slice(0, a + START.length)}\n${toMarkdown(results)}\n${text.slice(b)}`);
 }
@@ -57,15 +58,25 @@ export function toMarkdown(results: ScenarioResult[]): string {
   const latest = [...results].sort((a, b) => (a.date < b.date ? 1 : -1))[0];
   const out = [`Machine: ${toMachineLine(latest.machine)}.`, ''];
   const rows = results.flatMap((r) => r.rows);
-  const met = rows.filter((r) => r.met === true).length, missed = rows.filter((r) => r.met === false).length;
-  out.push(`Targets: ${met} met, ${missed} missed (${rows.length} rows). Ratio = Sorrel ÷ reference; \`better\` says which way wins.`, '');
+  const met = rows.filter((r) => r.met === true).length,
+    missed = rows.filter((r) => r.met === false).length;
+  out.push(
+    `Targets: ${met} met, ${missed} missed (${rows.length} rows). Ratio = Sorrel ÷ reference; \`better\` says which way wins.`,
+    '',
+  );
   for (const r of results) {
     const other = toMachineLine(r.machine) !== toMachineLine(latest.machine) ? ` on ${toMachineLine(r.machine)}` : '';
-    out.push(`### ${r.name} — ${r.quick ? 'quick' : 'full'} run, ${toDate(r.date)} UTC, ${Math.round(r.seconds)} s${other}`, '');
+    out.push(
+      `### ${r.name} — ${r.quick ? 'quick' : 'full'} run, ${toDate(r.date)} UTC, ${Math.round(r.seconds)} s${other}`,
+      '',
+    );
     if (r.description) out.push(r.description, '');
     if (r.failure) {
       const f = r.failure;
-      out.push(`**The latest run (${f.quick ? 'quick' : 'full'}, ${toDate(f.date)} UTC) FAILED:** ${f.message.split('\n')[0]} — the table below is from the run in the heading.`, '');
+      out.push(
+        `**The latest run (${f.quick ? 'quick' : 'full'}, ${toDate(f.date)} UTC) FAILED:** ${f.message.split('\n')[0]} — the table below is from the run in the heading.`,
+        '',
+      );
     }
     if (r.status !== 'ok') {
       if (r.status === 'skipped') out.push(`**Skipped:** ${r.message ?? ''}`, '');
@@ -83,13 +94,21 @@ function toDate(iso: string): string {
 
 /** One Markdown table of rows. */
 export function toTable(rows: BenchRow[]): string {
-  const head = '| case | metric | Sorrel | reference | ref. figure | ratio | better | Sorrel spread | target | result |';
+  const head =
+    '| case | metric | Sorrel | reference | ref. figure | ratio | better | Sorrel spread | target | result |';
   const lines = [head, '|---|---|--:|---|--:|--:|---|---|---|---|'];
   for (const r of rows) {
     const cells = [
-      r.case, r.metric, toFigure(r.sorrel), r.referenceName,
-      r.reference === null ? '—' : toFigure(r.reference), r.ratio === null ? '—' : `${r.ratio.toFixed(2)}×`,
-      r.better, r.spread, r.target, r.met === null ? '—' : r.met ? 'met' : '**missed**',
+      r.case,
+      r.metric,
+      toFigure(r.sorrel),
+      r.referenceName,
+      r.reference === null ? '—' : toFigure(r.reference),
+      r.ratio === null ? '—' : `${r.ratio.toFixed(2)}×`,
+      r.better,
+      r.spread,
+      r.target,
+      r.met === null ? '—' : r.met ? 'met' : '**missed**',
     ];
     lines.push(`| ${cells.map((c) => c.replaceAll('|', '\\|')).join(' | ')} |`);
   }

@@ -13,10 +13,23 @@ export type Load = { workers: number; rate: number; exitLimitMs: number };
  * replaced on its port from its own tree; the next one goes only once HAProxy routes to the
  * replacement. A request fails when the network fails or its status is not the one replica 0 gave.
  */
-export async function rollingRestart(replicas: Replica[], haproxy: Haproxy, client: RawClient, requests: Request[], expected: number[], load: Load, quick: boolean) {
+export async function rollingRestart(
+  replicas: Replica[],
+  haproxy: Haproxy,
+  client: RawClient,
+  requests: Request[],
+  expected: number[],
+  load: Load,
+  quick: boolean,
+) {
   const byKind = new Map<string, number>();
-  let sent = 0, failed = 0, stop = false;
-  const fail = (kind: string) => { failed++; byKind.set(kind, (byKind.get(kind) ?? 0) + 1); };
+  let sent = 0,
+    failed = 0,
+    stop = false;
+  const fail = (kind: string) => {
+    failed++;
+    byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+  };
   const worker = async (w: number) => {
     const every = (1000 * load.workers) / load.rate;
     for (let k = w; !stop; k += load.workers) {
@@ -38,15 +51,20 @@ export async function rollingRestart(replicas: Replica[], haproxy: Haproxy, clie
   const poller = (async () => {
     while (!stop) {
       for (const [server, status] of await haproxy.states().catch(() => new Map<string, string>())) {
-        if (last.get(server) !== status) { last.set(server, status); transitions.push({ at: performance.now(), server, status }); }
+        if (last.get(server) !== status) {
+          last.set(server, status);
+          transitions.push({ at: performance.now(), server, status });
+        }
       }
       await sleep(50);
     }
   })();
   const workers = Array.from({ length: load.workers }, (_, w) => worker(w));
-  const exit: number[] = [], ready: number[] = [], routed: number[] = [];
+  const exit: number[] = [],
+    ready: number[] = [],
+    routed: number[] = [];
   try {
-    await sleep(quick ? 1000 : 3000);                      // steady state first
+    await sleep(quick ? 1000 : 3000); // steady state first
     for (let i = 0; i < replicas.length; i++) {
       const old = replicas[i];
       const t0 = performance.now();
@@ -61,15 +79,23 @@ export async function rollingRestart(replicas: Replica[], haproxy: Haproxy, clie
       // In rotation: ready, and HAProxy calls it UP (it may never have noticed the restart).
       await waitFor(async () => last.get(old.name) === 'UP', 60_000, `HAProxy to route to the new ${old.name}`);
       routed.push((performance.now() - t0) / 1000);
-      const seen = transitions.filter((t) => t.server === old.name && t.at >= t0).map((t) => t.status).join(' → ');
-      note(`fleet: ${old.name}: exit ${exit[i].toFixed(2)} s, ready ${ready[i].toFixed(2)} s, in rotation ${routed[i].toFixed(2)} s after SIGTERM (HAProxy saw: ${seen || 'no change'})`);
+      const seen = transitions
+        .filter((t) => t.server === old.name && t.at >= t0)
+        .map((t) => t.status)
+        .join(' → ');
+      note(
+        `fleet: ${old.name}: exit ${exit[i].toFixed(2)} s, ready ${ready[i].toFixed(2)} s, in rotation ${routed[i].toFixed(2)} s after SIGTERM (HAProxy saw: ${seen || 'no change'})`,
+      );
     }
-    await sleep(quick ? 1000 : 2000);                      // and a tail after the last one
+    await sleep(quick ? 1000 : 2000); // and a tail after the last one
   } finally {
     stop = true;
     await Promise.all([...workers, poller]);
   }
-  const kinds = [...byKind].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ×${n}`).join(', ');
+  const kinds = [...byKind]
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k} ×${n}`)
+    .join(', ');
   note(`fleet: rolling restart: ${failed} of ${sent} requests failed${kinds ? ` (${kinds})` : ''}`);
   return { failed, sent, exit, ready, routed, summary: `of ${sent}${kinds ? `: ${kinds}` : ''}` };
 }
@@ -95,4 +121,3 @@ export async function waitFor(ok: () => Promise<boolean>, timeoutMs: number, wha
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, Math.max(0, ms)));
 }
-

@@ -9,7 +9,7 @@ export type Comparison = {
   referenceName: string;
   better: 'lower' | 'higher';
   sorrel: number[];
-  reference: number[] | number | null;   // runs, one figure, or none (absolute target)
+  reference: number[] | number | null; // runs, one figure, or none (absolute target)
   target: string;
   /** The limit the target sets on the ratio (relative) or on Sorrel's figure (absolute); null = informational. */
   limit: { on: 'ratio' | 'sorrel'; value: number } | null;
@@ -31,7 +31,16 @@ export function toRow(c: Comparison): BenchRow {
     met = x === null ? null : c.better === 'lower' ? x <= c.limit.value : x >= c.limit.value;
   }
   return {
-    scenario: c.scenario, case: c.case, metric: c.metric, sorrel, reference, referenceName: c.referenceName,
-    ratio, better: c.better, spread: c.spread ?? toSpread(c.sorrel), target: c.target, met,
+    scenario: c.scenario,
+    case: c.case,
+    metric: c.metric,
+    sorrel,
+    reference,
+    referenceName: c.referenceName,
+    ratio,
+    better: c.better,
+    spread: c.spread ?? toSpread(c.sorrel),
+    target: c.target,
+    met,
   };
 }

@@ -18,9 +18,17 @@ try {
   process.exit(1);
 }
 // performance.now() counts from this process's start: the load time as the process sees it.
-const datasets = [...running.state.snapshot.datasets.values()].map((d) => ({ name: d.name, rows: d.rows, bytes: d.bytes }));
+const datasets = [...running.state.snapshot.datasets.values()].map((d) => ({
+  name: d.name,
+  rows: d.rows,
+  bytes: d.bytes,
+}));
 send({ event: 'ready', ms: performance.now(), datasets, threads: config.poolThreads });
-process.once('SIGTERM', () => { void running.close().then(() => process.exit(0)); });
+process.once('SIGTERM', () => {
+  void running.close().then(() => process.exit(0));
+});
 // SIGHUP reloads as `sorrel serve` does; each outcome is reported as `reloaded-<n>`.
 let reloads = 0;
-process.on('SIGHUP', () => { void running.reload().then((o) => send({ event: `reloaded-${++reloads}`, ...o })); });
+process.on('SIGHUP', () => {
+  void running.reload().then((o) => send({ event: `reloaded-${++reloads}`, ...o }));
+});

@@ -20,7 +20,10 @@ export async function spawnSorrel(catalog: string, env: Record<string, string> =
 }
 
 /** Spawns the server and waits until its catalog is loaded; the `ready` message carries rows and Arrow bytes. */
-export async function startSorrel(catalog: string, env: Record<string, string> = {}): Promise<SorrelChild & { ready: Message }> {
+export async function startSorrel(
+  catalog: string,
+  env: Record<string, string> = {},
+): Promise<SorrelChild & { ready: Message }> {
   const s = await spawnSorrel(catalog, env);
   try {
     return { ...s, ready: await s.child.waitFor('ready') };

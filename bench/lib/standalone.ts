@@ -14,5 +14,16 @@ export function runIfMain(scenario: Scenario, moduleUrl: string): void {
 
 function printRows(rows: BenchRow[]): void {
   const figure = (x: number | null) => (x === null ? '' : toFigure(x));
-  console.table(rows.map((r) => ({ case: r.case, metric: r.metric, sorrel: figure(r.sorrel), reference: figure(r.reference), ratio: figure(r.ratio), spread: r.spread, target: r.target, met: r.met })));
+  console.table(
+    rows.map((r) => ({
+      case: r.case,
+      metric: r.metric,
+      sorrel: figure(r.sorrel),
+      reference: figure(r.reference),
+      ratio: figure(r.ratio),
+      spread: r.spread,
+      target: r.target,
+      met: r.met,
+    })),
+  );
 }

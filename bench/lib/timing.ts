@@ -18,7 +18,12 @@ export function timed(fn: () => Promise<unknown>): Measure {
  * Runs each side `warmup` times untimed, then `rounds` times in alternation (Sorrel first on odd
  * rounds, the reference first on even ones, so neither always inherits the other's cache state).
  */
-export async function alternate(sorrel: Measure, reference: Measure, warmup: number, rounds: number): Promise<Alternation> {
+export async function alternate(
+  sorrel: Measure,
+  reference: Measure,
+  warmup: number,
+  rounds: number,
+): Promise<Alternation> {
   for (let i = 0; i < warmup; i++) {
     await sorrel();
     await reference();

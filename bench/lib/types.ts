@@ -5,15 +5,15 @@ export type BenchOptions = { quick: boolean; dataDir: string };
 /** One line of the results table: Sorrel's figure beside the reference's, and the target verdict. */
 export type BenchRow = {
   scenario: string;
-  case: string;               // e.g. "10M rows, 1% context, 2 dims"
-  metric: string;             // e.g. "median ms", "req/s", "p99 ms"
+  case: string; // e.g. "10M rows, 1% context, 2 dims"
+  metric: string; // e.g. "median ms", "req/s", "p99 ms"
   sorrel: number;
-  reference: number | null;   // null when the target is absolute
-  referenceName: string;      // e.g. "DuckDB 1.5", "bare node:http", "ml-kmeans 7"
-  ratio: number | null;       // sorrel / reference (time) or reference / sorrel, see `better`
+  reference: number | null; // null when the target is absolute
+  referenceName: string; // e.g. "DuckDB 1.5", "bare node:http", "ml-kmeans 7"
+  ratio: number | null; // sorrel / reference (time) or reference / sorrel, see `better`
   better: 'lower' | 'higher';
-  spread: string;             // "min–max" of Sorrel's runs
-  target: string;             // e.g. "≤ 1.5× DuckDB", "p50 ≤ 1 ms"
+  spread: string; // "min–max" of Sorrel's runs
+  target: string; // e.g. "≤ 1.5× DuckDB", "p50 ≤ 1 ms"
   met: boolean | null;
 };
 

@@ -22,13 +22,16 @@ const GRADE = toFieldId(COLUMNS, 'grade');
  * rows and the same answer as the checked request, but a request Sorrel has not seen, so its
  * reply cache (keyed by ETag) cannot answer it and the figure is the compute.
  */
-const CONTEXTS = [{ label: '50% context', below: 5000 }, { label: '1% context', below: 100 }];
+const CONTEXTS = [
+  { label: '50% context', below: 5000 },
+  { label: '1% context', below: 100 },
+];
 const STEP = 1 / 1000;
 
 /** One compared query: Sorrel's URL and DuckDB's SQL for a context, and how to read Sorrel's answer as groups. */
 type Query = {
   label: string;
-  grouped: boolean;                       // a /dist/ grouped count (the target applies)
+  grouped: boolean; // a /dist/ grouped count (the target applies)
   path(below: number): string;
   sql(below: number): string;
   toGroups(body: unknown): Group[];
@@ -38,11 +41,13 @@ type ValuesBody = { values: { value: unknown; count: number }[] };
 type DistBody = { data: DistPoint[]; outliers: DistPoint[] };
 type DistPoint = { values: unknown[]; count: number };
 
-const toContext = (below: number) => encodeURIComponent(JSON.stringify({ type: 'and', children: [{ field: SEL, operator: 'lt', value: below }] }));
+const toContext = (below: number) =>
+  encodeURIComponent(JSON.stringify({ type: 'and', children: [{ field: SEL, operator: 'lt', value: below }] }));
 const groupSql = (columns: string[], below: number | null) =>
-  `SELECT ${columns.join(', ')}, count(*)::DOUBLE FROM t WHERE ${below === null ? 'true' : `sel < ${below}`}`
-  + `${columns.map((c) => ` AND ${c} IS NOT NULL`).join('')} GROUP BY ALL ORDER BY ${columns.join(', ')}`;
-const fromValues = (body: unknown): Group[] => (body as ValuesBody).values.map((v) => ({ key: [v.value], count: v.count }));
+  `SELECT ${columns.join(', ')}, count(*)::DOUBLE FROM t WHERE ${below === null ? 'true' : `sel < ${below}`}` +
+  `${columns.map((c) => ` AND ${c} IS NOT NULL`).join('')} GROUP BY ALL ORDER BY ${columns.join(', ')}`;
+const fromValues = (body: unknown): Group[] =>
+  (body as ValuesBody).values.map((v) => ({ key: [v.value], count: v.count }));
 const fromDist = (body: unknown): Group[] => {
   const { data, outliers } = body as DistBody;
   return [...data, ...outliers].map((p) => ({ key: p.values, count: p.count }));
@@ -50,32 +55,57 @@ const fromDist = (body: unknown): Group[] => {
 
 const QUERIES: Query[] = [
   {
-    label: 'aware values of `name` (distinct + counts)', grouped: false,
+    label: 'aware values of `name` (distinct + counts)',
+    grouped: false,
     path: (b) => `/api/fields/${NAME}/values/?aware=true&limit=0&context=${toContext(b)}`,
-    sql: (b) => groupSql(['name'], b), toGroups: fromValues,
+    sql: (b) => groupSql(['name'], b),
+    toGroups: fromValues,
   },
   {
-    label: 'aware dist, 1 dim (`cat`)', grouped: true,
+    label: 'aware dist, 1 dim (`cat`)',
+    grouped: true,
     path: (b) => `/api/fields/${CAT}/dist/?cluster=false&aware=true&context=${toContext(b)}`,
-    sql: (b) => groupSql(['cat'], b), toGroups: fromDist,
+    sql: (b) => groupSql(['cat'], b),
+    toGroups: fromDist,
   },
   {
-    label: 'aware dist, 2 dims (`cat` × `grade`)', grouped: true,
+    label: 'aware dist, 2 dims (`cat` × `grade`)',
+    grouped: true,
     path: (b) => `/api/fields/${CAT}/dist/?dimensions=${CAT},${GRADE}&cluster=false&aware=true&context=${toContext(b)}`,
-    sql: (b) => groupSql(['cat', 'grade'], b), toGroups: fromDist,
+    sql: (b) => groupSql(['cat', 'grade'], b),
+    toGroups: fromDist,
   },
 ];
 
 /** Non-aware answers Sorrel keeps in memory; each is checked against DuckDB, then timed alone. */
 const MEMORY = [
-  { label: 'non-aware values of `cat`, limit=0', route: 'values', path: `/api/fields/${CAT}/values/?limit=0`, sql: groupSql(['cat'], null), toGroups: fromValues },
-  { label: 'non-aware values of `name`, first page', route: 'values', path: `/api/fields/${NAME}/values/`, sql: `${groupSql(['name'], null)} LIMIT 10`, toGroups: fromValues },
-  { label: 'non-aware dist of `cat`', route: 'dist', path: `/api/fields/${CAT}/dist/`, sql: groupSql(['cat'], null), toGroups: fromDist },
+  {
+    label: 'non-aware values of `cat`, limit=0',
+    route: 'values',
+    path: `/api/fields/${CAT}/values/?limit=0`,
+    sql: groupSql(['cat'], null),
+    toGroups: fromValues,
+  },
+  {
+    label: 'non-aware values of `name`, first page',
+    route: 'values',
+    path: `/api/fields/${NAME}/values/`,
+    sql: `${groupSql(['name'], null)} LIMIT 10`,
+    toGroups: fromValues,
+  },
+  {
+    label: 'non-aware dist of `cat`',
+    route: 'dist',
+    path: `/api/fields/${CAT}/dist/`,
+    sql: groupSql(['cat'], null),
+    toGroups: fromDist,
+  },
 ];
 
 export const scenario: Scenario = {
   name: 'compute',
-  description: 'context-aware values and grouped counts (1 and 2 dimensions, 50% and 1% contexts) over HTTP vs DuckDB in-process on the same Parquet file, by row count; non-aware answers from memory',
+  description:
+    'context-aware values and grouped counts (1 and 2 dimensions, 50% and 1% contexts) over HTTP vs DuckDB in-process on the same Parquet file, by row count; non-aware answers from memory',
   async run({ quick, dataDir }) {
     const sizes = quick ? [100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000];
     const warmup = quick ? 1 : 2;
@@ -90,7 +120,10 @@ export const scenario: Scenario = {
         note(`compute: ${toRowsLabel(size)} rows: data, DuckDB table, Sorrel`);
         const files = await ensureTable(toTableSpec(size), dataDir);
         await duck.run(`CREATE OR REPLACE TABLE t AS SELECT * FROM read_parquet(${toSqlString(files.parquet)})`);
-        const sorrel = await startSorrel(writeTableCatalog(files.parquet, COLUMNS, dataDir), { SORREL_MAX_VALUES_LIMIT: '100000000', SORREL_MAX_GROUPS: '100000000' });
+        const sorrel = await startSorrel(writeTableCatalog(files.parquet, COLUMNS, dataDir), {
+          SORREL_MAX_VALUES_LIMIT: '100000000',
+          SORREL_MAX_GROUPS: '100000000',
+        });
         try {
           const loaded = (sorrel.ready.datasets as { rows: number }[])[0].rows;
           const count = Number((await duck.rows('SELECT count(*)::DOUBLE FROM t'))[0][0]);
@@ -100,23 +133,38 @@ export const scenario: Scenario = {
               const url = (b: number) => sorrel.url + q.path(b);
               const caseLabel = `${q.label}, ${contextLabel}`;
               note(`compute: ${toRowsLabel(size)} rows, ${caseLabel}`);
-              await checkSame(caseLabel, q.toGroups(JSON.parse(await getText(url(below)))), await duck.rows(q.sql(below)));
-              let ks = 0, kd = 0;
+              await checkSame(
+                caseLabel,
+                q.toGroups(JSON.parse(await getText(url(below)))),
+                await duck.rows(q.sql(below)),
+              );
+              let ks = 0,
+                kd = 0;
               const runs = await alternate(
                 timed(() => getText(url(below - ++ks * STEP))),
                 timed(() => duck.rows(q.sql(below - ++kd * STEP))),
-                warmup, rounds);
+                warmup,
+                rounds,
+              );
               const s = series.get(caseLabel) ?? new Map();
               series.set(caseLabel, s.set(size, runs));
               const target = q.grouped && largest;
-              rows.push(toRow({
-                scenario: 'compute', case: `${toRowsLabel(size)} rows, ${caseLabel}`, metric: 'median ms', referenceName: reference,
-                better: 'lower', sorrel: runs.sorrel, reference: runs.reference,
-                target: target ? '≤ 1.5× DuckDB' : '—', limit: target ? { on: 'ratio', value: 1.5 } : null,
-              }));
+              rows.push(
+                toRow({
+                  scenario: 'compute',
+                  case: `${toRowsLabel(size)} rows, ${caseLabel}`,
+                  metric: 'median ms',
+                  referenceName: reference,
+                  better: 'lower',
+                  sorrel: runs.sorrel,
+                  reference: runs.reference,
+                  target: target ? '≤ 1.5× DuckDB' : '—',
+                  limit: target ? { on: 'ratio', value: 1.5 } : null,
+                }),
+              );
             }
           }
-          if (largest) rows.push(...await timeMemory(sorrel.url, duck, size, quick ? 100 : 300));
+          if (largest) rows.push(...(await timeMemory(sorrel.url, duck, size, quick ? 100 : 300)));
         } finally {
           await sorrel.stop();
         }
@@ -131,10 +179,15 @@ export const scenario: Scenario = {
 
 /** Fails unless Sorrel's groups (keys, counts and order) are DuckDB's rows exactly. */
 async function checkSame(label: string, sorrel: Group[], duck: unknown[][]): Promise<void> {
-  const expected = duck.map((r) => ({ key: r.slice(0, -1).map((v) => (typeof v === 'bigint' ? Number(v) : v)), count: Number(r[r.length - 1]) }));
+  const expected = duck.map((r) => ({
+    key: r.slice(0, -1).map((v) => (typeof v === 'bigint' ? Number(v) : v)),
+    count: Number(r[r.length - 1]),
+  }));
   const show = (g: Group | undefined) => (g ? `${JSON.stringify(g.key)} × ${g.count}` : 'nothing');
   if (sorrel.length !== expected.length) {
-    throw new Error(`${label}: Sorrel gives ${sorrel.length} groups, DuckDB ${expected.length} (first: ${show(sorrel[0])} vs ${show(expected[0])}).`);
+    throw new Error(
+      `${label}: Sorrel gives ${sorrel.length} groups, DuckDB ${expected.length} (first: ${show(sorrel[0])} vs ${show(expected[0])}).`,
+    );
   }
   for (let i = 0; i < sorrel.length; i++) {
     if (JSON.stringify(sorrel[i].key) !== JSON.stringify(expected[i].key) || sorrel[i].count !== expected[i].count) {
@@ -158,10 +211,30 @@ async function timeMemory(base: string, duck: Duck, size: number, n: number): Pr
     for (let i = 0; i < n; i++) client.push(await timed(() => getText(url))());
     const after = await serverSeconds(base, m.route);
     const serverMs = ((after.sum - before.sum) / (after.count - before.count)) * 1000;
-    const c = { scenario: 'compute', case: `${toRowsLabel(size)} rows, ${m.label}`, referenceName: '—', reference: null, better: 'lower' as const };
+    const c = {
+      scenario: 'compute',
+      case: `${toRowsLabel(size)} rows, ${m.label}`,
+      referenceName: '—',
+      reference: null,
+      better: 'lower' as const,
+    };
     rows.push(
-      toRow({ ...c, metric: 'server mean ms', sorrel: [serverMs], spread: '—', target: '< 1 ms', limit: { on: 'sorrel', value: 1 } }),
-      toRow({ ...c, metric: 'client p50 ms', sorrel: [median(client)], spread: `p99 ${quantile(client, 0.99).toFixed(2)}`, target: '—', limit: null }),
+      toRow({
+        ...c,
+        metric: 'server mean ms',
+        sorrel: [serverMs],
+        spread: '—',
+        target: '< 1 ms',
+        limit: { on: 'sorrel', value: 1 },
+      }),
+      toRow({
+        ...c,
+        metric: 'client p50 ms',
+        sorrel: [median(client)],
+        spread: `p99 ${quantile(client, 0.99).toFixed(2)}`,
+        target: '—',
+        limit: null,
+      }),
     );
   }
   return rows;
@@ -171,7 +244,10 @@ async function timeMemory(base: string, duck: Duck, size: number, n: number): Pr
 async function serverSeconds(base: string, route: string): Promise<{ sum: number; count: number }> {
   const text = await getText(`${base}/metrics`);
   const read = (name: string) => {
-    const m = new RegExp(`^sorrel_request_duration_seconds_${name}\\{route="${route}",status="200"\\} (\\S+)$`, 'm').exec(text);
+    const m = new RegExp(
+      `^sorrel_request_duration_seconds_${name}\\{route="${route}",status="200"\\} (\\S+)$`,
+      'm',
+    ).exec(text);
     if (!m) throw new Error(`/metrics has no sorrel_request_duration_seconds_${name} for route "${route}"`);
     return Number(m[1]);
   };

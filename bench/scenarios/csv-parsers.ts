@@ -31,7 +31,8 @@ const REFERENCE = 'papaparse';
 
 export const scenario: Scenario = {
   name: 'csv-parsers',
-  description: 'CSV parsers streaming the bench CSVs into the loader (rows checked against an oracle first): parse alone, and parse + typed columns, vs papaparse',
+  description:
+    'CSV parsers streaming the bench CSVs into the loader (rows checked against an oracle first): parse alone, and parse + typed columns, vs papaparse',
   async run({ quick, dataDir }) {
     const sizes = quick ? [100_000] : [1_000_000, 10_000_000];
     const peers = await loadCsvPeers();
@@ -42,10 +43,20 @@ export const scenario: Scenario = {
     const inputs: Input[] = [];
     for (const size of sizes) {
       const files = await ensureTable(toTableSpec(size), dataDir);
-      inputs.push({ label: `${toRowsLabel(size)} rows, plain`, path: files.csv, digest: await digestPlain(files.csv), size });
+      inputs.push({
+        label: `${toRowsLabel(size)} rows, plain`,
+        path: files.csv,
+        digest: await digestPlain(files.csv),
+        size,
+      });
       if (size === sizes[0]) {
         const quoted = files.csv.replace(/\.csv$/, '-quoted.csv');
-        inputs.push({ label: `${toRowsLabel(size)} rows, quoted (BOM, CRLF, quoted strings, 2% with "", comma and CRLF inside)`, path: quoted, digest: await writeQuoted(files.csv, quoted), size });
+        inputs.push({
+          label: `${toRowsLabel(size)} rows, quoted (BOM, CRLF, quoted strings, 2% with "", comma and CRLF inside)`,
+          path: quoted,
+          digest: await writeQuoted(files.csv, quoted),
+          size,
+        });
       }
     }
     const rows: BenchRow[] = [];
@@ -80,13 +91,23 @@ export const scenario: Scenario = {
         for (const c of ok) {
           const t = times.get(c.name)!;
           if (!largest && reference && median(t) > 2 * median(reference)) slow.add(c.name);
-          rows.push(toRow({
-            scenario: 'csv-parsers', case: `${input.label}: ${c.name}`, metric, referenceName: REFERENCE, better: 'lower',
-            sorrel: t, reference: c.name === REFERENCE ? null : reference ?? null, target: '—', limit: null,
-          }));
+          rows.push(
+            toRow({
+              scenario: 'csv-parsers',
+              case: `${input.label}: ${c.name}`,
+              metric,
+              referenceName: REFERENCE,
+              better: 'lower',
+              sorrel: t,
+              reference: c.name === REFERENCE ? null : (reference ?? null),
+              target: '—',
+              limit: null,
+            }),
+          );
         }
       }
-      if (largest && slow.size) note(`csv-parsers: not run at ${input.label} (over 2× papaparse at the smaller size): ${[...slow].join(', ')}`);
+      if (largest && slow.size)
+        note(`csv-parsers: not run at ${input.label} (over 2× papaparse at the smaller size): ${[...slow].join(', ')}`);
     }
     return rows;
   },
@@ -103,7 +124,16 @@ function toCandidate(peer: CsvPeer): Candidate {
 
 async function countRows(read: RowReader): Promise<number> {
   let n = 0;
-  await read({ header() {}, cells() { n++; }, object() {} }, false);
+  await read(
+    {
+      header() {},
+      cells() {
+        n++;
+      },
+      object() {},
+    },
+    false,
+  );
   return n;
 }
 
@@ -114,7 +144,13 @@ async function digestOf(read: RowReader): Promise<Digest> {
 }
 
 function digestSink(d: Digest): RowSink {
-  return { header: (cells) => addRow(d, cells), cells: (cells) => addRow(d, cells), object() { throw new Error('not a row format'); } };
+  return {
+    header: (cells) => addRow(d, cells),
+    cells: (cells) => addRow(d, cells),
+    object() {
+      throw new Error('not a row format');
+    },
+  };
 }
 
 function createDigest(): Digest {
@@ -138,17 +174,31 @@ function sameDigest(a: Digest, b: Digest): boolean {
 }
 
 function wrongRow(label: string, name: string, got: Digest, want: Digest): BenchRow {
-  note(`csv-parsers: ${label}: ${name} gives different rows (${got.rows} rows, ${got.cells} cells, hash ${got.hash}; want ${want.rows}, ${want.cells}, ${want.hash})`);
+  note(
+    `csv-parsers: ${label}: ${name} gives different rows (${got.rows} rows, ${got.cells} cells, hash ${got.hash}; want ${want.rows}, ${want.cells}, ${want.hash})`,
+  );
   return {
-    scenario: 'csv-parsers', case: `${label}: ${name} — rows differ from the oracle, not timed`, metric: 'rows read (oracle in ref. figure)',
-    sorrel: got.rows, reference: want.rows, referenceName: 'oracle', ratio: null, better: 'lower', spread: '—', target: 'same rows', met: false,
+    scenario: 'csv-parsers',
+    case: `${label}: ${name} — rows differ from the oracle, not timed`,
+    metric: 'rows read (oracle in ref. figure)',
+    sorrel: got.rows,
+    reference: want.rows,
+    referenceName: 'oracle',
+    ratio: null,
+    better: 'lower',
+    spread: '—',
+    target: 'same rows',
+    met: false,
   };
 }
 
 /** The oracle for the generated CSV (no quotes in it): its lines split on commas. */
 async function digestPlain(path: string): Promise<Digest> {
   const d = createDigest();
-  for await (const line of createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity })) {
+  for await (const line of createInterface({
+    input: createReadStream(path, { encoding: 'utf8' }),
+    crlfDelay: Infinity,
+  })) {
     if (line !== '') addRow(d, line.split(','));
   }
   return d;
@@ -162,17 +212,22 @@ async function writeQuoted(from: string, to: string): Promise<Digest> {
   const d = createDigest();
   const tmp = `${to}.tmp`;
   const out = createWriteStream(tmp, { encoding: 'utf8' });
-  let i = 0, pending: string[] = [];
+  let i = 0,
+    pending: string[] = [];
   const flush = async () => {
     if (!out.write(pending.join(''))) await once(out, 'drain');
     pending = [];
   };
-  for await (const line of createInterface({ input: createReadStream(from, { encoding: 'utf8' }), crlfDelay: Infinity })) {
+  for await (const line of createInterface({
+    input: createReadStream(from, { encoding: 'utf8' }),
+    crlfDelay: Infinity,
+  })) {
     if (line === '') continue;
     const cells = line.split(',');
     if (i > 0 && i % 50 === 0) cells[1] = `${cells[1]} said "hi", then\r\nleft`;
     addRow(d, cells);
-    const text = i === 0 ? `\ufeff${line}` : cells.map((s, k) => (k < 2 ? `"${s.replaceAll('"', '""')}"` : s)).join(',');
+    const text =
+      i === 0 ? `\ufeff${line}` : cells.map((s, k) => (k < 2 ? `"${s.replaceAll('"', '""')}"` : s)).join(',');
     pending.push(`${text}\r\n`);
     if (pending.length === 10_000) await flush();
     i++;

@@ -28,10 +28,10 @@ const EDIT = { file: 'seattle-weather.csv', from: '2012-01-01,0.0,12.8,', to: '2
 // HAProxy's detection (fall 2 × inter 1 s) with a second to spare.
 const ENV = { LOG_LEVEL: 'warn', SORREL_DRAIN_GRACE: '3', SORREL_DRAIN_TIMEOUT: '10' };
 const SNAPSHOT = 'demo.sorrel';
-const PARALLEL = 8;             // requests in flight while comparing replicas
-const LOAD_WORKERS = 4;         // steady load during the rolling restart…
-const LOAD_RATE = 100;          // …paced to this many requests per second in all
-const EXIT_LIMIT_MS = 60_000;   // a replica that has not exited this long after SIGTERM is killed (and counted)
+const PARALLEL = 8; // requests in flight while comparing replicas
+const LOAD_WORKERS = 4; // steady load during the rolling restart…
+const LOAD_RATE = 100; // …paced to this many requests per second in all
+const EXIT_LIMIT_MS = 60_000; // a replica that has not exited this long after SIGTERM is killed (and counted)
 
 /** `catalog`: each replica loads demo/catalog.yaml and its data files; `file`: one `sorrel build` output, copied to every tree. */
 type Source = 'catalog' | 'file';
@@ -40,7 +40,8 @@ export const scenario: Scenario = {
   name: 'fleet',
   description: `${REPLICAS} replicas of \`npm start\` from two copies of the tree (catalog and data files touched a day apart), serving the catalog — or, once \`sorrel build\` exists, one built snapshot file copied to both — behind HAProxy (round-robin, health checks on /readyz, retries 0): cross-replica status/body/ETag agreement and If-None-Match over the demo corpus for 3 users; a copy with one data value edited (same size and mtime) must not share ETags; then a rolling restart under steady load`,
   async run({ quick }) {
-    if (!existsSync(join(ROOT, 'dist/src/main.js'))) throw new Error('dist/ is missing: run `npm run build` (npm run bench does it).');
+    if (!existsSync(join(ROOT, 'dist/src/main.js')))
+      throw new Error('dist/ is missing: run `npm run build` (npm run bench does it).');
     const haproxyVersion = ensureHaproxy();
     const source = toSource();
     const work = mkdtempSync(join(tmpdir(), 'sorrel-fleet-'));
@@ -49,7 +50,9 @@ export const scenario: Scenario = {
     let haproxy: Haproxy | null = null;
     let client: RawClient | null = null;
     try {
-      note(`fleet: copying the tree three times into ${work}; replicas serve the ${source === 'file' ? `snapshot file built once (${SNAPSHOT})` : 'catalog'}`);
+      note(
+        `fleet: copying the tree three times into ${work}; replicas serve the ${source === 'file' ? `snapshot file built once (${SNAPSHOT})` : 'catalog'}`,
+      );
       const trees = MTIMES.map((m, i) => copyTree(join(work, `tree-${'ab'[i]}`), m));
       const other = copyTree(join(work, 'tree-edited'), MTIMES[0]);
       editValue(other, MTIMES[0]);
@@ -58,49 +61,128 @@ export const scenario: Scenario = {
       for (let i = 0; i < REPLICAS; i++) replicas.push(startReplica(`r${i}`, trees[i % 2], ports[i + 1], ENV, args));
       edited = startReplica('edited', other, ports[REPLICAS + 1], ENV, args);
       await Promise.all([...replicas, edited].map((r) => r.waitReady()));
-      haproxy = await startHaproxy(work, ports[0], replicas.map((r) => ({ name: r.name, port: r.port })), haproxyVersion);
-      await waitFor(async () => [...(await haproxy!.states()).values()].every((st) => st === 'UP'), 30_000, 'HAProxy to see every replica UP');
+      haproxy = await startHaproxy(
+        work,
+        ports[0],
+        replicas.map((r) => ({ name: r.name, port: r.port })),
+        haproxyVersion,
+      );
+      await waitFor(
+        async () => [...(await haproxy!.states()).values()].every((st) => st === 'UP'),
+        30_000,
+        'HAProxy to see every replica UP',
+      );
       client = createRawClient(`127.0.0.1:${ports[0]}`);
 
       const corpus = await buildCorpus(client, replicas[0].origin);
       const requests: Request[] = corpus.flatMap((path) => USERS.map((_, user) => ({ path, user })));
       note(`fleet: ${corpus.length} paths × ${USERS.length} users = ${requests.length} requests per replica`);
-      const versions = await Promise.all([...replicas, edited].map(async (r) => `${r.name}=${JSON.parse((await client!.get(r.origin, '/readyz')).body.toString()).version}`));
+      const versions = await Promise.all(
+        [...replicas, edited].map(
+          async (r) => `${r.name}=${JSON.parse((await client!.get(r.origin, '/readyz')).body.toString()).version}`,
+        ),
+      );
       note(`fleet: data versions ${versions.join(', ')}`);
 
       const fleet = [...replicas];
-      const answers: Answers = await mapLimit(requests, PARALLEL, (q) => Promise.all(fleet.map((r) => client!.get(r.origin, q.path, USERS[q.user].headers))));
+      const answers: Answers = await mapLimit(requests, PARALLEL, (q) =>
+        Promise.all(fleet.map((r) => client!.get(r.origin, q.path, USERS[q.user].headers))),
+      );
       const agreement = compareReplicas('fleet', requests, answers);
-      const revalidation = await crossRevalidate(client, fleet.map((r) => r.origin), requests, answers, PARALLEL);
+      const revalidation = await crossRevalidate(
+        client,
+        fleet.map((r) => r.origin),
+        requests,
+        answers,
+        PARALLEL,
+      );
 
       const pair = [replicas[0], edited];
-      const editedAnswers: Answers = await mapLimit(requests, PARALLEL, async (q, i) => [answers[i][0], await client!.get(edited!.origin, q.path, USERS[q.user].headers)]);
+      const editedAnswers: Answers = await mapLimit(requests, PARALLEL, async (q, i) => [
+        answers[i][0],
+        await client!.get(edited!.origin, q.path, USERS[q.user].headers),
+      ]);
       const difference = compareReplicas('edited', requests, editedAnswers);
-      const editedRevalidation = await crossRevalidate(client, pair.map((r) => r.origin), requests, editedAnswers, PARALLEL);
+      const editedRevalidation = await crossRevalidate(
+        client,
+        pair.map((r) => r.origin),
+        requests,
+        editedAnswers,
+        PARALLEL,
+      );
       edited.signal('SIGTERM');
       await edited.exited;
 
       const load = { workers: LOAD_WORKERS, rate: LOAD_RATE, exitLimitMs: EXIT_LIMIT_MS };
-      const rolling = await rollingRestart(replicas, haproxy, client, requests, answers.map((a) => a[0].status), load, quick);
+      const rolling = await rollingRestart(
+        replicas,
+        haproxy,
+        client,
+        requests,
+        answers.map((a) => a[0].status),
+        load,
+        quick,
+      );
 
       const c = { scenario: 'fleet', referenceName: '—', reference: null };
       const what = `${REPLICAS} replicas, 2 tree copies (mtimes a day apart), serving the ${source}, ${corpus.length} paths × ${USERS.length} users`;
       const edit = `r0 vs a copy with one data value edited (same size and mtimes), serving the ${source}`;
       const restart = `rolling restart of ${REPLICAS} replicas, ${LOAD_RATE} req/s through HAProxy ${haproxyVersion.replace(/^HAProxy version (\S+).*$/, '$1')} (retries 0)`;
       const count = (where: string, metric: string, value: number, spread: string, target = true) =>
-        toRow({ ...c, case: where, metric, better: 'lower', sorrel: [value], target: target ? '0' : '—', limit: target ? { on: 'sorrel', value: 0 } : null, spread });
+        toRow({
+          ...c,
+          case: where,
+          metric,
+          better: 'lower',
+          sorrel: [value],
+          target: target ? '0' : '—',
+          limit: target ? { on: 'sorrel', value: 0 } : null,
+          spread,
+        });
       const seconds = (metric: string, xs: number[]) =>
-        toRow({ ...c, case: restart, metric, better: 'lower', sorrel: xs.length ? xs : [NaN], target: '—', limit: null });
+        toRow({
+          ...c,
+          case: restart,
+          metric,
+          better: 'lower',
+          sorrel: xs.length ? xs : [NaN],
+          target: '—',
+          limit: null,
+        });
       const rows: BenchRow[] = [
         count(what, 'status mismatches', agreement.status, `of ${agreement.pairs} pairs`),
         count(what, 'body mismatches', agreement.body, agreement.keys || `of ${agreement.pairs} pairs`),
         count(what, 'ETag mismatches', agreement.etag, `of ${agreement.tagged} pairs with an ETag`),
-        toRow({ ...c, case: what, metric: 'If-None-Match from another replica → 304 (%)', better: 'higher', sorrel: [revalidation.rate], target: '100%', limit: { on: 'sorrel', value: 100 }, spread: `${revalidation.notModified} of ${revalidation.tried}` }),
+        toRow({
+          ...c,
+          case: what,
+          metric: 'If-None-Match from another replica → 304 (%)',
+          better: 'higher',
+          sorrel: [revalidation.rate],
+          target: '100%',
+          limit: { on: 'sorrel', value: 100 },
+          spread: `${revalidation.notModified} of ${revalidation.tried}`,
+        }),
         count(what, '304 for a different body', revalidation.wrong, `of ${revalidation.notModified} 304s`),
-        count(edit, 'body mismatches (the data differ)', difference.body, difference.keys || `of ${difference.pairs} pairs`, false),
+        count(
+          edit,
+          'body mismatches (the data differ)',
+          difference.body,
+          difference.keys || `of ${difference.pairs} pairs`,
+          false,
+        ),
         count(edit, 'same ETag for a different body', difference.sameTag, `of ${difference.body} differing bodies`),
         count(edit, '304 for a different body', editedRevalidation.wrong, `of ${editedRevalidation.notModified} 304s`),
-        toRow({ ...c, case: restart, metric: 'failed requests', better: 'lower', sorrel: [rolling.failed], target: '0', limit: { on: 'sorrel', value: 0 }, spread: rolling.summary }),
+        toRow({
+          ...c,
+          case: restart,
+          metric: 'failed requests',
+          better: 'lower',
+          sorrel: [rolling.failed],
+          target: '0',
+          limit: { on: 'sorrel', value: 0 },
+          spread: rolling.summary,
+        }),
         seconds('SIGTERM → exit (s)', rolling.exit),
         seconds('SIGTERM → replacement ready (s)', rolling.ready),
         seconds('SIGTERM → back in HAProxy rotation (s)', rolling.routed),
@@ -135,7 +217,10 @@ function toSource(): Source {
 function prepare(source: Source, trees: string[], edited: string): string[] {
   if (source === 'catalog') return ['serve'];
   const build = (tree: string) => {
-    const r = spawnSync(process.execPath, ['dist/src/main.js', 'build', 'demo/catalog.yaml', '-o', SNAPSHOT], { cwd: tree, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['dist/src/main.js', 'build', 'demo/catalog.yaml', '-o', SNAPSHOT], {
+      cwd: tree,
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(`sorrel build failed in ${tree}:\n${r.stderr}`);
   };
   build(trees[0]);
@@ -148,7 +233,8 @@ function prepare(source: Source, trees: string[], edited: string): string[] {
 function editValue(tree: string, mtime: Date): void {
   const file = dataFile(tree, EDIT.file);
   const text = readFileSync(file, 'utf8');
-  if (!text.includes(EDIT.from) || EDIT.from.length !== EDIT.to.length) throw new Error(`${file} no longer holds "${EDIT.from}"; update EDIT in bench/scenarios/fleet.ts.`);
+  if (!text.includes(EDIT.from) || EDIT.from.length !== EDIT.to.length)
+    throw new Error(`${file} no longer holds "${EDIT.from}"; update EDIT in bench/scenarios/fleet.ts.`);
   writeFileSync(file, text.replace(EDIT.from, EDIT.to));
   touchTree(tree, mtime);
 }

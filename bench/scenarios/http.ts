@@ -31,8 +31,14 @@ export const scenario: Scenario = {
       const recorded = [];
       for (const path of PATHS) {
         const r = await getRaw(sorrel.url + path);
-        if (r.status !== 200) throw new Error(`Sorrel answered ${r.status} to ${path}: ${r.body.toString().slice(0, 300)}`);
-        recorded.push({ url: path, status: r.status, headers: r.headers.filter((_, i, h) => !AUTOMATIC.has(h[i - (i % 2)].toLowerCase())), body: r.body.toString('base64') });
+        if (r.status !== 200)
+          throw new Error(`Sorrel answered ${r.status} to ${path}: ${r.body.toString().slice(0, 300)}`);
+        recorded.push({
+          url: path,
+          status: r.status,
+          headers: r.headers.filter((_, i, h) => !AUTOMATIC.has(h[i - (i % 2)].toLowerCase())),
+          body: r.body.toString('base64'),
+        });
       }
       const file = join(dataDir, 'http-responses.json');
       writeFileSync(file, JSON.stringify(recorded));
@@ -42,18 +48,48 @@ export const scenario: Scenario = {
       const rows: BenchRow[] = [];
       for (const path of PATHS) {
         note(`http: GET ${path}, ${rounds} × ${seconds} s per side`);
-        await hammer(sorrel.url + path, CONNECTIONS, 1);               // warm-up: JIT, caches, sockets
+        await hammer(sorrel.url + path, CONNECTIONS, 1); // warm-up: JIT, caches, sockets
         await hammer(bare.url + path, CONNECTIONS, 1);
-        const s: Load[] = [], b: Load[] = [];
+        const s: Load[] = [],
+          b: Load[] = [];
         for (let i = 0; i < rounds; i++) {
-          if (i % 2 === 0) { s.push(await hammer(sorrel.url + path, CONNECTIONS, seconds)); b.push(await hammer(bare.url + path, CONNECTIONS, seconds)); }
-          else { b.push(await hammer(bare.url + path, CONNECTIONS, seconds)); s.push(await hammer(sorrel.url + path, CONNECTIONS, seconds)); }
+          if (i % 2 === 0) {
+            s.push(await hammer(sorrel.url + path, CONNECTIONS, seconds));
+            b.push(await hammer(bare.url + path, CONNECTIONS, seconds));
+          } else {
+            b.push(await hammer(bare.url + path, CONNECTIONS, seconds));
+            s.push(await hammer(sorrel.url + path, CONNECTIONS, seconds));
+          }
         }
         const c = { scenario: 'http', case: `GET ${path}`, referenceName: REFERENCE };
         rows.push(
-          toRow({ ...c, metric: 'req/s', better: 'higher', sorrel: s.map((l) => l.rps), reference: b.map((l) => l.rps), target: '≥ 0.8× bare', limit: { on: 'ratio', value: 0.8 } }),
-          toRow({ ...c, metric: 'p50 ms', better: 'lower', sorrel: s.map((l) => l.p50), reference: b.map((l) => l.p50), target: '—', limit: null }),
-          toRow({ ...c, metric: 'p99 ms', better: 'lower', sorrel: s.map((l) => l.p99), reference: b.map((l) => l.p99), target: '—', limit: null }),
+          toRow({
+            ...c,
+            metric: 'req/s',
+            better: 'higher',
+            sorrel: s.map((l) => l.rps),
+            reference: b.map((l) => l.rps),
+            target: '≥ 0.8× bare',
+            limit: { on: 'ratio', value: 0.8 },
+          }),
+          toRow({
+            ...c,
+            metric: 'p50 ms',
+            better: 'lower',
+            sorrel: s.map((l) => l.p50),
+            reference: b.map((l) => l.p50),
+            target: '—',
+            limit: null,
+          }),
+          toRow({
+            ...c,
+            metric: 'p99 ms',
+            better: 'lower',
+            sorrel: s.map((l) => l.p99),
+            reference: b.map((l) => l.p99),
+            target: '—',
+            limit: null,
+          }),
         );
       }
       return rows;
@@ -76,9 +112,13 @@ function getRaw(url: string): Promise<Raw> {
     request(url, { agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.rawHeaders, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.rawHeaders, body: Buffer.concat(chunks) }),
+      );
       res.on('error', reject);
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -86,10 +126,13 @@ function getRaw(url: string): Promise<Raw> {
 function checkSame(path: string, a: Raw, b: Raw): void {
   const lines = (r: Raw) => {
     const out: string[] = [];
-    for (let i = 0; i < r.headers.length; i += 2) out.push(`${r.headers[i]}: ${r.headers[i].toLowerCase() === 'date' ? '…' : r.headers[i + 1]}`);
+    for (let i = 0; i < r.headers.length; i += 2)
+      out.push(`${r.headers[i]}: ${r.headers[i].toLowerCase() === 'date' ? '…' : r.headers[i + 1]}`);
     return out.sort().join('\n');
   };
   if (a.status !== b.status || !a.body.equals(b.body) || lines(a) !== lines(b)) {
-    throw new Error(`Sorrel and the bare server differ on ${path}:\n--- Sorrel ${a.status}\n${lines(a)}\n--- bare ${b.status}\n${lines(b)}\n(bodies ${a.body.equals(b.body) ? 'equal' : 'differ'})`);
+    throw new Error(
+      `Sorrel and the bare server differ on ${path}:\n--- Sorrel ${a.status}\n${lines(a)}\n--- bare ${b.status}\n${lines(b)}\n(bodies ${a.body.equals(b.body) ? 'equal' : 'differ'})`,
+    );
   }
 }

@@ -12,7 +12,8 @@ const REFERENCE = 'ml-kmeans 7 (defaults: k-means++, tolerance 1e-6, ≤ 100 ite
 
 export const scenario: Scenario = {
   name: 'kmeans',
-  description: 'Clustering 2-D distribution points into k = ⌊√(n/2)⌋ clusters: Sorrel vs ml-kmeans on the same seeded points.',
+  description:
+    'Clustering 2-D distribution points into k = ⌊√(n/2)⌋ clusters: Sorrel vs ml-kmeans on the same seeded points.',
   run,
 };
 
@@ -29,21 +30,61 @@ async function run(opts: BenchOptions): Promise<BenchRow[]> {
     // Same question, not the same answer: both must return k clusters, but ml-kmeans seeds with
     // k-means++ and stops at a tolerance, while Sorrel seeds deterministically and runs Lloyd to a
     // fixed point, so the centroids differ by design.
-    const ours = sorrel(), theirs = reference();
+    const ours = sorrel(),
+      theirs = reference();
     if (ours.k !== k) throw new Error(`Sorrel returned ${ours.k} clusters for k = ${k} on ${n} points.`);
-    if (theirs.centroids.length !== k) throw new Error(`ml-kmeans returned ${theirs.centroids.length} clusters for k = ${k}.`);
+    if (theirs.centroids.length !== k)
+      throw new Error(`ml-kmeans returned ${theirs.centroids.length} clusters for k = ${k}.`);
 
     // The checking runs above were the warm-up. ml-kmeans takes seconds per run at 50k points.
-    const rounds = n > 10_000 ? (opts.quick ? 1 : 5) : (opts.quick ? 5 : 15);
-    const t = await alternate(timed(async () => sorrel()), timed(async () => reference()), 0, rounds);
-    const common = { scenario: 'kmeans', case: `${n / 1000}k points, 2-D, k = ${k}`, metric: 'median ms', better: 'lower' as const };
-    rows.push(toRow({ ...common, referenceName: REFERENCE, sorrel: t.sorrel, reference: t.reference, target: 'faster than ml-kmeans', limit: { on: 'ratio', value: 1 } }));
+    const rounds = n > 10_000 ? (opts.quick ? 1 : 5) : opts.quick ? 5 : 15;
+    const t = await alternate(
+      timed(async () => sorrel()),
+      timed(async () => reference()),
+      0,
+      rounds,
+    );
+    const common = {
+      scenario: 'kmeans',
+      case: `${n / 1000}k points, 2-D, k = ${k}`,
+      metric: 'median ms',
+      better: 'lower' as const,
+    };
+    rows.push(
+      toRow({
+        ...common,
+        referenceName: REFERENCE,
+        sorrel: t.sorrel,
+        reference: t.reference,
+        target: 'faster than ml-kmeans',
+        limit: { on: 'ratio', value: 1 },
+      }),
+    );
     if (n === 50_000) {
       const alone: number[] = [...t.sorrel];
       for (let i = 0; i < (opts.quick ? 10 : 30); i++) alone.push(await timed(async () => sorrel())());
-      rows.push(toRow({ ...common, referenceName: '', sorrel: alone, reference: null, target: '≤ 300 ms', limit: { on: 'sorrel', value: 300 } }));
+      rows.push(
+        toRow({
+          ...common,
+          referenceName: '',
+          sorrel: alone,
+          reference: null,
+          target: '≤ 300 ms',
+          limit: { on: 'sorrel', value: 300 },
+        }),
+      );
     }
-    rows.push(toRow({ ...common, metric: 'Lloyd iterations (Sorrel / ml-kmeans)', referenceName: REFERENCE, sorrel: [ours.iterations], reference: theirs.iterations, target: 'report', limit: null }));
+    rows.push(
+      toRow({
+        ...common,
+        metric: 'Lloyd iterations (Sorrel / ml-kmeans)',
+        referenceName: REFERENCE,
+        sorrel: [ours.iterations],
+        reference: theirs.iterations,
+        target: 'report',
+        limit: null,
+      }),
+    );
   }
   return rows;
 }
@@ -63,7 +104,8 @@ function makePoints(n: number, seed: number): Float64Array {
       x = r() * 100;
       y = r() * 2000;
     } else {
-      const b = Math.floor(r() * 3), a = gauss();
+      const b = Math.floor(r() * 3),
+        a = gauss();
       x = 30 + 20 * b + 8 * a;
       y = 800 + 300 * b + 150 * (0.6 * a + 0.8 * gauss());
     }

@@ -28,11 +28,17 @@ export const scenario: Scenario = {
     const rows = quick ? 1_000_000 : 10_000_000;
     const seconds = quick ? 4 : 10;
     const files = await ensureTable(toTableSpec(rows), dataDir);
-    const sorrel = await startSorrel(writeTableCatalog(files.parquet, COLUMNS, dataDir), { SORREL_MAX_VALUES_LIMIT: '1000000', SORREL_MAX_QUEUE: '1000' });
+    const sorrel = await startSorrel(writeTableCatalog(files.parquet, COLUMNS, dataDir), {
+      SORREL_MAX_VALUES_LIMIT: '1000000',
+      SORREL_MAX_QUEUE: '1000',
+    });
     try {
       const url = sorrel.url;
-      const context = (i: number) => encodeURIComponent(JSON.stringify({ field: SEL, operator: 'lt', value: 5000 - i / 1000 }));
-      let stop = false, aware = 0, pages = 0;
+      const context = (i: number) =>
+        encodeURIComponent(JSON.stringify({ field: SEL, operator: 'lt', value: 5000 - i / 1000 }));
+      let stop = false,
+        aware = 0,
+        pages = 0;
       // Aware requests each with a context not seen before (no reply-cache hit): real compute on the pool.
       const awareLoop = async (k: number) => {
         for (let i = k; !stop; i += AWARE) {
@@ -48,17 +54,37 @@ export const scenario: Scenario = {
         }
       };
       await loopP99(url); // reset the histogram
-      note(`loop: ${rows} rows, ${AWARE} aware loops + 1 values-page loop + 16 connections of cache hits for ${seconds} s`);
+      note(
+        `loop: ${rows} rows, ${AWARE} aware loops + 1 values-page loop + 16 connections of cache hits for ${seconds} s`,
+      );
       const loops = [...Array.from({ length: AWARE }, (_, k) => awareLoop(k)), pageLoop()];
       const hits = await hammer(`${url}/api/fields/${CAT}/`, 16, seconds);
       stop = true;
       await Promise.all(loops);
       const p99 = await loopP99(url);
-      note(`loop: p99 ${p99.toFixed(1)} ms; ${aware} aware answers, ${pages} values pages, ${Math.round(hits.rps)} req/s of hits (p99 ${hits.p99} ms)`);
+      note(
+        `loop: p99 ${p99.toFixed(1)} ms; ${aware} aware answers, ${pages} values pages, ${Math.round(hits.rps)} req/s of hits (p99 ${hits.p99} ms)`,
+      );
       const c = { scenario: 'loop', case: `${rows / 1e6}M rows, mixed load`, referenceName: '—' };
       return [
-        toRow({ ...c, metric: 'event-loop p99 ms', better: 'lower', sorrel: [p99], reference: null, target: '< 20 ms', limit: { on: 'sorrel', value: 20 } }),
-        toRow({ ...c, metric: 'cache-hit p99 ms under load', better: 'lower', sorrel: [hits.p99], reference: null, target: '—', limit: null }),
+        toRow({
+          ...c,
+          metric: 'event-loop p99 ms',
+          better: 'lower',
+          sorrel: [p99],
+          reference: null,
+          target: '< 20 ms',
+          limit: { on: 'sorrel', value: 20 },
+        }),
+        toRow({
+          ...c,
+          metric: 'cache-hit p99 ms under load',
+          better: 'lower',
+          sorrel: [hits.p99],
+          reference: null,
+          target: '—',
+          limit: null,
+        }),
       ];
     } finally {
       await sorrel.stop();

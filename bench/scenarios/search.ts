@@ -7,7 +7,13 @@ import { toRow } from '../lib/rows.ts';
 import { median, quantile, toSpread } from '../lib/stats.ts';
 import { runIfMain } from '../lib/standalone.ts';
 import type { BenchOptions, BenchRow, Scenario } from '../lib/types.ts';
-import { buildSearchIndex, searchConcepts, searchFields, type SearchIndex, type Visibility } from '../../src/search/index.ts';
+import {
+  buildSearchIndex,
+  searchConcepts,
+  searchFields,
+  type SearchIndex,
+  type Visibility,
+} from '../../src/search/index.ts';
 import { parseQuery, type ParsedQuery } from '../../src/search/query.ts';
 import { prepareScan, scanConcepts, scanFields, type ScanCatalog } from '../../test/search/scan.ts';
 
@@ -41,8 +47,22 @@ async function run(opts: BenchOptions): Promise<BenchRow[]> {
   const visible = anonymousVisibility(catalog);
   const absolute = { scenario: 'search', referenceName: '', better: 'lower' as const, reference: null };
   const rows: BenchRow[] = [
-    toRow({ ...absolute, case: size, metric: 'index build s', sorrel: [buildMs / 1000], target: '≤ 10 s', limit: { on: 'sorrel', value: 10 } }),
-    toRow({ ...absolute, case: size, metric: 'index memory MB (heap + typed arrays)', sorrel: [indexMb], target: 'report', limit: null }),
+    toRow({
+      ...absolute,
+      case: size,
+      metric: 'index build s',
+      sorrel: [buildMs / 1000],
+      target: '≤ 10 s',
+      limit: { on: 'sorrel', value: 10 },
+    }),
+    toRow({
+      ...absolute,
+      case: size,
+      metric: 'index memory MB (heap + typed arrays)',
+      sorrel: [indexMb],
+      target: 'report',
+      limit: null,
+    }),
   ];
   const queries = makeQueries(catalog, opts.quick ? 100 : 300);
   for (const kind of KINDS) {
@@ -52,9 +72,27 @@ async function run(opts: BenchOptions): Promise<BenchRow[]> {
     for (const target of ['fields', 'concepts'] as const) {
       const ours = latencies(parsed, (q) => (target === 'fields' ? searchFields : searchConcepts)(index, q, visible));
       const ref = latencies(sample, (q) => (target === 'fields' ? scanFields : scanConcepts)(scan, q, visible));
-      const common = { scenario: 'search', case: `${size}, ${kind}, /${target}/ (anonymous)`, referenceName: `linear scan (matchesPieces), ${sample.length}-query sample`, better: 'lower' as const, spread: toSpread(ours) };
-      for (const [name, p, limit] of [['p50', 0.5, 1], ['p99', 0.99, 10]] as const) {
-        rows.push(toRow({ ...common, metric: `${name} ms`, sorrel: [quantile(ours, p)], reference: quantile(ref, p), target: `${name} ≤ ${limit} ms`, limit: { on: 'sorrel', value: limit } }));
+      const common = {
+        scenario: 'search',
+        case: `${size}, ${kind}, /${target}/ (anonymous)`,
+        referenceName: `linear scan (matchesPieces), ${sample.length}-query sample`,
+        better: 'lower' as const,
+        spread: toSpread(ours),
+      };
+      for (const [name, p, limit] of [
+        ['p50', 0.5, 1],
+        ['p99', 0.99, 10],
+      ] as const) {
+        rows.push(
+          toRow({
+            ...common,
+            metric: `${name} ms`,
+            sorrel: [quantile(ours, p)],
+            reference: quantile(ref, p),
+            target: `${name} ≤ ${limit} ms`,
+            limit: { on: 'sorrel', value: limit },
+          }),
+        );
       }
     }
   }
@@ -62,7 +100,13 @@ async function run(opts: BenchOptions): Promise<BenchRow[]> {
 }
 
 /** Throws unless the index and the scan give the same ids and tiers on every sample query. */
-function checkSame(index: SearchIndex, scan: ScanCatalog, sample: ParsedQuery[], visible: Visibility, kind: Kind): void {
+function checkSame(
+  index: SearchIndex,
+  scan: ScanCatalog,
+  sample: ParsedQuery[],
+  visible: Visibility,
+  kind: Kind,
+): void {
   for (const q of sample) {
     const pairs = [
       [searchFields(index, q, visible), scanFields(scan, q, visible)],
@@ -80,11 +124,15 @@ function checkSame(index: SearchIndex, scan: ScanCatalog, sample: ParsedQuery[],
  * latency), after one untimed warm-up pass. */
 function latencies(queries: ParsedQuery[], call: (q: ParsedQuery) => unknown): number[] {
   for (const q of queries) call(q);
-  return queries.map((q) => median([0, 1, 2].map(() => {
-    const t = performance.now();
-    call(q);
-    return performance.now() - t;
-  })));
+  return queries.map((q) =>
+    median(
+      [0, 1, 2].map(() => {
+        const t = performance.now();
+        call(q);
+        return performance.now() - t;
+      }),
+    ),
+  );
 }
 
 /** Seeded queries built from the catalog's own words: whole words, fragments, numbers and phrases. */
@@ -92,19 +140,29 @@ function makeQueries(catalog: GeneratedCatalog, n: number): Record<Kind, string[
   const rand = mulberry32(99);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   const labelled = [...catalog.labels.values()].filter((l) => l.length > 0);
-  const texts = () => (rand() < 0.5 ? pick(pick(labelled)) : pick(catalog.fields).description ?? pick(catalog.concepts).name);
-  const words = () => texts().toLowerCase().split(/[\s,]+/).filter((w) => w.length > 0 && !w.includes('"'));
+  const texts = () =>
+    rand() < 0.5 ? pick(pick(labelled)) : (pick(catalog.fields).description ?? pick(catalog.concepts).name);
+  const words = () =>
+    texts()
+      .toLowerCase()
+      .split(/[\s,]+/)
+      .filter((w) => w.length > 0 && !w.includes('"'));
   const term = () => {
-    const r = rand(), w = pick(words());
+    const r = rand(),
+      w = pick(words());
     if (r < 0.15) return String(1950 + Math.floor(rand() * 75));
-    if (r < 0.45 && w.length > 4) { const at = Math.floor(rand() * (w.length - 3)); return w.slice(at, at + 3 + Math.floor(rand() * 3)); }
+    if (r < 0.45 && w.length > 4) {
+      const at = Math.floor(rand() * (w.length - 3));
+      return w.slice(at, at + 3 + Math.floor(rand() * 3));
+    }
     return w;
   };
   const phrase = () => {
     for (;;) {
       const ws = words();
       if (ws.length < 2) continue;
-      const len = Math.min(ws.length, rand() < 0.7 ? 2 : 3), at = Math.floor(rand() * (ws.length - len + 1));
+      const len = Math.min(ws.length, rand() < 0.7 ? 2 : 3),
+        at = Math.floor(rand() * (ws.length - len + 1));
       return `"${ws.slice(at, at + len).join(' ')}"`;
     }
   };
@@ -125,9 +183,12 @@ function makeQueries(catalog: GeneratedCatalog, n: number): Record<Kind, string[
 
 /** API.md §2 visibility of the anonymous user (no groups). */
 function anonymousVisibility(catalog: GeneratedCatalog): Visibility {
-  const open = (o: { published: boolean; archived: boolean; groups: string[] | null }) => o.published && !o.archived && o.groups === null;
+  const open = (o: { published: boolean; archived: boolean; groups: string[] | null }) =>
+    o.published && !o.archived && o.groups === null;
   const fieldOk = new Set(catalog.fields.filter(open).map((f) => f.id));
-  const conceptOk = new Set(catalog.concepts.filter((c) => open(c) && c.fields.every((r) => fieldOk.has(r.id))).map((c) => c.id));
+  const conceptOk = new Set(
+    catalog.concepts.filter((c) => open(c) && c.fields.every((r) => fieldOk.has(r.id))).map((c) => c.id),
+  );
   return { field: (id) => fieldOk.has(id), concept: (id) => conceptOk.has(id) };
 }
 

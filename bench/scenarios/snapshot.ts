@@ -26,21 +26,33 @@ export const scenario: Scenario = {
   name: 'snapshot',
   description: `process start → /readyz 200 and peak RSS serving a file from \`sorrel build\` beside a cold start from its catalog (demo; flights-3m.parquet), and RSS after ${RELOADS} reloads (SIGHUP) beside after the first`,
   async run({ quick, dataDir }) {
-    if (!existsSync(join(ROOT, 'dist/src/main.js'))) throw new Error('dist/ is missing: run `npm run build` (npm run bench does it).');
+    if (!existsSync(join(ROOT, 'dist/src/main.js')))
+      throw new Error('dist/ is missing: run `npm run build` (npm run bench does it).');
     if (!existsSync(FLIGHTS)) throw new Error(`${FLIGHTS} is missing; run npm install at the root (vega-datasets).`);
     const reps = quick ? 2 : 3;
     const cases: Case[] = [
-      { name: 'demo', label: 'demo catalog (6 datasets, 14k rows)', catalog: join(ROOT, 'demo/catalog.yaml'), flights: false },
-      { name: 'flights', label: 'flights-3m.parquet (vega-datasets)', catalog: writeTableCatalog(FLIGHTS, FLIGHTS_COLUMNS, dataDir), flights: true },
+      {
+        name: 'demo',
+        label: 'demo catalog (6 datasets, 14k rows)',
+        catalog: join(ROOT, 'demo/catalog.yaml'),
+        flights: false,
+      },
+      {
+        name: 'flights',
+        label: 'flights-3m.parquet (vega-datasets)',
+        catalog: writeTableCatalog(FLIGHTS, FLIGHTS_COLUMNS, dataDir),
+        flights: true,
+      },
     ];
     const c = { scenario: 'snapshot' };
     const rows: BenchRow[] = [];
-    let fixed: { ms: number; rss: number } | null = null;      // the demo file's start: a process serving next to no data
+    let fixed: { ms: number; rss: number } | null = null; // the demo file's start: a process serving next to no data
     for (const k of cases) {
       const file = join(dataDir, `${k.name}.sorrel`);
       const built = build(k.catalog, file);
       note(`snapshot: ${k.name}: built ${file} in ${(built / 1000).toFixed(1)} s`);
-      const cold: Started[] = [], warm: Started[] = [];
+      const cold: Started[] = [],
+        warm: Started[] = [];
       for (let i = 0; i < reps; i++) {
         // Alternate which side goes first, so neither always finds its files in a warmer page cache.
         if (i % 2 === 1) cold.push(await start(k.catalog));
@@ -48,43 +60,114 @@ export const scenario: Scenario = {
         if (i % 2 === 0) cold.push(await start(k.catalog));
       }
       const arrow = warm[0].bytes / MiB;
-      const ms = warm.map((w) => w.ms), rss = warm.map((w) => w.rss / MiB);
-      rows.push(toRow({
-        ...c, case: k.label, metric: 'ms to ready', referenceName: 'cold start from the catalog', better: 'lower',
-        sorrel: ms, reference: cold.map((x) => x.ms),
-        target: k.flights ? '≤ 0.1× cold start' : '< 1000 ms', limit: k.flights ? { on: 'ratio', value: 0.1 } : { on: 'sorrel', value: 1000 },
-      }));
+      const ms = warm.map((w) => w.ms),
+        rss = warm.map((w) => w.rss / MiB);
+      rows.push(
+        toRow({
+          ...c,
+          case: k.label,
+          metric: 'ms to ready',
+          referenceName: 'cold start from the catalog',
+          better: 'lower',
+          sorrel: ms,
+          reference: cold.map((x) => x.ms),
+          target: k.flights ? '≤ 0.1× cold start' : '< 1000 ms',
+          limit: k.flights ? { on: 'ratio', value: 0.1 } : { on: 'sorrel', value: 1000 },
+        }),
+      );
       if (fixed) {
-        rows.push(toRow({
-          ...c, case: k.label, metric: 'ms to ready above a process serving the demo file', referenceName: 'cold start from the catalog, same', better: 'lower',
-          sorrel: ms.map((x) => x - fixed!.ms), reference: cold.map((x) => x.ms - fixed!.ms), target: '—', limit: null,
-        }));
+        rows.push(
+          toRow({
+            ...c,
+            case: k.label,
+            metric: 'ms to ready above a process serving the demo file',
+            referenceName: 'cold start from the catalog, same',
+            better: 'lower',
+            sorrel: ms.map((x) => x - fixed!.ms),
+            reference: cold.map((x) => x.ms - fixed!.ms),
+            target: '—',
+            limit: null,
+          }),
+        );
       }
-      rows.push(toRow({
-        ...c, case: k.label, metric: 'peak RSS MiB', referenceName: `Arrow buffers (${arrow.toFixed(1)} MiB)`, better: 'lower',
-        sorrel: rss, reference: arrow, target: k.flights ? '≤ 1.5× Arrow bytes' : '—', limit: k.flights ? { on: 'ratio', value: 1.5 } : null,
-      }));
+      rows.push(
+        toRow({
+          ...c,
+          case: k.label,
+          metric: 'peak RSS MiB',
+          referenceName: `Arrow buffers (${arrow.toFixed(1)} MiB)`,
+          better: 'lower',
+          sorrel: rss,
+          reference: arrow,
+          target: k.flights ? '≤ 1.5× Arrow bytes' : '—',
+          limit: k.flights ? { on: 'ratio', value: 1.5 } : null,
+        }),
+      );
       if (fixed) {
-        rows.push(toRow({
-          ...c, case: k.label, metric: 'peak RSS above a process serving the demo file, MiB', referenceName: `Arrow buffers (${arrow.toFixed(1)} MiB)`,
-          better: 'lower', sorrel: rss.map((x) => x - fixed!.rss), reference: arrow, target: '—', limit: null,
-        }));
+        rows.push(
+          toRow({
+            ...c,
+            case: k.label,
+            metric: 'peak RSS above a process serving the demo file, MiB',
+            referenceName: `Arrow buffers (${arrow.toFixed(1)} MiB)`,
+            better: 'lower',
+            sorrel: rss.map((x) => x - fixed!.rss),
+            reference: arrow,
+            target: '—',
+            limit: null,
+          }),
+        );
       }
-      rows.push(toRow({
-        ...c, case: k.label, metric: 'peak RSS MiB', referenceName: 'cold start from the catalog', better: 'lower',
-        sorrel: rss, reference: cold.map((x) => x.rss / MiB), target: '—', limit: null,
-      }));
-      rows.push(toRow({ ...c, case: k.label, metric: 'sorrel build s', referenceName: '—', better: 'lower', sorrel: [built / 1000], reference: null, target: '—', limit: null }));
+      rows.push(
+        toRow({
+          ...c,
+          case: k.label,
+          metric: 'peak RSS MiB',
+          referenceName: 'cold start from the catalog',
+          better: 'lower',
+          sorrel: rss,
+          reference: cold.map((x) => x.rss / MiB),
+          target: '—',
+          limit: null,
+        }),
+      );
+      rows.push(
+        toRow({
+          ...c,
+          case: k.label,
+          metric: 'sorrel build s',
+          referenceName: '—',
+          better: 'lower',
+          sorrel: [built / 1000],
+          reference: null,
+          target: '—',
+          limit: null,
+        }),
+      );
       if (!k.flights) fixed = { ms: median(ms), rss: median(rss) };
       else {
-        for (const [what, source] of [['the built file', file], ['the catalog', k.catalog]] as const) {
+        for (const [what, source] of [
+          ['the built file', file],
+          ['the catalog', k.catalog],
+        ] as const) {
           const { first, last, all } = await reloads(source);
-          note(`snapshot: ${k.name} from ${what}: RSS MiB after each reload ${all.map((x) => Math.round(x / MiB)).join(', ')}`);
-          rows.push(toRow({
-            ...c, case: `${k.label}, served from ${what}`, metric: `RSS MiB after ${RELOADS} reloads`, referenceName: 'RSS after the first reload',
-            better: 'lower', sorrel: [last / MiB], reference: first / MiB, target: '≤ 1.1× after the first', limit: { on: 'ratio', value: 1.1 },
-            spread: all.map((x) => Math.round(x / MiB)).join(' → '),
-          }));
+          note(
+            `snapshot: ${k.name} from ${what}: RSS MiB after each reload ${all.map((x) => Math.round(x / MiB)).join(', ')}`,
+          );
+          rows.push(
+            toRow({
+              ...c,
+              case: `${k.label}, served from ${what}`,
+              metric: `RSS MiB after ${RELOADS} reloads`,
+              referenceName: 'RSS after the first reload',
+              better: 'lower',
+              sorrel: [last / MiB],
+              reference: first / MiB,
+              target: '≤ 1.1× after the first',
+              limit: { on: 'ratio', value: 1.1 },
+              spread: all.map((x) => Math.round(x / MiB)).join(' → '),
+            }),
+          );
         }
       }
     }
@@ -95,7 +178,10 @@ export const scenario: Scenario = {
 /** `sorrel build` from dist/, as an operator runs it; returns the milliseconds it took. */
 function build(catalog: string, file: string): number {
   const t = performance.now();
-  const r = spawnSync(process.execPath, ['dist/src/main.js', 'build', catalog, '-o', file], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['dist/src/main.js', 'build', catalog, '-o', file], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`sorrel build ${catalog} failed:\n${r.stderr}`);
   return performance.now() - t;
 }

@@ -39,8 +39,14 @@ function writeCohortCatalog(files: CohortFiles, dir: string): string {
       { name: 'patients', model: 'patient', file: basename(files.patients.parquet), key: 'patient_id' },
       { name: 'sites', model: 'site', file: basename(files.sites.parquet), key: 'site_id' },
       {
-        name: 'visits', model: 'visit', file: basename(files.visits.parquet), key: 'visit_id',
-        links: [{ column: 'patient_id', to: 'patients' }, { column: 'site_id', to: 'sites' }],
+        name: 'visits',
+        model: 'visit',
+        file: basename(files.visits.parquet),
+        key: 'visit_id',
+        links: [
+          { column: 'patient_id', to: 'patients' },
+          { column: 'site_id', to: 'sites' },
+        ],
       },
       { name: 'labs', model: 'lab', file: basename(files.labs.parquet), links: [{ column: 'visit_id', to: 'visits' }] },
     ],
@@ -60,7 +66,7 @@ function writeCohortCatalog(files: CohortFiles, dir: string): string {
  */
 type Query = {
   label: string;
-  target: boolean;                       // aware dist/values: ≤ 1.5× DuckDB at the largest size
+  target: boolean; // aware dist/values: ≤ 1.5× DuckDB at the largest size
   path(k: number): string;
   sql(k: number): string;
   toGroups(body: unknown): Group[];
@@ -71,7 +77,8 @@ type DistBody = { data: DistPoint[]; outliers: DistPoint[] };
 type DistPoint = { values: unknown[]; count: number };
 
 const enc = (c: unknown) => encodeURIComponent(JSON.stringify(c));
-const fromValues = (body: unknown): Group[] => (body as ValuesBody).values.map((v) => ({ key: [v.value], count: v.count }));
+const fromValues = (body: unknown): Group[] =>
+  (body as ValuesBody).values.map((v) => ({ key: [v.value], count: v.count }));
 const fromDist = (body: unknown): Group[] => {
   const { data, outliers } = body as DistBody;
   return [...data, ...outliers].map((p) => ({ key: p.values, count: p.count }));
@@ -80,7 +87,8 @@ const fromEntities = (body: unknown): Group[] => [{ key: [], count: (body as { c
 
 /** A visit's or a lab's patient: EXISTS over the rows of J(T) (labs reach patients through visits). */
 const existsVisit = (where: string) => `EXISTS (SELECT 1 FROM visits v WHERE v.patient_id = p.patient_id AND ${where})`;
-const existsLab = (where: string) => `EXISTS (SELECT 1 FROM labs l JOIN visits v ON l.visit_id = v.visit_id WHERE v.patient_id = p.patient_id AND ${where})`;
+const existsLab = (where: string) =>
+  `EXISTS (SELECT 1 FROM labs l JOIN visits v ON l.visit_id = v.visit_id WHERE v.patient_id = p.patient_id AND ${where})`;
 
 const birthBelow = (k: number) => 1970 - k / 1000;
 const stayAbove = (k: number) => 12 + k / 100_000;
@@ -90,15 +98,19 @@ const QUERIES: Query[] = [
   {
     label: 'aware dist of labs `test`, context: patients sex = F, birth_year in [1950, 1970), visits in 2020',
     target: true,
-    path: (k) => `/api/fields/${F.test}/dist/?cluster=false&aware=true&context=${enc({
-      type: 'and', children: [
-        { field: F.sex, operator: 'exact', value: 'F' },
-        { field: F.birth_year, operator: 'gte', value: 1950 },
-        { field: F.birth_year, operator: 'lt', value: birthBelow(k) },
-        { field: F.visit_date, operator: 'range', value: ['2020-01-01', '2020-12-31'] },
-      ],
-    })}`,
-    sql: (k) => `WITH sel AS (SELECT p.patient_id FROM patients p WHERE p.sex = 'F' AND p.birth_year >= 1950 AND p.birth_year < ${birthBelow(k)}
+    path: (k) =>
+      `/api/fields/${F.test}/dist/?cluster=false&aware=true&context=${enc({
+        type: 'and',
+        children: [
+          { field: F.sex, operator: 'exact', value: 'F' },
+          { field: F.birth_year, operator: 'gte', value: 1950 },
+          { field: F.birth_year, operator: 'lt', value: birthBelow(k) },
+          { field: F.visit_date, operator: 'range', value: ['2020-01-01', '2020-12-31'] },
+        ],
+      })}`,
+    sql: (
+      k,
+    ) => `WITH sel AS (SELECT p.patient_id FROM patients p WHERE p.sex = 'F' AND p.birth_year >= 1950 AND p.birth_year < ${birthBelow(k)}
         AND ${existsVisit(`v.visit_date BETWEEN DATE '2020-01-01' AND DATE '2020-12-31'`)})
       SELECT l.test, count(DISTINCT v.patient_id)::DOUBLE FROM labs l JOIN visits v ON l.visit_id = v.visit_id JOIN sel ON v.patient_id = sel.patient_id
       WHERE l.test IS NOT NULL GROUP BY l.test ORDER BY l.test`,
@@ -107,13 +119,17 @@ const QUERIES: Query[] = [
   {
     label: 'aware values of visits `kind`, context: labs test = hba1c, lab value > 230',
     target: true,
-    path: (k) => `/api/fields/${F.kind}/values/?aware=true&limit=0&context=${enc({
-      type: 'and', children: [
-        { field: F.test, operator: 'exact', value: 'hba1c' },
-        { field: F.value, operator: 'gt', value: valueAbove(k) },
-      ],
-    })}`,
-    sql: (k) => `WITH sel AS (SELECT p.patient_id FROM patients p WHERE ${existsLab(`l.test = 'hba1c'`)} AND ${existsLab(`l.value > ${valueAbove(k)}`)})
+    path: (k) =>
+      `/api/fields/${F.kind}/values/?aware=true&limit=0&context=${enc({
+        type: 'and',
+        children: [
+          { field: F.test, operator: 'exact', value: 'hba1c' },
+          { field: F.value, operator: 'gt', value: valueAbove(k) },
+        ],
+      })}`,
+    sql: (
+      k,
+    ) => `WITH sel AS (SELECT p.patient_id FROM patients p WHERE ${existsLab(`l.test = 'hba1c'`)} AND ${existsLab(`l.value > ${valueAbove(k)}`)})
       SELECT v.kind, count(DISTINCT v.patient_id)::DOUBLE FROM visits v JOIN sel ON v.patient_id = sel.patient_id
       WHERE v.kind IS NOT NULL GROUP BY v.kind ORDER BY v.kind`,
     toGroups: fromValues,
@@ -121,14 +137,17 @@ const QUERIES: Query[] = [
   {
     label: 'aware /entities/, OR context: smoker, or a visit with stay > 12, or a lab value > 230',
     target: false,
-    path: (k) => `/api/entities/?aware=true&context=${enc({
-      type: 'or', children: [
-        { field: F.smoker, operator: 'exact', value: true },
-        { field: F.stay, operator: 'gt', value: stayAbove(k) },
-        { field: F.value, operator: 'gt', value: valueAbove(k) },
-      ],
-    })}`,
-    sql: (k) => `SELECT count(*)::DOUBLE FROM patients p WHERE p.smoker OR ${existsVisit(`v.stay > ${stayAbove(k)}`)} OR ${existsLab(`l.value > ${valueAbove(k)}`)}`,
+    path: (k) =>
+      `/api/entities/?aware=true&context=${enc({
+        type: 'or',
+        children: [
+          { field: F.smoker, operator: 'exact', value: true },
+          { field: F.stay, operator: 'gt', value: stayAbove(k) },
+          { field: F.value, operator: 'gt', value: valueAbove(k) },
+        ],
+      })}`,
+    sql: (k) =>
+      `SELECT count(*)::DOUBLE FROM patients p WHERE p.smoker OR ${existsVisit(`v.stay > ${stayAbove(k)}`)} OR ${existsLab(`l.value > ${valueAbove(k)}`)}`,
     toGroups: fromEntities,
   },
 ];
@@ -146,11 +165,13 @@ const TABLES = ['patients', 'sites', 'visits', 'labs'] as const;
 const MIB = 2 ** 20;
 
 /** "100k patients (1M visits, 3M labs)". */
-const toSizeLabel = (patients: number) => `${toRowsLabel(patients)} patients (${toRowsLabel(10 * patients)} visits, ${toRowsLabel(30 * patients)} labs)`;
+const toSizeLabel = (patients: number) =>
+  `${toRowsLabel(patients)} patients (${toRowsLabel(10 * patients)} visits, ${toRowsLabel(30 * patients)} labs)`;
 
 export const scenario: Scenario = {
   name: 'tree',
-  description: 'linked datasets (patients ← visits → sites, labs → visits): distinct-patient dist/values/entity counts under contexts on other tables, over HTTP vs DuckDB in-process (joins, count(DISTINCT), EXISTS) on the same Parquet files; the tree index beside the Arrow bytes',
+  description:
+    'linked datasets (patients ← visits → sites, labs → visits): distinct-patient dist/values/entity counts under contexts on other tables, over HTTP vs DuckDB in-process (joins, count(DISTINCT), EXISTS) on the same Parquet files; the tree index beside the Arrow bytes',
   async run({ quick, dataDir }) {
     const sizes = quick ? [10_000, 100_000] : [100_000, 1_000_000];
     const warmup = quick ? 1 : 2;
@@ -165,8 +186,14 @@ export const scenario: Scenario = {
         const sizeLabel = toSizeLabel(size);
         note(`tree: ${sizeLabel}: data, DuckDB tables, Sorrel`);
         const files = await ensureCohort(toCohortSpec(size), dataDir);
-        for (const t of TABLES) await duck.run(`CREATE OR REPLACE TABLE ${t} AS SELECT * FROM read_parquet(${toSqlString(files[t].parquet)})`);
-        const sorrel = await startSorrel(writeCohortCatalog(files, dataDir), { SORREL_MAX_VALUES_LIMIT: '100000000', SORREL_MAX_GROUPS: '100000000' });
+        for (const t of TABLES)
+          await duck.run(
+            `CREATE OR REPLACE TABLE ${t} AS SELECT * FROM read_parquet(${toSqlString(files[t].parquet)})`,
+          );
+        const sorrel = await startSorrel(writeCohortCatalog(files, dataDir), {
+          SORREL_MAX_VALUES_LIMIT: '100000000',
+          SORREL_MAX_GROUPS: '100000000',
+        });
         try {
           const datasets = sorrel.ready.datasets as { name: string; rows: number; bytes: number }[];
           for (const t of TABLES) {
@@ -180,17 +207,31 @@ export const scenario: Scenario = {
             const url = (k: number) => sorrel.url + q.path(k);
             note(`tree: ${sizeLabel}, ${q.label}`);
             await checkSame(q.label, q.toGroups(JSON.parse(await getText(url(0)))), await duck.rows(q.sql(0)));
-            let ks = 0, kd = 0;
-            const runs = await alternate(timed(() => getText(url(++ks))), timed(() => duck.rows(q.sql(++kd))), warmup, rounds);
+            let ks = 0,
+              kd = 0;
+            const runs = await alternate(
+              timed(() => getText(url(++ks))),
+              timed(() => duck.rows(q.sql(++kd))),
+              warmup,
+              rounds,
+            );
             series.set(q.label, (series.get(q.label) ?? new Map()).set(size, runs));
             const target = q.target && largest;
-            rows.push(toRow({
-              scenario: 'tree', case: `${sizeLabel}, ${q.label}`, metric: 'median ms', referenceName: reference,
-              better: 'lower', sorrel: runs.sorrel, reference: runs.reference,
-              target: target ? '≤ 1.5× DuckDB' : '—', limit: target ? { on: 'ratio', value: 1.5 } : null,
-            }));
+            rows.push(
+              toRow({
+                scenario: 'tree',
+                case: `${sizeLabel}, ${q.label}`,
+                metric: 'median ms',
+                referenceName: reference,
+                better: 'lower',
+                sorrel: runs.sorrel,
+                reference: runs.reference,
+                target: target ? '≤ 1.5× DuckDB' : '—',
+                limit: target ? { on: 'ratio', value: 1.5 } : null,
+              }),
+            );
           }
-          if (largest) rows.push(...await timeMemory(sorrel.url, duck, sizeLabel, quick ? 100 : 300));
+          if (largest) rows.push(...(await timeMemory(sorrel.url, duck, sizeLabel, quick ? 100 : 300)));
         } finally {
           await sorrel.stop();
         }
@@ -204,13 +245,18 @@ export const scenario: Scenario = {
 };
 
 /** Growth rows name sizes by rows; here the step is in patients (×10 visits and labs alike). */
-const relabel = (rows: BenchRow[]) => rows.map((r) => ({ ...r, case: r.case.replace(/, (\S+) → (\S+)$/, ', $1 → $2 patients') }));
+const relabel = (rows: BenchRow[]) =>
+  rows.map((r) => ({ ...r, case: r.case.replace(/, (\S+) → (\S+)$/, ', $1 → $2 patients') }));
 
 /**
  * The row → parent and row → entity arrays (`sorrel_tree_index_bytes` on /metrics) beside the Arrow
  * buffers of the tree's tables; the bound is INDEX_BYTES_PER_ROW (8) per row of a linking table.
  */
-async function toIndexRow(base: string, datasets: { name: string; rows: number; bytes: number }[], sizeLabel: string): Promise<BenchRow> {
+async function toIndexRow(
+  base: string,
+  datasets: { name: string; rows: number; bytes: number }[],
+  sizeLabel: string,
+): Promise<BenchRow> {
   const m = /^sorrel_tree_index_bytes (\S+)$/m.exec(await getText(`${base}/metrics`));
   if (!m) throw new Error('/metrics has no sorrel_tree_index_bytes');
   const index = Number(m[1]);
@@ -218,26 +264,38 @@ async function toIndexRow(base: string, datasets: { name: string; rows: number; 
   const linking = datasets.filter((d) => d.name === 'visits' || d.name === 'labs').reduce((s, d) => s + d.rows, 0);
   const bound = 8 * linking;
   return toRow({
-    scenario: 'tree', case: `${sizeLabel}, tree index (links + entity arrays)`, metric: 'MiB',
-    referenceName: `Arrow buffers of the 4 tables (${(arrow / MIB).toFixed(1)} MiB)`, better: 'lower',
-    sorrel: [index / MIB], reference: arrow / MIB, spread: `${(index / linking).toFixed(2)} B per visit/lab row`,
-    target: `≤ 8 B per visit/lab row (${(bound / MIB).toFixed(1)} MiB)`, limit: { on: 'sorrel', value: bound / MIB },
+    scenario: 'tree',
+    case: `${sizeLabel}, tree index (links + entity arrays)`,
+    metric: 'MiB',
+    referenceName: `Arrow buffers of the 4 tables (${(arrow / MIB).toFixed(1)} MiB)`,
+    better: 'lower',
+    sorrel: [index / MIB],
+    reference: arrow / MIB,
+    spread: `${(index / linking).toFixed(2)} B per visit/lab row`,
+    target: `≤ 8 B per visit/lab row (${(bound / MIB).toFixed(1)} MiB)`,
+    limit: { on: 'sorrel', value: bound / MIB },
   });
 }
 
 /** Fails unless Sorrel's groups (keys, counts and order) are DuckDB's rows exactly. */
 async function checkSame(label: string, sorrel: Group[], duck: unknown[][]): Promise<void> {
-  const expected = duck.map((r) => ({ key: r.slice(0, -1).map((v) => (typeof v === 'bigint' ? Number(v) : v)), count: Number(r[r.length - 1]) }));
+  const expected = duck.map((r) => ({
+    key: r.slice(0, -1).map((v) => (typeof v === 'bigint' ? Number(v) : v)),
+    count: Number(r[r.length - 1]),
+  }));
   const show = (g: Group | undefined) => (g ? `${JSON.stringify(g.key)} × ${g.count}` : 'nothing');
   if (sorrel.length !== expected.length) {
-    throw new Error(`${label}: Sorrel gives ${sorrel.length} groups, DuckDB ${expected.length} (first: ${show(sorrel[0])} vs ${show(expected[0])}).`);
+    throw new Error(
+      `${label}: Sorrel gives ${sorrel.length} groups, DuckDB ${expected.length} (first: ${show(sorrel[0])} vs ${show(expected[0])}).`,
+    );
   }
   for (let i = 0; i < sorrel.length; i++) {
     if (JSON.stringify(sorrel[i].key) !== JSON.stringify(expected[i].key) || sorrel[i].count !== expected[i].count) {
       throw new Error(`${label}: group ${i} differs: Sorrel ${show(sorrel[i])}, DuckDB ${show(expected[i])}.`);
     }
   }
-  if (sorrel.every((g) => g.count === 0)) throw new Error(`${label}: every count is 0; the comparison would prove nothing.`);
+  if (sorrel.every((g) => g.count === 0))
+    throw new Error(`${label}: every count is 0; the comparison would prove nothing.`);
 }
 
 /** The non-aware answer after its first request: the server's mean time per request (/metrics histogram) and the client-side median. */
@@ -250,10 +308,30 @@ async function timeMemory(base: string, duck: Duck, sizeLabel: string, n: number
   for (let i = 0; i < n; i++) client.push(await timed(() => getText(url))());
   const after = await serverSeconds(base, MEMORY.route);
   const serverMs = ((after.sum - before.sum) / (after.count - before.count)) * 1000;
-  const c = { scenario: 'tree', case: `${sizeLabel}, ${MEMORY.label}`, referenceName: '—', reference: null, better: 'lower' as const };
+  const c = {
+    scenario: 'tree',
+    case: `${sizeLabel}, ${MEMORY.label}`,
+    referenceName: '—',
+    reference: null,
+    better: 'lower' as const,
+  };
   return [
-    toRow({ ...c, metric: 'server mean ms', sorrel: [serverMs], spread: '—', target: '< 1 ms', limit: { on: 'sorrel', value: 1 } }),
-    toRow({ ...c, metric: 'client p50 ms', sorrel: [median(client)], spread: `p99 ${quantile(client, 0.99).toFixed(2)}`, target: '—', limit: null }),
+    toRow({
+      ...c,
+      metric: 'server mean ms',
+      sorrel: [serverMs],
+      spread: '—',
+      target: '< 1 ms',
+      limit: { on: 'sorrel', value: 1 },
+    }),
+    toRow({
+      ...c,
+      metric: 'client p50 ms',
+      sorrel: [median(client)],
+      spread: `p99 ${quantile(client, 0.99).toFixed(2)}`,
+      target: '—',
+      limit: null,
+    }),
   ];
 }
 
@@ -261,7 +339,10 @@ async function timeMemory(base: string, duck: Duck, sizeLabel: string, n: number
 async function serverSeconds(base: string, route: string): Promise<{ sum: number; count: number }> {
   const text = await getText(`${base}/metrics`);
   const read = (name: string) => {
-    const m = new RegExp(`^sorrel_request_duration_seconds_${name}\\{route="${route}",status="200"\\} (\\S+)$`, 'm').exec(text);
+    const m = new RegExp(
+      `^sorrel_request_duration_seconds_${name}\\{route="${route}",status="200"\\} (\\S+)$`,
+      'm',
+    ).exec(text);
     if (!m) throw new Error(`/metrics has no sorrel_request_duration_seconds_${name} for route "${route}"`);
     return Number(m[1]);
   };

@@ -36,8 +36,17 @@ export function createConverter(
       row += data.length;
     },
     finish() {
-      if (row !== spec.rows) throw new Error(`loader bug: column "${spec.name}" got ${row} rows, expected ${spec.rows}`);
-      return done({ name: spec.name, length: spec.rows, validity: finishValidity(validity, spec.rows), nullCount: validity.nullCount }, validity);
+      if (row !== spec.rows)
+        throw new Error(`loader bug: column "${spec.name}" got ${row} rows, expected ${spec.rows}`);
+      return done(
+        {
+          name: spec.name,
+          length: spec.rows,
+          validity: finishValidity(validity, spec.rows),
+          nullCount: validity.nullCount,
+        },
+        validity,
+      );
     },
   };
 }

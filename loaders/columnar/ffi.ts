@@ -13,7 +13,7 @@ const makeData = arrow.makeData as unknown as (props: Record<string, unknown>) =
 /** Columns read through the C Data Interface: each column's chunks, one per batch. */
 export type FfiColumns = { fields: arrow.Field[]; chunks: (readonly arrow.Data[])[]; rows: number };
 
-type ViewType = { new(b: ArrayBuffer, o: number, n: number): ArrayBufferView & { slice(): ArrayBufferView } };
+type ViewType = { new (b: ArrayBuffer, o: number, n: number): ArrayBufferView & { slice(): ArrayBufferView } };
 
 /**
  * The columns of the batches at `arrayAddrs` (struct arrays, one per batch) described by the struct
@@ -21,7 +21,12 @@ type ViewType = { new(b: ArrayBuffer, o: number, n: number): ArrayBufferView & {
  * falls back to IPC). With `copy` every buffer is copied into JS memory; without it the Data alias
  * wasm memory and must be consumed before wasm runs again (its memory may grow and move).
  */
-export function readFfiColumns(memory: { buffer: ArrayBuffer }, arrayAddrs: ArrayLike<number>, schemaAddr: number, copy: boolean): FfiColumns | null {
+export function readFfiColumns(
+  memory: { buffer: ArrayBuffer },
+  arrayAddrs: ArrayLike<number>,
+  schemaAddr: number,
+  copy: boolean,
+): FfiColumns | null {
   const view = new DataView(memory.buffer);
   const mem = memory.buffer;
   const buf = (Type: ViewType, p: number, n: number) => (copy ? new Type(mem, p, n).slice() : new Type(mem, p, n));
@@ -51,7 +56,9 @@ export function readFfiColumns(memory: { buffer: ArrayBuffer }, arrayAddrs: Arra
   }
 
   function dataOf(a: number, type: arrow.DataType): arrow.Data {
-    const length = i64(a), nullCount = i64(a + 8), offset = i64(a + 16);
+    const length = i64(a),
+      nullCount = i64(a + 8),
+      offset = i64(a + 16);
     const buffers = ptr(a + 40);
     const buffer = (k: number) => ptr(buffers + 4 * k);
     const end = offset + length;
@@ -91,17 +98,33 @@ export function readFfiColumns(memory: { buffer: ArrayBuffer }, arrayAddrs: Arra
 }
 
 const SCALARS: Record<string, () => arrow.DataType> = {
-  n: () => new arrow.Null(), b: () => new arrow.Bool(),
-  c: () => new arrow.Int8(), C: () => new arrow.Uint8(), s: () => new arrow.Int16(), S: () => new arrow.Uint16(),
-  i: () => new arrow.Int32(), I: () => new arrow.Uint32(), l: () => new arrow.Int64(), L: () => new arrow.Uint64(),
-  e: () => new arrow.Float16(), f: () => new arrow.Float32(), g: () => new arrow.Float64(),
-  u: () => new arrow.Utf8(), U: () => new arrow.LargeUtf8(),
-  tdD: () => new arrow.DateDay(), tdm: () => new arrow.DateMillisecond(),
-  tts: () => new arrow.TimeSecond(), ttm: () => new arrow.TimeMillisecond(),
-  ttu: () => new arrow.TimeMicrosecond(), ttn: () => new arrow.TimeNanosecond(),
+  n: () => new arrow.Null(),
+  b: () => new arrow.Bool(),
+  c: () => new arrow.Int8(),
+  C: () => new arrow.Uint8(),
+  s: () => new arrow.Int16(),
+  S: () => new arrow.Uint16(),
+  i: () => new arrow.Int32(),
+  I: () => new arrow.Uint32(),
+  l: () => new arrow.Int64(),
+  L: () => new arrow.Uint64(),
+  e: () => new arrow.Float16(),
+  f: () => new arrow.Float32(),
+  g: () => new arrow.Float64(),
+  u: () => new arrow.Utf8(),
+  U: () => new arrow.LargeUtf8(),
+  tdD: () => new arrow.DateDay(),
+  tdm: () => new arrow.DateMillisecond(),
+  tts: () => new arrow.TimeSecond(),
+  ttm: () => new arrow.TimeMillisecond(),
+  ttu: () => new arrow.TimeMicrosecond(),
+  ttn: () => new arrow.TimeNanosecond(),
 };
 const TIMESTAMP_UNITS: Record<string, arrow.TimeUnit> = {
-  s: arrow.TimeUnit.SECOND, m: arrow.TimeUnit.MILLISECOND, u: arrow.TimeUnit.MICROSECOND, n: arrow.TimeUnit.NANOSECOND,
+  s: arrow.TimeUnit.SECOND,
+  m: arrow.TimeUnit.MILLISECOND,
+  u: arrow.TimeUnit.MICROSECOND,
+  n: arrow.TimeUnit.NANOSECOND,
 };
 
 /** The Arrow type of a C Data Interface format string, or null when unsupported here. */

@@ -21,5 +21,5 @@ export function int64At(words: Int32Array, j: number, unsigned: boolean): number
 /** Floor division of bigints (rounds toward negative infinity). */
 export function floorDiv(a: bigint, b: bigint): bigint {
   const q = a / b;
-  return a % b !== 0n && (a < 0n) !== (b < 0n) ? q - 1n : q;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
 }

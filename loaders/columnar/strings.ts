@@ -15,17 +15,22 @@ const decoder = new TextDecoder();
 export function createStringConverter(spec: ColumnSpec): ChunkConverter {
   const codes = new Int32Array(spec.rows);
   const table = createByteTable();
-  return createConverter(spec, (data, at) => {
-    if (arrow.DataType.isDictionary(data.type)) addDictionaryChunk(data, table.strings, codes, at);
-    else addBytesChunk(data, table, codes, at);
-  }, (base) => ({ ...base, type: stringTypeOf(table.strings.values), values: codes, dictionary: table.strings.values }));
+  return createConverter(
+    spec,
+    (data, at) => {
+      if (arrow.DataType.isDictionary(data.type)) addDictionaryChunk(data, table.strings, codes, at);
+      else addBytesChunk(data, table, codes, at);
+    },
+    (base) => ({ ...base, type: stringTypeOf(table.strings.values), values: codes, dictionary: table.strings.values }),
+  );
 }
 
 function addDictionaryChunk(data: arrow.Data, strings: Interner, codes: Int32Array, at: number): void {
   const values = data.dictionary!;
   const remap = new Int32Array(values.length).fill(-1); // interned on first use, so unused entries stay out
   const indices = data.values as ArrayLike<number | bigint>;
-  const bits = data.nullCount > 0 ? data.nullBitmap : null, off = data.offset;
+  const bits = data.nullCount > 0 ? data.nullBitmap : null,
+    off = data.offset;
   for (let i = 0; i < data.length; i++) {
     const j = off + i;
     if (bits && (bits[j >> 3] & (1 << (j & 7))) === 0) continue;
@@ -41,14 +46,26 @@ function addDictionaryChunk(data: arrow.Data, strings: Interner, codes: Int32Arr
  * UTF-8 decodes both to U+FFFD, and a dictionary chunk may have interned the string already).
  */
 type ByteTable = {
-  slots: Int32Array; hashes: Int32Array; starts: Int32Array; codeOf: Int32Array;
-  arena: Uint8Array; used: number; count: number; strings: Interner;
+  slots: Int32Array;
+  hashes: Int32Array;
+  starts: Int32Array;
+  codeOf: Int32Array;
+  arena: Uint8Array;
+  used: number;
+  count: number;
+  strings: Interner;
 };
 
 function createByteTable(): ByteTable {
   return {
-    slots: new Int32Array(1024).fill(-1), hashes: new Int32Array(512), starts: new Int32Array(513), codeOf: new Int32Array(512),
-    arena: new Uint8Array(4096), used: 0, count: 0, strings: createInterner(),
+    slots: new Int32Array(1024).fill(-1),
+    hashes: new Int32Array(512),
+    starts: new Int32Array(513),
+    codeOf: new Int32Array(512),
+    arena: new Uint8Array(4096),
+    used: 0,
+    count: 0,
+    strings: createInterner(),
   };
 }
 
@@ -60,15 +77,24 @@ function addBytesChunk(data: arrow.Data, t: ByteTable, codes: Int32Array, at: nu
   const large = raw instanceof BigInt64Array;
   const offsets = large ? new Int32Array(raw.buffer, raw.byteOffset, raw.length * 2) : raw;
   const step = large ? 2 : 1;
-  const bits = data.nullCount > 0 ? data.nullBitmap : null, off = data.offset;
-  let slots = t.slots, hashes = t.hashes, starts = t.starts, codeOf = t.codeOf, arena = t.arena, mask = slots.length - 1;
+  const bits = data.nullCount > 0 ? data.nullBitmap : null,
+    off = data.offset;
+  let slots = t.slots,
+    hashes = t.hashes,
+    starts = t.starts,
+    codeOf = t.codeOf,
+    arena = t.arena,
+    mask = slots.length - 1;
   for (let i = 0; i < data.length; i++) {
     const j = off + i;
     if (bits && (bits[j >> 3] & (1 << (j & 7))) === 0) continue;
-    const start = offsets[j * step], end = offsets[(j + 1) * step], n = end - start;
+    const start = offsets[j * step],
+      end = offsets[(j + 1) * step],
+      n = end - start;
     let h = 0x811c9dc5;
     for (let k = start; k < end; k++) h = Math.imul(h ^ bytes[k], 0x01000193);
-    let s = h & mask, entry = slots[s];
+    let s = h & mask,
+      entry = slots[s];
     for (; entry !== -1; s = (s + 1) & mask, entry = slots[s]) {
       if (hashes[entry] !== h) continue;
       const from = starts[entry];
@@ -79,7 +105,11 @@ function addBytesChunk(data: arrow.Data, t: ByteTable, codes: Int32Array, at: nu
     }
     if (entry === -1) {
       entry = insert(t, s, h, bytes, start, end);
-      slots = t.slots; hashes = t.hashes; starts = t.starts; codeOf = t.codeOf; arena = t.arena;
+      slots = t.slots;
+      hashes = t.hashes;
+      starts = t.starts;
+      codeOf = t.codeOf;
+      arena = t.arena;
       mask = slots.length - 1;
     }
     codes[at + i] = codeOf[entry];
@@ -94,7 +124,10 @@ function insert(t: ByteTable, s: number, h: number, bytes: Uint8Array, start: nu
   t.arena.set(value, t.used);
   t.used += value.length;
   if (entry + 2 > t.starts.length) t.starts = grown(t.starts, entry + 2);
-  if (entry + 1 > t.hashes.length) { t.hashes = grown(t.hashes, entry + 1); t.codeOf = grown(t.codeOf, entry + 1); }
+  if (entry + 1 > t.hashes.length) {
+    t.hashes = grown(t.hashes, entry + 1);
+    t.codeOf = grown(t.codeOf, entry + 1);
+  }
   t.starts[entry + 1] = t.used;
   t.hashes[entry] = h;
   t.codeOf[entry] = intern(t.strings, decoder.decode(value));

@@ -20,13 +20,23 @@ export function columnsOfTable(table: arrow.Table, path: string, opts: LoadOptio
 }
 
 /** One converter per field; throws LoadError up front for a type that cannot be loaded. */
-export function createConverters(fields: readonly arrow.Field[], rows: number, path: string, opts: LoadOptions): ChunkConverter[] {
+export function createConverters(
+  fields: readonly arrow.Field[],
+  rows: number,
+  path: string,
+  opts: LoadOptions,
+): ChunkConverter[] {
   const file = basename(path);
   return fields.map((f) => converterFor({ file, name: f.name, type: f.type, rows, override: opts.columns?.[f.name] }));
 }
 
 /** The finished columns, with overrides applied. */
-export function finishConverters(converters: ChunkConverter[], fields: readonly arrow.Field[], path: string, opts: LoadOptions): Column[] {
+export function finishConverters(
+  converters: ChunkConverter[],
+  fields: readonly arrow.Field[],
+  path: string,
+  opts: LoadOptions,
+): Column[] {
   const file = basename(path);
   return converters.map((c, i) => {
     const override = opts.columns?.[fields[i].name];
@@ -37,8 +47,14 @@ export function finishConverters(converters: ChunkConverter[], fields: readonly 
 
 function converterFor(spec: ColumnSpec): ChunkConverter {
   const t = spec.type;
-  if (arrow.DataType.isNull(t)) return createConverter(spec, () => {}, (base) => ({ ...base, type: 'char', values: new Int32Array(spec.rows), dictionary: [] }));
-  if (arrow.DataType.isInt(t)) return t.bitWidth === 64 ? createInt64Converter(spec, !t.isSigned) : createNumberConverter(spec, 'integer');
+  if (arrow.DataType.isNull(t))
+    return createConverter(
+      spec,
+      () => {},
+      (base) => ({ ...base, type: 'char', values: new Int32Array(spec.rows), dictionary: [] }),
+    );
+  if (arrow.DataType.isInt(t))
+    return t.bitWidth === 64 ? createInt64Converter(spec, !t.isSigned) : createNumberConverter(spec, 'integer');
   if (arrow.DataType.isFloat(t)) return createNumberConverter(spec, 'float');
   if (arrow.DataType.isBool(t)) return createBoolConverter(spec);
   if (arrow.DataType.isDecimal(t)) return createDecimalConverter(spec, t.scale, t.bitWidth);
@@ -47,7 +63,9 @@ function converterFor(spec: ColumnSpec): ChunkConverter {
   if (arrow.DataType.isTime(t)) return createTimeConverter(spec, t.unit, t.bitWidth);
   const isString = (x: arrow.DataType) => arrow.DataType.isUtf8(x) || arrow.DataType.isLargeUtf8(x);
   if (isString(t) || (arrow.DataType.isDictionary(t) && isString(t.dictionary))) return createStringConverter(spec);
-  throw new LoadError(`${spec.file}: column "${spec.name}" has Arrow type ${t}, which cannot be loaded. Convert it to a number, string, boolean, date or time column, or drop it.`);
+  throw new LoadError(
+    `${spec.file}: column "${spec.name}" has Arrow type ${t}, which cannot be loaded. Convert it to a number, string, boolean, date or time column, or drop it.`,
+  );
 }
 
 function createNumberConverter(spec: ColumnSpec, type: 'integer' | 'float'): ChunkConverter {
@@ -56,13 +74,17 @@ function createNumberConverter(spec: ColumnSpec, type: 'integer' | 'float'): Chu
   const single = arrow.DataType.isFloat(t) && t.precision === arrow.Precision.SINGLE;
   const half = arrow.DataType.isFloat(t) && t.precision === arrow.Precision.HALF;
   const shortest = new Map<number, number>();
-  return createConverter(spec, (data, at) => {
-    const values = data.values as ArrayLike<number>;
-    for (let i = 0; i < data.length; i++) {
-      const x = values[data.offset + i];
-      out[at + i] = half ? arrow.util.uint16ToFloat64(x) : single ? shortestSingle(x, shortest) : x;
-    }
-  }, (base) => ({ ...base, type, values: out, dictionary: null }));
+  return createConverter(
+    spec,
+    (data, at) => {
+      const values = data.values as ArrayLike<number>;
+      for (let i = 0; i < data.length; i++) {
+        const x = values[data.offset + i];
+        out[at + i] = half ? arrow.util.uint16ToFloat64(x) : single ? shortestSingle(x, shortest) : x;
+      }
+    },
+    (base) => ({ ...base, type, values: out, dictionary: null }),
+  );
 }
 
 // A Float32 widened to double shows float noise (0.1f is 0.10000000149011612); take the shortest
@@ -74,7 +96,10 @@ function shortestSingle(x: number, cache: Map<number, number>): number {
   if (Number.isFinite(x) && x !== 0) {
     for (let p = 1; p <= 9; p++) {
       const candidate = Number(x.toPrecision(p));
-      if (Math.fround(candidate) === x) { y = candidate; break; }
+      if (Math.fround(candidate) === x) {
+        y = candidate;
+        break;
+      }
     }
   }
   if (cache.size < 1 << 20) cache.set(x, y);
@@ -83,11 +108,16 @@ function shortestSingle(x: number, cache: Map<number, number>): number {
 
 function createBoolConverter(spec: ColumnSpec): ChunkConverter {
   const out = new Uint8Array((spec.rows + 7) >> 3);
-  return createConverter(spec, (data, at) => {
-    const bits = data.values as Uint8Array;
-    for (let i = 0; i < data.length; i++) {
-      const j = data.offset + i, r = at + i;
-      if (bits[j >> 3] & (1 << (j & 7))) out[r >> 3] |= 1 << (r & 7);
-    }
-  }, (base) => ({ ...base, type: 'boolean', values: out, dictionary: null }));
+  return createConverter(
+    spec,
+    (data, at) => {
+      const bits = data.values as Uint8Array;
+      for (let i = 0; i < data.length; i++) {
+        const j = data.offset + i,
+          r = at + i;
+        if (bits[j >> 3] & (1 << (j & 7))) out[r >> 3] |= 1 << (r & 7);
+      }
+    },
+    (base) => ({ ...base, type: 'boolean', values: out, dictionary: null }),
+  );
 }

@@ -33,45 +33,65 @@ export function createInt64Converter(spec: ColumnSpec, unsigned: boolean): Chunk
       for (let r = 0; r < row; r++) if (isValidSoFar(validity, r)) text.set(r, String(i64![r]));
       mode = 'text';
     } else {
-      throw new LoadError(`${spec.file} row ${row + 1}, column "${spec.name}": ${v} does not fit in a signed 64-bit integer. Use internal_type float or char for this column.`);
+      throw new LoadError(
+        `${spec.file} row ${row + 1}, column "${spec.name}": ${v} does not fit in a signed 64-bit integer. Use internal_type float or char for this column.`,
+      );
     }
     i64 = null;
   };
 
-  return createConverter(spec, (data, at, validity) => {
-    const words = wordsOf(data);
-    let i = 0;
-    if (mode === 'exact') {
-      i = unsigned ? copyUint64(words, data.offset, data.length, f64!, at, validity) : copyInt64(words, data.offset, data.length, f64!, at, validity);
-      if (i === data.length) return;
-      i64 = new BigInt64Array(spec.rows);
-      for (let r = 0; r < at + i; r++) i64[r] = BigInt(f64![r]);
-      f64 = null;
-      mode = 'big';
-    }
-    const values = data.values as BigInt64Array | BigUint64Array;
-    for (; i < data.length; i++) {
-      const v = values[data.offset + i];
-      if (mode === 'big') {
-        if (unsigned && v > I64_MAX && isValidSoFar(validity, at + i)) overflow(at + i, v, validity);
-        else { i64![at + i] = BigInt.asIntN(64, v); continue; }
+  return createConverter(
+    spec,
+    (data, at, validity) => {
+      const words = wordsOf(data);
+      let i = 0;
+      if (mode === 'exact') {
+        i = unsigned
+          ? copyUint64(words, data.offset, data.length, f64!, at, validity)
+          : copyInt64(words, data.offset, data.length, f64!, at, validity);
+        if (i === data.length) return;
+        i64 = new BigInt64Array(spec.rows);
+        for (let r = 0; r < at + i; r++) i64[r] = BigInt(f64![r]);
+        f64 = null;
+        mode = 'big';
       }
-      if (mode === 'float') f64![at + i] = Number(v);
-      else if (isValidSoFar(validity, at + i)) text!.set(at + i, String(v));
-    }
-  }, (base) => {
-    if (mode === 'exact' || mode === 'float') return { ...base, type: mode === 'exact' ? 'integer' : 'float', values: f64!, dictionary: null };
-    if (mode === 'big') return { ...base, type: 'biginteger', values: i64!, dictionary: null };
-    return text!.column(base, spec.override === 'text' ? 'text' : 'char');
-  });
+      const values = data.values as BigInt64Array | BigUint64Array;
+      for (; i < data.length; i++) {
+        const v = values[data.offset + i];
+        if (mode === 'big') {
+          if (unsigned && v > I64_MAX && isValidSoFar(validity, at + i)) overflow(at + i, v, validity);
+          else {
+            i64![at + i] = BigInt.asIntN(64, v);
+            continue;
+          }
+        }
+        if (mode === 'float') f64![at + i] = Number(v);
+        else if (isValidSoFar(validity, at + i)) text!.set(at + i, String(v));
+      }
+    },
+    (base) => {
+      if (mode === 'exact' || mode === 'float')
+        return { ...base, type: mode === 'exact' ? 'integer' : 'float', values: f64!, dictionary: null };
+      if (mode === 'big') return { ...base, type: 'biginteger', values: i64!, dictionary: null };
+      return text!.column(base, spec.override === 'text' ? 'text' : 'char');
+    },
+  );
 }
 
 // Copies Int64 values as exact doubles (hi * 2^32 + lo) and returns how many it copied: all of them,
 // or up to the first valid value past 2^53. Separate signed and unsigned loops stay monomorphic.
-function copyInt64(words: Int32Array, offset: number, length: number, out: Float64Array, at: number, validity: Validity): number {
+function copyInt64(
+  words: Int32Array,
+  offset: number,
+  length: number,
+  out: Float64Array,
+  at: number,
+  validity: Validity,
+): number {
   for (let i = 0; i < length; i++) {
     const j = offset + i;
-    const hi = words[2 * j + 1], lo = words[2 * j] >>> 0;
+    const hi = words[2 * j + 1],
+      lo = words[2 * j] >>> 0;
     if (hi >= -2097152 && hi < 2097152) out[at + i] = hi * 4294967296 + lo;
     else if (hi === 2097152 && lo === 0) out[at + i] = 2 ** 53;
     else if (isValidSoFar(validity, at + i)) return i;
@@ -79,10 +99,18 @@ function copyInt64(words: Int32Array, offset: number, length: number, out: Float
   return length;
 }
 
-function copyUint64(words: Int32Array, offset: number, length: number, out: Float64Array, at: number, validity: Validity): number {
+function copyUint64(
+  words: Int32Array,
+  offset: number,
+  length: number,
+  out: Float64Array,
+  at: number,
+  validity: Validity,
+): number {
   for (let i = 0; i < length; i++) {
     const j = offset + i;
-    const hi = words[2 * j + 1] >>> 0, lo = words[2 * j] >>> 0;
+    const hi = words[2 * j + 1] >>> 0,
+      lo = words[2 * j] >>> 0;
     if (hi < 2097152) out[at + i] = hi * 4294967296 + lo;
     else if (hi === 2097152 && lo === 0) out[at + i] = 2 ** 53;
     else if (isValidSoFar(validity, at + i)) return i;
@@ -98,17 +126,29 @@ export function createDecimalConverter(spec: ColumnSpec, scale: number, bitWidth
   const asText = spec.override === 'char' || spec.override === 'text';
   const out = asText ? null : new Float64Array(spec.rows);
   const text = asText ? createTextOut(spec.rows) : null;
-  return createConverter(spec, (data, at, validity) => {
-    for (let i = 0; i < data.length; i++) {
-      if (!isValidSoFar(validity, at + i)) continue;
-      const s = decimalText(data.values as Uint32Array, data.offset + i, bitWidth, scale);
-      if (text) { text.set(at + i, s); continue; }
-      if (spec.override !== 'float' && significantDigits(s) > 15) {
-        throw new LoadError(`${spec.file} row ${at + i + 1}, column "${spec.name}": decimal ${s} has ${significantDigits(s)} significant digits and cannot be held exactly as a double; use internal_type char to keep it verbatim.`);
+  return createConverter(
+    spec,
+    (data, at, validity) => {
+      for (let i = 0; i < data.length; i++) {
+        if (!isValidSoFar(validity, at + i)) continue;
+        const s = decimalText(data.values as Uint32Array, data.offset + i, bitWidth, scale);
+        if (text) {
+          text.set(at + i, s);
+          continue;
+        }
+        if (spec.override !== 'float' && significantDigits(s) > 15) {
+          throw new LoadError(
+            `${spec.file} row ${at + i + 1}, column "${spec.name}": decimal ${s} has ${significantDigits(s)} significant digits and cannot be held exactly as a double; use internal_type char to keep it verbatim.`,
+          );
+        }
+        out![at + i] = Number(s);
       }
-      out![at + i] = Number(s);
-    }
-  }, (base) => (text ? text.column(base, spec.override === 'text' ? 'text' : 'char') : { ...base, type: 'decimal', values: out!, dictionary: null }));
+    },
+    (base) =>
+      text
+        ? text.column(base, spec.override === 'text' ? 'text' : 'char')
+        : { ...base, type: 'decimal', values: out!, dictionary: null },
+  );
 }
 
 function decimalText(words: Uint32Array, j: number, bitWidth: number, scale: number): string {
@@ -127,15 +167,19 @@ function decimalText(words: Uint32Array, j: number, bitWidth: number, scale: num
   return negative ? `-${digits}` : digits;
 }
 
-type TextOut = { set(row: number, s: string): void; column(base: Pick<Column, 'name' | 'length' | 'validity' | 'nullCount'>, type: 'char' | 'text'): Column };
+type TextOut = {
+  set(row: number, s: string): void;
+  column(base: Pick<Column, 'name' | 'length' | 'validity' | 'nullCount'>, type: 'char' | 'text'): Column;
+};
 
 // Values kept as text (for a char/text override): interned strings and a code per row.
 function createTextOut(rows: number): TextOut {
   const codes = new Int32Array(rows);
   const strings: Interner = createInterner();
   return {
-    set: (row, s) => { codes[row] = intern(strings, s); },
+    set: (row, s) => {
+      codes[row] = intern(strings, s);
+    },
     column: (base, type) => ({ ...base, type, values: codes, dictionary: strings.values }),
   };
 }
-

@@ -30,10 +30,17 @@ export type Loader = (path: string, opts: LoadOptions) => Promise<Column[]>;
 /** How an internal type is stored. */
 export function storageOf(type: InternalType): StorageKind {
   switch (type) {
-    case 'biginteger': return 'i64';
-    case 'boolean': return 'bool';
-    case 'char': case 'text': return 'dict';
-    case 'date': case 'time': return 'i32';
-    default: return 'f64';
+    case 'biginteger':
+      return 'i64';
+    case 'boolean':
+      return 'bool';
+    case 'char':
+    case 'text':
+      return 'dict';
+    case 'date':
+    case 'time':
+      return 'i32';
+    default:
+      return 'f64';
   }
 }

@@ -15,8 +15,12 @@ export function createInterner(): Interner {
 
 /** The code of `s`, adding it when new. */
 export function intern(d: Interner, s: string): number {
-  const h = hashOf(s), values = d.values;
-  let slots = d.slots, mask = slots.length - 1, j = h & mask, code = slots[j];
+  const h = hashOf(s),
+    values = d.values;
+  let slots = d.slots,
+    mask = slots.length - 1,
+    j = h & mask,
+    code = slots[j];
   while (code !== -1 && (d.hashes[code] !== h || values[code] !== s)) {
     j = (j + 1) & mask;
     code = slots[j];
@@ -59,7 +63,8 @@ function hashOf(s: string): number {
 export function compareCodePoints(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i), y = b.charCodeAt(i);
+    let x = a.charCodeAt(i),
+      y = b.charCodeAt(i);
     if (x === y) continue;
     // Surrogates (U+D800-DFFF) encode code points above U+FFFF, so they sort after U+E000-FFFF.
     if (x >= 0xd800 && y >= 0xd800) {

@@ -12,7 +12,11 @@ export class LoadError extends Error {
 export function unsupportedValue(file: string, row: number, column: string, v: unknown): LoadError {
   const what = Array.isArray(v) ? 'an array' : 'an object';
   // The exact JSON parser gives Maps for objects and bigints for big integers.
-  let shown = JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? String(x) : x instanceof Map ? Object.fromEntries(x) : x));
+  let shown = JSON.stringify(v, (_k, x: unknown) =>
+    typeof x === 'bigint' ? String(x) : x instanceof Map ? Object.fromEntries(x) : x,
+  );
   if (shown.length > 60) shown = `${shown.slice(0, 57)}...`;
-  return new LoadError(`${file} row ${row}, column "${column}": ${shown} is ${what}; only strings, numbers, booleans and null can be loaded. Flatten the data or drop the key.`);
+  return new LoadError(
+    `${file} row ${row}, column "${column}": ${shown} is ${what}; only strings, numbers, booleans and null can be loaded. Flatten the data or drop the key.`,
+  );
 }

@@ -12,7 +12,13 @@ export async function inspectColumns(path: string, opts: LoadOptions = {}): Prom
   const { table, types, rows } = await loadTable(path, opts);
   return table.schema.fields.map((field, i) => {
     const data = table.getChildAt(i)!.data[0];
-    return { name: field.name, type: types[field.name], nullable: data.nullCount > 0, distinct: countDistinct(data), rows };
+    return {
+      name: field.name,
+      type: types[field.name],
+      nullable: data.nullCount > 0,
+      distinct: countDistinct(data),
+      rows,
+    };
   });
 }
 
@@ -22,11 +28,14 @@ function countDistinct(data: arrow.Data): number {
   const valid = (i: number) => bits === null || (bits[i >> 3] & (1 << (i & 7))) !== 0;
   if (data.values instanceof Uint8Array) {
     let seen = 0;
-    for (let i = 0; i < data.length && seen !== 3; i++) if (valid(i)) seen |= (data.values[i >> 3] >> (i & 7)) & 1 ? 2 : 1;
+    for (let i = 0; i < data.length && seen !== 3; i++)
+      if (valid(i)) seen |= (data.values[i >> 3] >> (i & 7)) & 1 ? 2 : 1;
     return (seen & 1) + (seen >> 1);
   }
   const values = data.values as Float64Array | BigInt64Array | Int32Array;
-  const kept = new (values.constructor as Float64ArrayConstructor)(data.length - data.nullCount) as unknown as typeof values;
+  const kept = new (values.constructor as Float64ArrayConstructor)(
+    data.length - data.nullCount,
+  ) as unknown as typeof values;
   let k = 0;
   for (let i = 0; i < data.length; i++) if (valid(i)) kept[k++] = values[i];
   kept.sort();

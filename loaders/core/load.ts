@@ -12,7 +12,12 @@ import { LoadError } from './errors.ts';
 import { normalizeColumns } from './normalize.ts';
 
 const LOADERS: Record<DataFormat, Loader> = {
-  csv: loadCsv, tsv: loadTsv, ndjson: loadNdjson, json: loadJson, arrow: loadArrow, parquet: loadParquet,
+  csv: loadCsv,
+  tsv: loadTsv,
+  ndjson: loadNdjson,
+  json: loadJson,
+  arrow: loadArrow,
+  parquet: loadParquet,
 };
 
 /** Loads a data file into a canonical single-batch Arrow table; throws LoadError naming what to fix. */
@@ -20,11 +25,15 @@ export async function loadTable(path: string, opts: LoadOptions = {}): Promise<L
   const format = opts.format ?? formatOf(path);
   const loader = format ? LOADERS[format] : undefined;
   if (!loader) {
-    throw new LoadError(`${basename(path)}: unknown data format${opts.format ? ` "${opts.format}"` : ''}. Use a ${toExtensionList()} file.`);
+    throw new LoadError(
+      `${basename(path)}: unknown data format${opts.format ? ` "${opts.format}"` : ''}. Use a ${toExtensionList()} file.`,
+    );
   }
   for (const [column, type] of Object.entries(opts.columns ?? {})) {
     if (!INTERNAL_TYPES.includes(type)) {
-      throw new LoadError(`${basename(path)}: the override for column "${column}" names unknown internal type "${type}". Use one of ${INTERNAL_TYPES.join(', ')}.`);
+      throw new LoadError(
+        `${basename(path)}: the override for column "${column}" names unknown internal type "${type}". Use one of ${INTERNAL_TYPES.join(', ')}.`,
+      );
     }
   }
   return normalizeColumns(await loader(path, opts), path, opts.columns);

@@ -8,15 +8,24 @@ import { sortDictionary } from './dictionary.ts';
 import { LoadError } from './errors.ts';
 
 /** Checks names and overrides, then builds the canonical table: one chunk per column, storage per src/types.ts. */
-export function normalizeColumns(columns: Column[], path: string, overrides: Record<string, InternalType> = {}): LoadedTable {
-  checkColumns(columns.map((c) => c.name), path, overrides);
+export function normalizeColumns(
+  columns: Column[],
+  path: string,
+  overrides: Record<string, InternalType> = {},
+): LoadedTable {
+  checkColumns(
+    columns.map((c) => c.name),
+    path,
+    overrides,
+  );
   const rows = columns.length ? columns[0].length : 0;
   const fields: arrow.Field[] = [];
   const children: arrow.Data[] = [];
   const types: Record<string, InternalType> = {};
   let bytes = 0;
   for (const [i, column] of columns.entries()) {
-    if (column.length !== rows) throw new Error(`loader bug: column "${column.name}" has ${column.length} rows, not ${rows}`);
+    if (column.length !== rows)
+      throw new Error(`loader bug: column "${column.name}" has ${column.length} rows, not ${rows}`);
     const data = toData(column, i);
     const metadata = column.type === 'datetime' ? new Map([['sorrel.type', 'datetime']]) : undefined;
     fields.push(new arrow.Field(column.name, data.type, column.nullCount > 0, metadata));
@@ -31,21 +40,29 @@ export function normalizeColumns(columns: Column[], path: string, overrides: Rec
 }
 
 /** Throws LoadError on an empty or duplicate column name, or an override naming no column. */
-export function checkColumns(names: readonly string[], path: string, overrides: Record<string, InternalType> = {}): void {
+export function checkColumns(
+  names: readonly string[],
+  path: string,
+  overrides: Record<string, InternalType> = {},
+): void {
   const file = basename(path);
   const seen = new Map<string, number>();
   names.forEach((name, i) => {
     if (name === '') throw new LoadError(`${file}: column ${i + 1} has no name. Give every column a header.`);
     const first = seen.get(name);
     if (first !== undefined) {
-      throw new LoadError(`${file}: duplicate column name "${name}" (columns ${first + 1} and ${i + 1}). Rename one of them.`);
+      throw new LoadError(
+        `${file}: duplicate column name "${name}" (columns ${first + 1} and ${i + 1}). Rename one of them.`,
+      );
     }
     seen.set(name, i);
   });
   for (const name of Object.keys(overrides)) {
     if (!seen.has(name)) {
       const list = names.map((n) => JSON.stringify(n)).join(', ');
-      throw new LoadError(`${file}: a type override names column "${name}", which is not in the file. Columns: ${list}.`);
+      throw new LoadError(
+        `${file}: a type override names column "${name}", which is not in the file. Columns: ${list}.`,
+      );
     }
   }
 }
@@ -87,7 +104,8 @@ function zeroNullSlots(c: Column, bits: Uint8Array): void {
   const values = c.values;
   for (let i = 0; i < c.length; i++) {
     if ((bits[i >> 3] & (1 << (i & 7))) === 0) {
-      if (values instanceof BigInt64Array) values[i] = 0n; else values[i] = 0;
+      if (values instanceof BigInt64Array) values[i] = 0n;
+      else values[i] = 0;
     }
   }
 }

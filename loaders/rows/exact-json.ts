@@ -25,8 +25,15 @@ export function parseJsonExact(text: string): unknown {
     if (c === '[') return array();
     if (c === '"') return string();
     if (c === '-' || (c >= '0' && c <= '9')) return number();
-    for (const [word, v] of [['true', true], ['false', false], ['null', null]] as const) {
-      if (text.startsWith(word, i)) { i += word.length; return v; }
+    for (const [word, v] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
+      if (text.startsWith(word, i)) {
+        i += word.length;
+        return v;
+      }
     }
     return fail(`unexpected ${found()}`);
   }
@@ -35,7 +42,10 @@ export function parseJsonExact(text: string): unknown {
     const out = new Map<string, unknown>();
     i++;
     space();
-    if (text[i] === '}') { i++; return out; }
+    if (text[i] === '}') {
+      i++;
+      return out;
+    }
     for (;;) {
       space();
       if (text[i] !== '"') fail(`expected a double-quoted property name, found ${found()}`);
@@ -45,7 +55,10 @@ export function parseJsonExact(text: string): unknown {
       i++;
       out.set(key, value());
       space();
-      if (text[i] === '}') { i++; return out; }
+      if (text[i] === '}') {
+        i++;
+        return out;
+      }
       if (text[i] !== ',') fail(`expected ',' or '}' in an object, found ${found()}`);
       i++;
     }
@@ -55,11 +68,17 @@ export function parseJsonExact(text: string): unknown {
     const out: unknown[] = [];
     i++;
     space();
-    if (text[i] === ']') { i++; return out; }
+    if (text[i] === ']') {
+      i++;
+      return out;
+    }
     for (;;) {
       out.push(value());
       space();
-      if (text[i] === ']') { i++; return out; }
+      if (text[i] === ']') {
+        i++;
+        return out;
+      }
       if (text[i] !== ',') fail(`expected ',' or ']' in an array, found ${found()}`);
       i++;
     }
@@ -117,14 +136,16 @@ export function parseJsonExact(text: string): unknown {
 
 /** Where a JSON.parse failure is: the exact parser's offset and reason, with line and column (1-based). */
 export function locateJsonError(text: string, fallback: string): { line: number; column: number; reason: string } {
-  let offset = 0, reason = fallback;
+  let offset = 0,
+    reason = fallback;
   try {
     parseJsonExact(text);
   } catch (err) {
     if (err instanceof RangeError) reason = 'nested too deeply';
     else ({ offset, reason } = err as JsonSyntaxError);
   }
-  let line = 1, lineStart = 0;
+  let line = 1,
+    lineStart = 0;
   for (let k = text.indexOf('\n'); k !== -1 && k < offset; k = text.indexOf('\n', k + 1)) {
     line++;
     lineStart = k + 1;

@@ -3,7 +3,20 @@ import type { InternalType } from '../../src/contract/model.ts';
 import type { ColumnBuilder } from './builder.ts';
 import type { Kind } from '../values/classify.ts';
 import {
-  BIG, BOOL, classifyJsonString, classifyText, DATE, DATETIME, FLOAT, fitsInt64, INT, isInexact, NULL, parsed, STRING, TIME,
+  BIG,
+  BOOL,
+  classifyJsonString,
+  classifyText,
+  DATE,
+  DATETIME,
+  FLOAT,
+  fitsInt64,
+  INT,
+  isInexact,
+  NULL,
+  parsed,
+  STRING,
+  TIME,
 } from '../values/classify.ts';
 import type { Column } from '../core/column.ts';
 import type { Interner } from '../core/dictionary.ts';
@@ -11,13 +24,34 @@ import { createInterner, intern, stringTypeOf } from '../core/dictionary.ts';
 import { unsupportedValue } from '../core/errors.ts';
 import type { F64, I32, I64, U8 } from './growable.ts';
 import {
-  createF64, createI32, createI64, createU8, createValidity, finishValidity, markNull, pushF64, pushI32, pushI64, pushU8, trimmed,
+  createF64,
+  createI32,
+  createI64,
+  createU8,
+  createValidity,
+  finishValidity,
+  markNull,
+  pushF64,
+  pushI32,
+  pushI64,
+  pushU8,
+  trimmed,
 } from './growable.ts';
 import { packBits } from '../../src/common/bitmap.ts';
 
 const DAY_MS = 86_400_000;
 const MAX_EXACT = 2n ** 53n;
-const TYPE_OF_KIND: InternalType[] = ['char', 'integer', 'biginteger', 'float', 'boolean', 'date', 'datetime', 'time', 'char'];
+const TYPE_OF_KIND: InternalType[] = [
+  'char',
+  'integer',
+  'biginteger',
+  'float',
+  'boolean',
+  'date',
+  'datetime',
+  'time',
+  'char',
+];
 
 /**
  * A builder for a column without override. Each value is stored as it arrives, in the storage of the
@@ -28,8 +62,13 @@ const TYPE_OF_KIND: InternalType[] = ['char', 'integer', 'biginteger', 'float', 
  */
 export function createInferringBuilder(file: string, name: string): ColumnBuilder {
   let kind: Kind = NULL;
-  let length = 0, conflict = false, inexact = false;
-  let f64: F64 | null = null, i64: I64 | null = null, i32: I32 | null = null, u8: U8 | null = null;
+  let length = 0,
+    conflict = false,
+    inexact = false;
+  let f64: F64 | null = null,
+    i64: I64 | null = null,
+    i32: I32 | null = null,
+    u8: U8 | null = null;
   let dict: Interner | null = null;
   const validity = createValidity();
 
@@ -47,7 +86,12 @@ export function createInferringBuilder(file: string, name: string): ColumnBuilde
   function widen(k: Kind): boolean {
     if (kind === NULL) {
       start(k);
-    } else if (kind === STRING || (kind === FLOAT && (k === INT || k === BIG)) || (kind === BIG && k === INT) || (kind === DATETIME && k === DATE)) {
+    } else if (
+      kind === STRING ||
+      (kind === FLOAT && (k === INT || k === BIG)) ||
+      (kind === BIG && k === INT) ||
+      (kind === DATETIME && k === DATE)
+    ) {
       return true;
     } else if (kind === INT && k === FLOAT) {
       // Integers are already doubles.
@@ -75,7 +119,10 @@ export function createInferringBuilder(file: string, name: string): ColumnBuilde
 
   // Stores one value of kind k; `parsed.value` holds its number unless k is BIG or STRING.
   function put(k: Kind, v: string | number | bigint | boolean): void {
-    if (conflict) { length++; return; }
+    if (conflict) {
+      length++;
+      return;
+    }
     if (k !== kind && !widen(k)) {
       conflict = true;
       f64 = i64 = i32 = u8 = null;
@@ -84,19 +131,34 @@ export function createInferringBuilder(file: string, name: string): ColumnBuilde
       return;
     }
     switch (kind) {
-      case STRING: pushI32(i32!, intern(dict!, typeof v === 'string' ? v : String(v))); break;
-      case BIG: pushI64(i64!, k === BIG ? BigInt(v as string | bigint) : BigInt(parsed.value)); break;
-      case DATETIME: pushF64(f64!, k === DATE ? parsed.value * DAY_MS : parsed.value); break;
-      case DATE: case TIME: pushI32(i32!, parsed.value); break;
-      case BOOL: pushU8(u8!, parsed.value); break;
-      default: pushF64(f64!, parsed.value);
+      case STRING:
+        pushI32(i32!, intern(dict!, typeof v === 'string' ? v : String(v)));
+        break;
+      case BIG:
+        pushI64(i64!, k === BIG ? BigInt(v as string | bigint) : BigInt(parsed.value));
+        break;
+      case DATETIME:
+        pushF64(f64!, k === DATE ? parsed.value * DAY_MS : parsed.value);
+        break;
+      case DATE:
+      case TIME:
+        pushI32(i32!, parsed.value);
+        break;
+      case BOOL:
+        pushU8(u8!, parsed.value);
+        break;
+      default:
+        pushF64(f64!, parsed.value);
     }
     length++;
   }
 
   function pushNull(): void {
     markNull(validity, length);
-    if (f64) pushF64(f64, 0); else if (i32) pushI32(i32, 0); else if (i64) pushI64(i64, 0n); else if (u8) pushU8(u8, 0);
+    if (f64) pushF64(f64, 0);
+    else if (i32) pushI32(i32, 0);
+    else if (i64) pushI64(i64, 0n);
+    else if (u8) pushU8(u8, 0);
     length++;
   }
 
@@ -105,12 +167,17 @@ export function createInferringBuilder(file: string, name: string): ColumnBuilde
     length: () => length,
     pushText(s) {
       if (s === '') return pushNull();
-      if (kind === STRING && !conflict) { pushI32(i32!, intern(dict!, s)); length++; return; }
+      if (kind === STRING && !conflict) {
+        pushI32(i32!, intern(dict!, s));
+        length++;
+        return;
+      }
       put(classifyText(s), s);
     },
     pushValue(v) {
       switch (typeof v) {
-        case 'string': return put(kind === STRING ? STRING : classifyJsonString(v), v);
+        case 'string':
+          return put(kind === STRING ? STRING : classifyJsonString(v), v);
         case 'number':
           if (isInexact(v)) inexact = true;
           parsed.value = v;
@@ -121,7 +188,8 @@ export function createInferringBuilder(file: string, name: string): ColumnBuilde
         case 'boolean':
           parsed.value = v ? 1 : 0;
           return put(BOOL, v);
-        case 'undefined': return pushNull();
+        case 'undefined':
+          return pushNull();
         default:
           if (v === null) return pushNull();
           throw unsupportedValue(file, length + 1, name, v);
@@ -134,11 +202,18 @@ export function createInferringBuilder(file: string, name: string): ColumnBuilde
     finish(): Column {
       const base = { name, length, validity: finishValidity(validity, length), nullCount: validity.nullCount };
       if (kind === NULL) return { ...base, type: 'char', values: new Int32Array(length), dictionary: [] };
-      if (kind === STRING) return { ...base, type: stringTypeOf(dict!.values), values: trimmed(i32!.data, length), dictionary: dict!.values };
+      if (kind === STRING)
+        return {
+          ...base,
+          type: stringTypeOf(dict!.values),
+          values: trimmed(i32!.data, length),
+          dictionary: dict!.values,
+        };
       const type = TYPE_OF_KIND[kind];
       if (kind === BIG) return { ...base, type, values: trimmed(i64!.data, length), dictionary: null };
       if (kind === BOOL) return { ...base, type, values: packBits(u8!.data.subarray(0, length)), dictionary: null };
-      if (kind === DATE || kind === TIME) return { ...base, type, values: trimmed(i32!.data, length), dictionary: null };
+      if (kind === DATE || kind === TIME)
+        return { ...base, type, values: trimmed(i32!.data, length), dictionary: null };
       return { ...base, type, values: trimmed(f64!.data, length), dictionary: null };
     },
   };

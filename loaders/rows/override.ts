@@ -18,23 +18,27 @@ export function createCastingBuilder(file: string, name: string, type: InternalT
   const f64: F64 = createF64(big ? 0 : 1024);
   const i64: I64 = createI64(big ? 1024 : 0);
   const validity = createValidity();
-  let length = 0, inexact = false;
+  let length = 0,
+    inexact = false;
 
   const pushNull = () => {
     markNull(validity, length++);
-    if (big) pushI64(i64, 0n); else pushF64(f64, 0);
+    if (big) pushI64(i64, 0n);
+    else pushF64(f64, 0);
   };
   const push = (v: Source) => {
     const x = convert(v);
     if (x === undefined) throw conversionError(file, length + 1, name, v, type);
     length++;
-    if (big) pushI64(i64, x as bigint); else pushF64(f64, x as number);
+    if (big) pushI64(i64, x as bigint);
+    else pushF64(f64, x as number);
   };
   return {
     name,
     length: () => length,
     pushText(s) {
-      if (s === '') pushNull(); else push(s);
+      if (s === '') pushNull();
+      else push(s);
     },
     pushValue(v) {
       if (v === null || v === undefined || v === '') return pushNull();

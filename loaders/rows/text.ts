@@ -37,9 +37,13 @@ export function createVerbatimBuilder(file: string, name: string, type: 'char' |
     finish(): Column {
       const length = codes.length;
       return {
-        name, type: type ?? stringTypeOf(dict.values), length,
-        validity: finishValidity(validity, length), nullCount: validity.nullCount,
-        values: codes.data.slice(0, length), dictionary: dict.values,
+        name,
+        type: type ?? stringTypeOf(dict.values),
+        length,
+        validity: finishValidity(validity, length),
+        nullCount: validity.nullCount,
+        values: codes.data.slice(0, length),
+        dictionary: dict.values,
       };
     },
   };

@@ -50,7 +50,13 @@ function finishAll(builders: (ColumnBuilder | null)[]): Column[] {
 
 type Pass = { builders: ColumnBuilder[]; indexKeys: boolean };
 
-async function readPass(read: RowReader, path: string, opts: LoadOptions, verbatim: Set<string>, exact: boolean): Promise<Pass> {
+async function readPass(
+  read: RowReader,
+  path: string,
+  opts: LoadOptions,
+  verbatim: Set<string>,
+  exact: boolean,
+): Promise<Pass> {
   const file = basename(path);
   const builders: ColumnBuilder[] = [];
   const byName = new Map<string, ColumnBuilder>();
@@ -63,24 +69,27 @@ async function readPass(read: RowReader, path: string, opts: LoadOptions, verbat
     return b;
   };
   let rows = 0;
-  await read({
-    header(names) {
-      checkColumns(names, path, opts.columns);
-      names.forEach(create);
+  await read(
+    {
+      header(names) {
+        checkColumns(names, path, opts.columns);
+        names.forEach(create);
+      },
+      cells(cells) {
+        for (let i = 0; i < builders.length; i++) builders[i].pushText(cells[i]);
+        rows++;
+      },
+      object(row) {
+        if (row instanceof Map) {
+          for (const [key, v] of row) put(key, v);
+        } else {
+          for (const key in row) put(key, row[key]);
+        }
+        rows++;
+      },
     },
-    cells(cells) {
-      for (let i = 0; i < builders.length; i++) builders[i].pushText(cells[i]);
-      rows++;
-    },
-    object(row) {
-      if (row instanceof Map) {
-        for (const [key, v] of row) put(key, v);
-      } else {
-        for (const key in row) put(key, row[key]);
-      }
-      rows++;
-    },
-  }, exact);
+    exact,
+  );
   for (const b of builders) b.padTo(rows);
   return { builders, indexKeys };
 

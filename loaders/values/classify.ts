@@ -2,15 +2,23 @@
 import { parseIsoDate, parseIsoDateTime, parseIsoTime } from './temporal.ts';
 
 // Kinds, ordered loosely from narrow to wide; a column's kind is the join of its values' kinds.
-export const NULL = 0, INT = 1, BIG = 2, FLOAT = 3, BOOL = 4, DATE = 5, DATETIME = 6, TIME = 7, STRING = 8;
+export const NULL = 0,
+  INT = 1,
+  BIG = 2,
+  FLOAT = 3,
+  BOOL = 4,
+  DATE = 5,
+  DATETIME = 6,
+  TIME = 7,
+  STRING = 8;
 export type Kind = number;
 
 /** The numeric reading of the last classified value: the number, 0/1, days or milliseconds. */
 export const parsed = { value: 0 };
 
-const MAX_SAFE_TEXT = '9007199254740992';      // 2^53: the largest integer kept as integer
+const MAX_SAFE_TEXT = '9007199254740992'; // 2^53: the largest integer kept as integer
 const MAX_I64_TEXT = '9223372036854775807';
-const MIN_I64_TEXT = '9223372036854775808';     // magnitude of -2^63
+const MIN_I64_TEXT = '9223372036854775808'; // magnitude of -2^63
 
 const POW10 = Array.from({ length: 16 }, (_, k) => 10 ** k);
 
@@ -20,7 +28,8 @@ export function classifyText(s: string): Kind {
   const c = s.charCodeAt(0);
   if ((c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46) {
     const start = c === 45 || c === 43 ? 1 : 0;
-    let m = 0, i = start;
+    let m = 0,
+      i = start;
     for (; i < n; i++) {
       const d = s.charCodeAt(i) - 48;
       if (d < 0 || d > 9) break;
@@ -62,8 +71,14 @@ export function classifyText(s: string): Kind {
   }
   if ((n === 4 || n === 5) && (c === 116 || c === 84 || c === 102 || c === 70)) {
     const lower = s.toLowerCase();
-    if (lower === 'true') { parsed.value = 1; return BOOL; }
-    if (lower === 'false') { parsed.value = 0; return BOOL; }
+    if (lower === 'true') {
+      parsed.value = 1;
+      return BOOL;
+    }
+    if (lower === 'false') {
+      parsed.value = 0;
+      return BOOL;
+    }
   }
   return STRING;
 }
@@ -90,14 +105,23 @@ function classifyTemporal(s: string): Kind {
   if (s.charCodeAt(4) === 45) {
     if (n === 10) {
       const d = parseIsoDate(s);
-      if (d === d) { parsed.value = d; return DATE; }
+      if (d === d) {
+        parsed.value = d;
+        return DATE;
+      }
     } else if (n >= 16) {
       const ms = parseIsoDateTime(s);
-      if (ms === ms) { parsed.value = ms; return DATETIME; }
+      if (ms === ms) {
+        parsed.value = ms;
+        return DATETIME;
+      }
     }
   } else if (s.charCodeAt(2) === 58) {
     const t = parseIsoTime(s);
-    if (t === t) { parsed.value = t; return TIME; }
+    if (t === t) {
+      parsed.value = t;
+      return TIME;
+    }
   }
   return STRING;
 }

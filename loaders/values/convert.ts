@@ -17,15 +17,26 @@ const FALSE = new Set(['false', '0', 'no']);
 /** The converter for an override type. */
 export function converterFor(type: InternalType): Convert {
   switch (type) {
-    case 'integer': case 'key': return toInteger;
-    case 'float': return toFloat;
-    case 'decimal': return toDecimal;
-    case 'biginteger': return toBigInteger;
-    case 'boolean': return toBoolean;
-    case 'date': return (v) => (typeof v === 'string' ? nanToUndefined(toDays(v)) : undefined);
-    case 'datetime': return (v) => (typeof v === 'string' ? nanToUndefined(toEpochMs(v)) : undefined);
-    case 'time': return (v) => (typeof v === 'string' ? nanToUndefined(parseIsoTime(v)) : undefined);
-    case 'char': case 'text': return (v) => String(v);
+    case 'integer':
+    case 'key':
+      return toInteger;
+    case 'float':
+      return toFloat;
+    case 'decimal':
+      return toDecimal;
+    case 'biginteger':
+      return toBigInteger;
+    case 'boolean':
+      return toBoolean;
+    case 'date':
+      return (v) => (typeof v === 'string' ? nanToUndefined(toDays(v)) : undefined);
+    case 'datetime':
+      return (v) => (typeof v === 'string' ? nanToUndefined(toEpochMs(v)) : undefined);
+    case 'time':
+      return (v) => (typeof v === 'string' ? nanToUndefined(parseIsoTime(v)) : undefined);
+    case 'char':
+    case 'text':
+      return (v) => String(v);
   }
 }
 
@@ -75,15 +86,26 @@ function toBoolean(v: Source): number | undefined {
 
 /** Significant digits of a decimal text: from the first to the last non-zero digit of the mantissa. */
 export function significantDigits(text: string): number {
-  const mantissa = text.replace(/^[+-]/, '').replace(/[eE].*$/, '').replace('.', '');
+  const mantissa = text
+    .replace(/^[+-]/, '')
+    .replace(/[eE].*$/, '')
+    .replace('.', '');
   const trimmed = mantissa.replace(/^0+/, '').replace(/0+$/, '');
   return trimmed.length;
 }
 
 const NOUN: Record<InternalType, string> = {
-  integer: 'an integer', key: 'a key (a whole number)', float: 'a number', decimal: 'a number',
-  biginteger: 'an integer in the Int64 range', boolean: 'a boolean (true/false/1/0/yes/no)',
-  date: 'a date', datetime: 'a datetime', time: 'a time (HH:MM[:SS[.fff]])', char: 'a string', text: 'a string',
+  integer: 'an integer',
+  key: 'a key (a whole number)',
+  float: 'a number',
+  decimal: 'a number',
+  biginteger: 'an integer in the Int64 range',
+  boolean: 'a boolean (true/false/1/0/yes/no)',
+  date: 'a date',
+  datetime: 'a datetime',
+  time: 'a time (HH:MM[:SS[.fff]])',
+  char: 'a string',
+  text: 'a string',
 };
 
 /** A value as error messages show it: strings quoted, long ones cut. */
@@ -97,7 +119,9 @@ export function conversionError(file: string, row: number, column: string, v: So
   const where = `${file} row ${row}, column "${column}": ${showValue(v)}`;
   if (type === 'decimal' && toFloat(v) !== undefined) {
     const digits = significantDigits(String(v));
-    return new LoadError(`${where} has ${digits} significant digits and cannot be held exactly as a double (override decimal); use internal_type char to keep it verbatim.`);
+    return new LoadError(
+      `${where} has ${digits} significant digits and cannot be held exactly as a double (override decimal); use internal_type char to keep it verbatim.`,
+    );
   }
   return new LoadError(`${where} is not ${NOUN[type]} (override ${type}). Fix the value or remove the override.`);
 }

@@ -27,7 +27,8 @@ function digits(s: string, at: number, count: number): number {
 }
 
 function two(s: string, at: number): number {
-  const a = s.charCodeAt(at) - 48, b = s.charCodeAt(at + 1) - 48;
+  const a = s.charCodeAt(at) - 48,
+    b = s.charCodeAt(at + 1) - 48;
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
@@ -38,7 +39,9 @@ function daysInMonth(y: number, m: number): number {
 
 function dateAt(s: string): number {
   if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return NaN;
-  const y = digits(s, 0, 4), m = two(s, 5), d = two(s, 8);
+  const y = digits(s, 0, 4),
+    m = two(s, 5),
+    d = two(s, 8);
   if (y < 0 || m < 1 || m > 12 || d < 1 || (d > 28 && d > daysInMonth(y, m))) return NaN;
   return daysFromCivil(y, m, d);
 }
@@ -52,7 +55,8 @@ export function parseIsoDate(s: string): number {
 export function parseIsoTime(s: string, from = 0, to = s.length): number {
   const n = to - from;
   if (n < 5 || s.charCodeAt(from + 2) !== 58) return NaN;
-  const h = two(s, from), m = two(s, from + 3);
+  const h = two(s, from),
+    m = two(s, from + 3);
   if (h < 0 || h > 23 || m < 0 || m > 59) return NaN;
   let ms = h * 3_600_000 + m * 60_000;
   if (n === 5) return ms;
@@ -63,7 +67,8 @@ export function parseIsoTime(s: string, from = 0, to = s.length): number {
   if (n === 8) return ms;
   // Fractional seconds: 1-9 digits, truncated to whole milliseconds.
   if (s.charCodeAt(from + 8) !== 46 || n === 9 || n > 18) return NaN;
-  let frac = 0, scale = 100;
+  let frac = 0,
+    scale = 100;
   for (let i = from + 9; i < to; i++) {
     const d = s.charCodeAt(i) - 48;
     if (d < 0 || d > 9) return NaN;
@@ -81,12 +86,14 @@ export function parseIsoDateTime(s: string): number {
   if (sep !== 84 && sep !== 32) return NaN;
   const days = dateAt(s);
   if (days !== days) return NaN;
-  let end = n, offset = 0;
+  let end = n,
+    offset = 0;
   const last = s.charCodeAt(n - 1);
   if (last === 90) {
     end = n - 1;
   } else if (n >= 22 && (s.charCodeAt(n - 6) === 43 || s.charCodeAt(n - 6) === 45) && s.charCodeAt(n - 3) === 58) {
-    const oh = two(s, n - 5), om = two(s, n - 2);
+    const oh = two(s, n - 5),
+      om = two(s, n - 2);
     if (oh < 0 || oh > 23 || om < 0 || om > 59) return NaN;
     offset = (oh * 60 + om) * 60_000 * (s.charCodeAt(n - 6) === 45 ? -1 : 1);
     end = n - 6;

@@ -12,27 +12,52 @@ export function checkAccess(raw: unknown, r: Reader, problems: string[], path: s
     const ko = r.object(k, where);
     r.known(ko, where, ['name', 'sha256', 'privileged', 'groups']);
     const sha256 = (r.string(ko.sha256, where, 'sha256', true) ?? '').toLowerCase();
-    if (sha256 && !/^[0-9a-f]{64}$/.test(sha256)) problems.push(`${path}: ${where}: sha256 must be 64 hex digits (the SHA-256 of the key; see \`sorrel hash-key\`).`);
-    return { name: r.string(ko.name, where, 'name', true) ?? '', sha256, privileged: r.bool(ko.privileged, where, 'privileged') ?? false, groups: r.groups(ko.groups, where) ?? [] };
+    if (sha256 && !/^[0-9a-f]{64}$/.test(sha256))
+      problems.push(
+        `${path}: ${where}: sha256 must be 64 hex digits (the SHA-256 of the key; see \`sorrel hash-key\`).`,
+      );
+    return {
+      name: r.string(ko.name, where, 'name', true) ?? '',
+      sha256,
+      privileged: r.bool(ko.privileged, where, 'privileged') ?? false,
+      groups: r.groups(ko.groups, where) ?? [],
+    };
   });
   let jwt: JwtSpec | null = null;
   if (o.jwt !== undefined && o.jwt !== null) {
     const jo = r.object(o.jwt, 'access.jwt');
-    r.known(jo, 'access.jwt', ['algorithm', 'secret', 'secret_env', 'public_key_file', 'jwks_file', 'issuer', 'audience', 'claims']);
-    const algorithm = r.oneOf(jo.algorithm ?? 'HS256', 'access.jwt', 'algorithm', ['HS256', 'RS256', 'ES256'] as const) ?? 'HS256';
+    r.known(jo, 'access.jwt', [
+      'algorithm',
+      'secret',
+      'secret_env',
+      'public_key_file',
+      'jwks_file',
+      'issuer',
+      'audience',
+      'claims',
+    ]);
+    const algorithm =
+      r.oneOf(jo.algorithm ?? 'HS256', 'access.jwt', 'algorithm', ['HS256', 'RS256', 'ES256'] as const) ?? 'HS256';
     const secretEnv = r.string(jo.secret_env, 'access.jwt', 'secret_env');
     const literal = r.string(jo.secret, 'access.jwt', 'secret');
     const keyFile = r.string(jo.public_key_file, 'access.jwt', 'public_key_file');
     const jwksFile = r.string(jo.jwks_file, 'access.jwt', 'jwks_file');
     // Whether the variable is set is checked where the secret is read (src/snapshot/access.ts): at
     // serve time, and by `sorrel check`, but not by `sorrel build`, which stores only its name.
-    if (algorithm === 'HS256' && !literal && !secretEnv) problems.push(`${path}: access.jwt: HS256 needs \`secret\` or \`secret_env\` naming an environment variable.`);
-    if (algorithm !== 'HS256' && !keyFile && !jwksFile) problems.push(`${path}: access.jwt: ${algorithm} needs \`public_key_file\` (PEM) or \`jwks_file\`.`);
+    if (algorithm === 'HS256' && !literal && !secretEnv)
+      problems.push(`${path}: access.jwt: HS256 needs \`secret\` or \`secret_env\` naming an environment variable.`);
+    if (algorithm !== 'HS256' && !keyFile && !jwksFile)
+      problems.push(`${path}: access.jwt: ${algorithm} needs \`public_key_file\` (PEM) or \`jwks_file\`.`);
     const claims = r.object(jo.claims ?? {}, 'access.jwt.claims');
     r.known(claims, 'access.jwt.claims', ['name', 'privileged', 'groups']);
     jwt = {
-      algorithm, secret: literal, secretEnv, issuer: r.string(jo.issuer, 'access.jwt', 'issuer'), audience: r.string(jo.audience, 'access.jwt', 'audience'),
-      publicKeyFile: keyFile ? resolveDataPath(keyFile, path) : null, jwksFile: jwksFile ? resolveDataPath(jwksFile, path) : null,
+      algorithm,
+      secret: literal,
+      secretEnv,
+      issuer: r.string(jo.issuer, 'access.jwt', 'issuer'),
+      audience: r.string(jo.audience, 'access.jwt', 'audience'),
+      publicKeyFile: keyFile ? resolveDataPath(keyFile, path) : null,
+      jwksFile: jwksFile ? resolveDataPath(jwksFile, path) : null,
       claims: {
         name: r.string(claims.name, 'access.jwt.claims', 'name') ?? 'sub',
         privileged: r.string(claims.privileged, 'access.jwt.claims', 'privileged') ?? 'privileged',

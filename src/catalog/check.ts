@@ -9,7 +9,17 @@ import type { CatalogSpec, ConceptSpec, FieldSpec } from './spec.ts';
 export function toCatalogSpec(doc: unknown, path: string, fileModified: string, problems: string[]): CatalogSpec {
   const r = reader(path, problems);
   const root = r.object(doc, '(top level)');
-  r.known(root, '(top level)', ['title', 'modified', 'access', 'root', 'entity', 'datasets', 'categories', 'fields', 'concepts']);
+  r.known(root, '(top level)', [
+    'title',
+    'modified',
+    'access',
+    'root',
+    'entity',
+    'datasets',
+    'categories',
+    'fields',
+    'concepts',
+  ]);
   const pinned = r.timestamp(root.modified, '(top level)', 'modified');
 
   const datasets = r.list(root.datasets, 'datasets').map((raw, i) => {
@@ -24,27 +34,43 @@ export function toCatalogSpec(doc: unknown, path: string, fileModified: string, 
       const type = r.oneOf(t, w, `columns.${col}`, INTERNAL_TYPES);
       if (type) columns[col] = type;
     }
-    const links = r.list(o.links, `${w}.links`).map((raw, j) => {
-      const lw = `${w}.links[${j}]`;
-      const lo = r.object(raw, lw);
-      r.known(lo, lw, ['column', 'to']);
-      return { column: r.string(lo.column, lw, 'column', true) ?? '', to: r.string(lo.to, lw, 'to', true) ?? '' };
-    }).filter((l) => l.column && l.to);
+    const links = r
+      .list(o.links, `${w}.links`)
+      .map((raw, j) => {
+        const lw = `${w}.links[${j}]`;
+        const lo = r.object(raw, lw);
+        r.known(lo, lw, ['column', 'to']);
+        return { column: r.string(lo.column, lw, 'column', true) ?? '', to: r.string(lo.to, lw, 'to', true) ?? '' };
+      })
+      .filter((l) => l.column && l.to);
     return {
-      name, model: r.string(o.model, w, 'model') ?? name, file: r.string(o.file, w, 'file', true) ?? '', format, columns,
-      dataModified: r.timestamp(o.data_modified, w, 'data_modified'), where: w,
-      key: r.string(o.key, w, 'key'), links,
+      name,
+      model: r.string(o.model, w, 'model') ?? name,
+      file: r.string(o.file, w, 'file', true) ?? '',
+      format,
+      columns,
+      dataModified: r.timestamp(o.data_modified, w, 'data_modified'),
+      where: w,
+      key: r.string(o.key, w, 'key'),
+      links,
     };
   });
-  r.unique(datasets.map((d) => [d.name, d.where]), 'dataset name');
+  r.unique(
+    datasets.map((d) => [d.name, d.where]),
+    'dataset name',
+  );
   // The model tree (API.md §12): its structure needs the data's column types, so it is checked after loading.
   const rootName = r.string(root.root, '(top level)', 'root');
   let entity: CatalogSpec['entity'] = null;
   if (root.entity !== undefined && root.entity !== null) {
     const e = r.object(root.entity, 'entity');
     r.known(e, 'entity', ['name', 'plural_name']);
-    entity = { name: r.string(e.name, 'entity', 'name', true) ?? '', plural_name: r.string(e.plural_name, 'entity', 'plural_name') };
-    if (rootName === null) problems.push(`${path}: entity: names the entities of a root; declare \`root: <dataset>\` too.`);
+    entity = {
+      name: r.string(e.name, 'entity', 'name', true) ?? '',
+      plural_name: r.string(e.plural_name, 'entity', 'plural_name'),
+    };
+    if (rootName === null)
+      problems.push(`${path}: entity: names the entities of a root; declare \`root: <dataset>\` too.`);
   }
 
   const categories = r.list(root.categories, 'categories').map((raw, i) => {
@@ -53,18 +79,25 @@ export function toCatalogSpec(doc: unknown, path: string, fileModified: string, 
     const where = `categories[${i}] (id ${id})`;
     r.known(o, where, ['id', 'name', 'order', 'parent']);
     return {
-      id, where, name: r.string(o.name, where, 'name', true) ?? '', order: r.number(o.order, where, 'order') ?? 0,
+      id,
+      where,
+      name: r.string(o.name, where, 'name', true) ?? '',
+      order: r.number(o.order, where, 'order') ?? 0,
       parent: o.parent === undefined || o.parent === null ? null : r.id(o.parent, where, 'parent'),
     };
   });
-  r.unique(categories.map((c) => [c.id, c.where]), 'category id');
+  r.unique(
+    categories.map((c) => [c.id, c.where]),
+    'category id',
+  );
   const categoryIds = new Map(categories.map((c) => [c.id, c]));
   for (const c of categories) {
     if (c.parent === null) continue;
     const parent = categoryIds.get(c.parent);
     if (!parent) problems.push(`${path}: ${c.where}: parent ${c.parent} is not a category id.`);
     else if (parent.id === c.id) problems.push(`${path}: ${c.where}: a category cannot be its own parent.`);
-    else if (parent.parent !== null) problems.push(`${path}: ${c.where}: parent ${c.parent} has a parent itself; categories nest one level only.`);
+    else if (parent.parent !== null)
+      problems.push(`${path}: ${c.where}: parent ${c.parent} has a parent itself; categories nest one level only.`);
   }
   const datasetNames = new Set(datasets.map((d) => d.name));
   const checkCategory = (id: number | null, where: string) => {
@@ -75,38 +108,90 @@ export function toCatalogSpec(doc: unknown, path: string, fileModified: string, 
     const o = r.object(raw, `fields[${i}]`);
     const id = r.id(o.id, `fields[${i}]`);
     const where = `fields[${i}] (id ${id})`;
-    r.known(o, where, ['id', 'dataset', 'column', 'name', 'plural_name', 'alt_name', 'alt_plural_name', 'description',
-      'keywords', 'unit', 'plural_unit', 'published', 'archived', 'enumerable', 'searchable', 'nullable', 'internal_type',
-      'label_column', 'groups', 'category', 'modified']);
+    r.known(o, where, [
+      'id',
+      'dataset',
+      'column',
+      'name',
+      'plural_name',
+      'alt_name',
+      'alt_plural_name',
+      'description',
+      'keywords',
+      'unit',
+      'plural_unit',
+      'published',
+      'archived',
+      'enumerable',
+      'searchable',
+      'nullable',
+      'internal_type',
+      'label_column',
+      'groups',
+      'category',
+      'modified',
+    ]);
     const dataset = r.string(o.dataset, where, 'dataset', true) ?? '';
-    if (dataset && !datasetNames.has(dataset)) problems.push(`${path}: ${where}: dataset "${dataset}" is not declared under datasets.`);
+    if (dataset && !datasetNames.has(dataset))
+      problems.push(`${path}: ${where}: dataset "${dataset}" is not declared under datasets.`);
     const column = r.string(o.column, where, 'column', true) ?? '';
     const category = o.category === undefined || o.category === null ? null : r.id(o.category, where, 'category');
     checkCategory(category, where);
     return {
-      id, dataset, column, where,
+      id,
+      dataset,
+      column,
+      where,
       name: r.string(o.name, where, 'name') ?? column,
       plural_name: r.string(o.plural_name, where, 'plural_name'),
-      alt_name: r.string(o.alt_name, where, 'alt_name'), alt_plural_name: r.string(o.alt_plural_name, where, 'alt_plural_name'),
-      description: r.string(o.description, where, 'description'), keywords: r.string(o.keywords, where, 'keywords'),
-      unit: r.string(o.unit, where, 'unit'), plural_unit: r.string(o.plural_unit, where, 'plural_unit'),
-      published: r.bool(o.published, where, 'published') ?? true, archived: r.bool(o.archived, where, 'archived') ?? false,
-      enumerable: r.bool(o.enumerable, where, 'enumerable'), searchable: r.bool(o.searchable, where, 'searchable'),
+      alt_name: r.string(o.alt_name, where, 'alt_name'),
+      alt_plural_name: r.string(o.alt_plural_name, where, 'alt_plural_name'),
+      description: r.string(o.description, where, 'description'),
+      keywords: r.string(o.keywords, where, 'keywords'),
+      unit: r.string(o.unit, where, 'unit'),
+      plural_unit: r.string(o.plural_unit, where, 'plural_unit'),
+      published: r.bool(o.published, where, 'published') ?? true,
+      archived: r.bool(o.archived, where, 'archived') ?? false,
+      enumerable: r.bool(o.enumerable, where, 'enumerable'),
+      searchable: r.bool(o.searchable, where, 'searchable'),
       nullable: r.bool(o.nullable, where, 'nullable'),
-      internal_type: o.internal_type === undefined ? null : r.oneOf(o.internal_type, where, 'internal_type', INTERNAL_TYPES),
-      label_column: r.string(o.label_column, where, 'label_column'), groups: r.groups(o.groups, where),
-      category, modified: r.timestamp(o.modified, where, 'modified'),
+      internal_type:
+        o.internal_type === undefined ? null : r.oneOf(o.internal_type, where, 'internal_type', INTERNAL_TYPES),
+      label_column: r.string(o.label_column, where, 'label_column'),
+      groups: r.groups(o.groups, where),
+      category,
+      modified: r.timestamp(o.modified, where, 'modified'),
     };
   });
-  r.unique(fields.map((f) => [f.id, f.where]), 'field id');
+  r.unique(
+    fields.map((f) => [f.id, f.where]),
+    'field id',
+  );
   const fieldIds = new Set(fields.map((f) => f.id));
 
   const concepts: ConceptSpec[] = r.list(root.concepts, 'concepts').map((raw, i) => {
     const o = r.object(raw, `concepts[${i}]`);
     const id = r.id(o.id, `concepts[${i}]`);
     const where = `concepts[${i}] (id ${id})`;
-    r.known(o, where, ['id', 'name', 'plural_name', 'description', 'keywords', 'category', 'order', 'published', 'archived',
-      'sortable', 'queryable', 'viewable', 'formatter_name', 'queryview', 'groups', 'modified', 'fields']);
+    r.known(o, where, [
+      'id',
+      'name',
+      'plural_name',
+      'description',
+      'keywords',
+      'category',
+      'order',
+      'published',
+      'archived',
+      'sortable',
+      'queryable',
+      'viewable',
+      'formatter_name',
+      'queryview',
+      'groups',
+      'modified',
+      'fields',
+    ]);
     const category = o.category === undefined || o.category === null ? null : r.id(o.category, where, 'category');
     checkCategory(category, where);
     const refs = r.list(o.fields, `${where}.fields`).map((ref, j) => {
@@ -115,7 +200,11 @@ export function toCatalogSpec(doc: unknown, path: string, fileModified: string, 
       r.known(ro, w, ['id', 'alt_name', 'alt_plural_name']);
       const fid = r.id(ro.id, w);
       if (fid > 0 && !fieldIds.has(fid)) problems.push(`${path}: ${w}: field ${fid} is not a field id.`);
-      return { id: fid, alt_name: r.string(ro.alt_name, w, 'alt_name'), alt_plural_name: r.string(ro.alt_plural_name, w, 'alt_plural_name') };
+      return {
+        id: fid,
+        alt_name: r.string(ro.alt_name, w, 'alt_name'),
+        alt_plural_name: r.string(ro.alt_plural_name, w, 'alt_plural_name'),
+      };
     });
     const seen = new Set<number>();
     for (const ref of refs) {
@@ -123,24 +212,44 @@ export function toCatalogSpec(doc: unknown, path: string, fileModified: string, 
       seen.add(ref.id);
     }
     return {
-      id, where, category, fields: refs,
-      name: r.string(o.name, where, 'name', true) ?? '', plural_name: r.string(o.plural_name, where, 'plural_name'),
-      description: r.string(o.description, where, 'description') ?? '', keywords: r.string(o.keywords, where, 'keywords') ?? '',
+      id,
+      where,
+      category,
+      fields: refs,
+      name: r.string(o.name, where, 'name', true) ?? '',
+      plural_name: r.string(o.plural_name, where, 'plural_name'),
+      description: r.string(o.description, where, 'description') ?? '',
+      keywords: r.string(o.keywords, where, 'keywords') ?? '',
       order: r.number(o.order, where, 'order') ?? 0,
-      published: r.bool(o.published, where, 'published') ?? true, archived: r.bool(o.archived, where, 'archived') ?? false,
+      published: r.bool(o.published, where, 'published') ?? true,
+      archived: r.bool(o.archived, where, 'archived') ?? false,
       sortable: r.bool(o.sortable, where, 'sortable') ?? true,
-      queryable: r.bool(o.queryable, where, 'queryable') ?? true, viewable: r.bool(o.viewable, where, 'viewable') ?? true,
-      formatter_name: r.string(o.formatter_name, where, 'formatter_name') ?? '', queryview: r.string(o.queryview, where, 'queryview') ?? '',
-      groups: r.groups(o.groups, where), modified: r.timestamp(o.modified, where, 'modified'),
+      queryable: r.bool(o.queryable, where, 'queryable') ?? true,
+      viewable: r.bool(o.viewable, where, 'viewable') ?? true,
+      formatter_name: r.string(o.formatter_name, where, 'formatter_name') ?? '',
+      queryview: r.string(o.queryview, where, 'queryview') ?? '',
+      groups: r.groups(o.groups, where),
+      modified: r.timestamp(o.modified, where, 'modified'),
     };
   });
-  r.unique(concepts.map((c) => [c.id, c.where]), 'concept id');
+  r.unique(
+    concepts.map((c) => [c.id, c.where]),
+    'concept id',
+  );
 
   const access = checkAccess(root.access, r, problems, path);
   return {
-    path, title: r.string(root.title, '(top level)', 'title') ?? 'Sorrel catalog',
-    modified: pinned ?? fileModified, modifiedPinned: pinned !== null,
-    access, datasets, categories, fields, concepts, root: rootName, entity,
+    path,
+    title: r.string(root.title, '(top level)', 'title') ?? 'Sorrel catalog',
+    modified: pinned ?? fileModified,
+    modifiedPinned: pinned !== null,
+    access,
+    datasets,
+    categories,
+    fields,
+    concepts,
+    root: rootName,
+    entity,
   };
 }
 
@@ -149,11 +258,18 @@ export function toCatalogSpec(doc: unknown, path: string, fileModified: string, 
  * modification time, so replicas serving separate copies of the files could answer differently.
  */
 export function findTimestampWarnings(spec: CatalogSpec): string[] {
-  const copies = 'replicas serving separate copies of the files could disagree; pin it, or serve one file from `sorrel build`.';
+  const copies =
+    'replicas serving separate copies of the files could disagree; pin it, or serve one file from `sorrel build`.';
   const warnings: string[] = [];
-  if (!spec.modifiedPinned) warnings.push(`${spec.path}: (top level): \`modified\` is not set, so it is the catalog file's modification time; ${copies}`);
+  if (!spec.modifiedPinned)
+    warnings.push(
+      `${spec.path}: (top level): \`modified\` is not set, so it is the catalog file's modification time; ${copies}`,
+    );
   for (const d of spec.datasets) {
-    if (d.dataModified === null) warnings.push(`${spec.path}: ${d.where}: \`data_modified\` is not set, so it is the data file's modification time; ${copies}`);
+    if (d.dataModified === null)
+      warnings.push(
+        `${spec.path}: ${d.where}: \`data_modified\` is not set, so it is the data file's modification time; ${copies}`,
+      );
   }
   return warnings;
 }

@@ -23,13 +23,21 @@ export function readCatalog(path: string): { spec: CatalogSpec | null; problems:
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    return { spec: null, problems: [`${path}: cannot read the catalog file (${(err as NodeJS.ErrnoException).code ?? String(err)}).`] };
+    return {
+      spec: null,
+      problems: [`${path}: cannot read the catalog file (${(err as NodeJS.ErrnoException).code ?? String(err)}).`],
+    };
   }
   let doc: unknown;
   try {
     doc = /\.json$/i.test(path) ? JSON.parse(text) : parseYaml(text);
   } catch (err) {
-    return { spec: null, problems: [`${path}: not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(err as Error).message.split('\n')[0]}`] };
+    return {
+      spec: null,
+      problems: [
+        `${path}: not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(err as Error).message.split('\n')[0]}`,
+      ],
+    };
   }
   const problems: string[] = [];
   const spec = toCatalogSpec(doc, path, toTimestamp(statSync(path).mtime), problems);

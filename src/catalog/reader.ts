@@ -76,7 +76,8 @@ export function reader(path: string, problems: string[]) {
       for (const [key, where] of pairs) {
         if (key === -1) continue;
         const first = seen.get(key);
-        if (first) problems.push(`${path}: ${where}: duplicate ${what} ${JSON.stringify(key)} (first used by ${first}).`);
+        if (first)
+          problems.push(`${path}: ${where}: duplicate ${what} ${JSON.stringify(key)} (first used by ${first}).`);
         else seen.set(key, where);
       }
     },

@@ -3,16 +3,36 @@ import pluralize from 'pluralize';
 import type { InternalType, SimpleType } from '../contract/model.ts';
 
 const SIMPLE: Record<InternalType, SimpleType> = {
-  integer: 'number', biginteger: 'number', float: 'number', decimal: 'number',
-  char: 'string', text: 'string', key: 'key',
-  boolean: 'boolean', date: 'date', datetime: 'datetime', time: 'time',
+  integer: 'number',
+  biginteger: 'number',
+  float: 'number',
+  decimal: 'number',
+  char: 'string',
+  text: 'string',
+  key: 'key',
+  boolean: 'boolean',
+  date: 'date',
+  datetime: 'datetime',
+  time: 'time',
 };
 
 export const OPERATOR_LABELS: Record<string, string> = {
-  exact: 'is', '-exact': 'is not', iexact: 'is', '-iexact': 'is not', in: 'includes', '-in': 'excludes',
-  icontains: 'contains', '-icontains': 'does not contain', lt: 'is less than', lte: 'is less than or equal to',
-  gt: 'is greater than', gte: 'is greater than or equal to', range: 'is between', '-range': 'is not between',
-  isnull: 'is null', '-isnull': 'is not null',
+  exact: 'is',
+  '-exact': 'is not',
+  iexact: 'is',
+  '-iexact': 'is not',
+  in: 'includes',
+  '-in': 'excludes',
+  icontains: 'contains',
+  '-icontains': 'does not contain',
+  lt: 'is less than',
+  lte: 'is less than or equal to',
+  gt: 'is greater than',
+  gte: 'is greater than or equal to',
+  range: 'is between',
+  '-range': 'is not between',
+  isnull: 'is null',
+  '-isnull': 'is not null',
 };
 
 const OPERATORS: Record<SimpleType, string[]> = {

@@ -13,7 +13,11 @@ export type BaseResult = { base: string; dimensions: TreeDimension[] } | { base:
 export function findBase(shape: TreeShape, dimensions: { dataset: string; column: string }[]): BaseResult {
   const tables = [...new Set(dimensions.map((d) => d.dataset))];
   const outside = tables.filter((t) => !(t in shape.nodes));
-  if (outside.length) return { base: null, message: `${quoteList(outside)} ${outside.length === 1 ? 'is' : 'are'} not in the tree of '${shape.root}'.` };
+  if (outside.length)
+    return {
+      base: null,
+      message: `${quoteList(outside)} ${outside.length === 1 ? 'is' : 'are'} not in the tree of '${shape.root}'.`,
+    };
   for (const base of tables) {
     const paths = new Map(tables.map((t) => [t, linkPath(shape, base, t)]));
     if ([...paths.values()].every((p) => p !== null)) {
@@ -31,8 +35,13 @@ export function findBase(shape: TreeShape, dimensions: { dataset: string; column
  * as indexes in shape.links; null when the tree path goes against a link somewhere.
  */
 export function linkPath(shape: TreeShape, from: string, to: string): number[] | null {
-  const up = (d: string) => { const out = [d]; while (shape.nodes[out[out.length - 1]].parent !== null) out.push(shape.nodes[out[out.length - 1]].parent!); return out; };
-  const a = up(from), b = up(to);
+  const up = (d: string) => {
+    const out = [d];
+    while (shape.nodes[out[out.length - 1]].parent !== null) out.push(shape.nodes[out[out.length - 1]].parent!);
+    return out;
+  };
+  const a = up(from),
+    b = up(to);
   const common = a.find((x) => b.includes(x))!;
   const path: number[] = [];
   // Up from `from` to the common ancestor: each step must be a child link (the table links to its parent).
@@ -61,9 +70,16 @@ export function contextScope(shape: TreeShape | null, dataset: string): string {
 }
 
 /** The message for a condition on `conditionDataset` in a request about a field of `fieldDataset`. */
-export function scopeMessage(shape: TreeShape | null, fieldId: number, conditionDataset: string, fieldDataset: string): string {
+export function scopeMessage(
+  shape: TreeShape | null,
+  fieldId: number,
+  conditionDataset: string,
+  fieldDataset: string,
+): string {
   const inTree = (d: string) => shape !== null && d in shape.nodes;
-  const here = inTree(conditionDataset) ? `dataset '${conditionDataset}' of the tree of '${shape!.root}'` : `dataset '${conditionDataset}'`;
+  const here = inTree(conditionDataset)
+    ? `dataset '${conditionDataset}' of the tree of '${shape!.root}'`
+    : `dataset '${conditionDataset}'`;
   const there = inTree(fieldDataset) ? `the tree of '${shape!.root}'` : `'${fieldDataset}'`;
   return `field ${fieldId} is in ${here}, not ${there}; conditions must be on the same dataset, or on the same tree.`;
 }

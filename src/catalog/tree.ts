@@ -28,8 +28,17 @@ export type ModelTree = {
 
 // Which key and link columns can match: the same family of values. Booleans are no key.
 const FAMILY: Record<InternalType, string | null> = {
-  integer: 'number', biginteger: 'number', float: 'number', decimal: 'number', key: 'number',
-  char: 'string', text: 'string', date: 'date', datetime: 'datetime', time: 'time', boolean: null,
+  integer: 'number',
+  biginteger: 'number',
+  float: 'number',
+  decimal: 'number',
+  key: 'number',
+  char: 'string',
+  text: 'string',
+  date: 'date',
+  datetime: 'datetime',
+  time: 'time',
+  boolean: null,
 };
 
 /** True when values of a link column of type `link` can name rows of a key column of type `key`. */
@@ -44,14 +53,25 @@ export function isLinkCompatible(link: InternalType, key: InternalType): boolean
  */
 export function toModelTree(root: string | null, datasets: TreeDatasetSpec[]): ModelTree {
   const problems: TreeProblem[] = [];
-  const error = (dataset: string, column: string | null, message: string) => problems.push({ level: 'error', dataset, column, message });
+  const error = (dataset: string, column: string | null, message: string) =>
+    problems.push({ level: 'error', dataset, column, message });
   const byName = new Map(datasets.map((d) => [d.name, d]));
   const keys: ModelTree['keys'] = [];
   for (const d of datasets) {
     if (d.key === null) continue;
     const type = d.columns[d.key];
-    if (type === undefined) error(d.name, d.key, `dataset '${d.name}': key column '${d.key}' is not a column of its data (columns: ${Object.keys(d.columns).join(', ')}).`);
-    else if (FAMILY[type] === null) error(d.name, d.key, `dataset '${d.name}': key column '${d.key}' is ${type}; a key must hold numbers, strings, dates or times.`);
+    if (type === undefined)
+      error(
+        d.name,
+        d.key,
+        `dataset '${d.name}': key column '${d.key}' is not a column of its data (columns: ${Object.keys(d.columns).join(', ')}).`,
+      );
+    else if (FAMILY[type] === null)
+      error(
+        d.name,
+        d.key,
+        `dataset '${d.name}': key column '${d.key}' is ${type}; a key must hold numbers, strings, dates or times.`,
+      );
     else keys.push({ dataset: d.name, column: d.key });
   }
 
@@ -70,22 +90,65 @@ export function toModelTree(root: string | null, datasets: TreeDatasetSpec[]): M
       const where = `dataset '${d.name}': link ${column} → '${to}'`;
       const target = byName.get(to);
       const type = d.columns[column];
-      if (type === undefined) { error(d.name, column, `${where}: '${column}' is not a column of its data (columns: ${Object.keys(d.columns).join(', ')}).`); continue; }
-      if (!target) { error(d.name, column, `${where}: no dataset is named '${to}' (datasets: ${datasets.map((x) => x.name).join(', ')}).`); continue; }
-      if (target.key === null) { error(d.name, column, `${where}: '${to}' has no \`key\`; a dataset that links point to must name its key column.`); continue; }
+      if (type === undefined) {
+        error(
+          d.name,
+          column,
+          `${where}: '${column}' is not a column of its data (columns: ${Object.keys(d.columns).join(', ')}).`,
+        );
+        continue;
+      }
+      if (!target) {
+        error(
+          d.name,
+          column,
+          `${where}: no dataset is named '${to}' (datasets: ${datasets.map((x) => x.name).join(', ')}).`,
+        );
+        continue;
+      }
+      if (target.key === null) {
+        error(
+          d.name,
+          column,
+          `${where}: '${to}' has no \`key\`; a dataset that links point to must name its key column.`,
+        );
+        continue;
+      }
       const keyType = target.columns[target.key];
       if (keyType === undefined || FAMILY[keyType] === null) continue; // reported on the key itself
       if (!isLinkCompatible(type, keyType)) {
-        error(d.name, column, `${where}: '${column}' is ${type} but the key '${to}.${target.key}' is ${keyType}; their values can never match.`);
+        error(
+          d.name,
+          column,
+          `${where}: '${column}' is ${type} but the key '${to}.${target.key}' is ${keyType}; their values can never match.`,
+        );
         continue;
       }
       const pair = [d.name, to].sort().join('\u0000');
       const first = pairs.get(pair);
-      if (to === d.name) { error(d.name, column, `${where}: a dataset cannot link to itself (links must form a forest, no cycle).`); continue; }
-      if (first !== undefined) { error(d.name, column, `${where}: a second link between '${d.name}' and '${to}' (the first is ${first}); at most one link may join two datasets.`); continue; }
+      if (to === d.name) {
+        error(d.name, column, `${where}: a dataset cannot link to itself (links must form a forest, no cycle).`);
+        continue;
+      }
+      if (first !== undefined) {
+        error(
+          d.name,
+          column,
+          `${where}: a second link between '${d.name}' and '${to}' (the first is ${first}); at most one link may join two datasets.`,
+        );
+        continue;
+      }
       pairs.set(pair, `${d.name}.${column} → '${to}'`);
-      const a = find(d.name), b = find(to);
-      if (a === b) { error(d.name, column, `${where}: closes a cycle (the two datasets are already connected by other links); links must form a forest.`); continue; }
+      const a = find(d.name),
+        b = find(to);
+      if (a === b) {
+        error(
+          d.name,
+          column,
+          `${where}: closes a cycle (the two datasets are already connected by other links); links must form a forest.`,
+        );
+        continue;
+      }
       component.set(a, b);
       links.push({ from: d.name, column, to, key: target.key });
     }
@@ -105,7 +168,8 @@ function toShape(root: string, all: TreeLink[]): TreeShape {
   const links: TreeLink[] = [];
   const queue = [root];
   for (let q = 0; q < queue.length; q++) {
-    const here = queue[q], node = nodes[here];
+    const here = queue[q],
+      node = nodes[here];
     for (const l of all) {
       const there = l.from === here ? l.to : l.to === here ? l.from : null;
       if (there === null || there in nodes) continue;

@@ -15,7 +15,9 @@ export function toDatetimeString(ms: number): string {
 
 /** Milliseconds since midnight → HH:MM:SS.mmm. */
 export function toTimeString(ms: number): string {
-  const h = Math.floor(ms / 3_600_000), m = Math.floor(ms / 60_000) % 60, s = Math.floor(ms / 1000) % 60;
+  const h = Math.floor(ms / 3_600_000),
+    m = Math.floor(ms / 60_000) % 60,
+    s = Math.floor(ms / 1000) % 60;
   return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(Math.round(ms % 1000), 3)}`;
 }
 

@@ -40,7 +40,11 @@ export function createLru<K, V>(maxWeight: number): Lru<K, V> {
       }
     },
     delete: remove,
-    get size() { return entries.size; },
-    get weight() { return total; },
+    get size() {
+      return entries.size;
+    },
+    get weight() {
+      return total;
+    },
   };
 }

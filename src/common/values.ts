@@ -6,15 +6,21 @@ import { toDateString, toDatetimeString, toTimeString } from './dates.ts';
 export function toJsonValue(v: number | string | null, type: InternalType): unknown {
   if (v === null) return null;
   switch (type) {
-    case 'date': return toDateString(v as number);
-    case 'datetime': return toDatetimeString(v as number);
-    case 'time': return toTimeString(v as number);
-    case 'boolean': return v === 1 || v === true as unknown;
+    case 'date':
+      return toDateString(v as number);
+    case 'datetime':
+      return toDatetimeString(v as number);
+    case 'time':
+      return toTimeString(v as number);
+    case 'boolean':
+      return v === 1 || v === (true as unknown);
     case 'biginteger': {
       const n = Number(v);
       return Number.isSafeInteger(n) ? n : String(v);
     }
-    case 'char': case 'text': return v;
+    case 'char':
+    case 'text':
+      return v;
     default:
       return typeof v === 'number' && !Number.isFinite(v) ? String(v) : v;
   }

@@ -5,8 +5,8 @@ export type ContextCondition = {
   field: number;
   column: string;
   type: InternalType;
-  operator: string;            // one of the field's operator codes
-  value: unknown;              // already converted to storage units (see ContextValue below)
+  operator: string; // one of the field's operator codes
+  value: unknown; // already converted to storage units (see ContextValue below)
 };
 export type ContextBranch = { type: 'and' | 'or'; children: ContextNode[] };
 export type ContextNode = ContextCondition | ContextBranch;

@@ -5,8 +5,16 @@ export type DataFormat = 'csv' | 'tsv' | 'ndjson' | 'json' | 'arrow' | 'parquet'
 
 /** Every extension Sorrel reads, with the format it names (lower case, with the dot). */
 const EXTENSIONS: Readonly<Record<string, DataFormat>> = Object.freeze({
-  '.csv': 'csv', '.tsv': 'tsv', '.tab': 'tsv', '.ndjson': 'ndjson', '.jsonl': 'ndjson', '.json': 'json',
-  '.arrow': 'arrow', '.feather': 'arrow', '.ipc': 'arrow', '.parquet': 'parquet',
+  '.csv': 'csv',
+  '.tsv': 'tsv',
+  '.tab': 'tsv',
+  '.ndjson': 'ndjson',
+  '.jsonl': 'ndjson',
+  '.json': 'json',
+  '.arrow': 'arrow',
+  '.feather': 'arrow',
+  '.ipc': 'arrow',
+  '.parquet': 'parquet',
 });
 
 /** Every format name, in the order the README lists them. */

@@ -2,14 +2,33 @@
 
 /** Catalog `internal_type` values (API.md §3). */
 export type InternalType =
-  | 'integer' | 'biginteger' | 'float' | 'decimal' | 'boolean'
-  | 'char' | 'text' | 'date' | 'datetime' | 'time' | 'key';
+  | 'integer'
+  | 'biginteger'
+  | 'float'
+  | 'decimal'
+  | 'boolean'
+  | 'char'
+  | 'text'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  | 'key';
 
 /** Catalog `simple_type` values (API.md §3). */
 export type SimpleType = 'number' | 'string' | 'boolean' | 'date' | 'datetime' | 'time' | 'key';
 
 export const INTERNAL_TYPES: readonly InternalType[] = [
-  'integer', 'biginteger', 'float', 'decimal', 'boolean', 'char', 'text', 'date', 'datetime', 'time', 'key',
+  'integer',
+  'biginteger',
+  'float',
+  'decimal',
+  'boolean',
+  'char',
+  'text',
+  'date',
+  'datetime',
+  'time',
+  'key',
 ];
 
 export type User = { name: string; privileged: boolean; groups: string[] };
@@ -19,8 +38,8 @@ export type Category = { id: number; name: string; order: number; parent: number
 /** A field as the snapshot keeps it: every public attribute resolved, plus where its data lives. */
 export type Field = {
   id: number;
-  dataset: string;         // dataset name = app_name
-  column: string;          // column in the dataset's table = field_name
+  dataset: string; // dataset name = app_name
+  column: string; // column in the dataset's table = field_name
   name: string;
   plural_name: string;
   alt_name: string | null;
@@ -42,9 +61,9 @@ export type Field = {
   modified: string;
   data_modified: string | null;
   operators: [string, string][];
-  groups: string[] | null;          // null = no group restriction
-  category: number | null;          // category the catalog gives, else null
-  label_column: string | null;      // column holding display labels for this field's codes
+  groups: string[] | null; // null = no group restriction
+  category: number | null; // category the catalog gives, else null
+  label_column: string | null; // column holding display labels for this field's codes
 };
 
 export type ConceptFieldRef = { id: number; alt_name: string | null; alt_plural_name: string | null };
@@ -60,8 +79,8 @@ export type Concept = {
   published: boolean;
   archived: boolean;
   sortable: boolean;
-  queryable: boolean;              // listed in a client's query (filter) picker
-  viewable: boolean;               // listed in a client's column (view) picker
+  queryable: boolean; // listed in a client's query (filter) picker
+  viewable: boolean; // listed in a client's column (view) picker
   formatter_name: string;
   queryview: string;
   modified: string;

@@ -25,11 +25,11 @@ export type DatasetInfo = {
   model: string;
   file: string;
   rows: number;
-  bytes: number;                      // Arrow buffer bytes
-  dataModified: string;               // the catalog's data_modified, else the file's mtime when read; API timestamp format
+  bytes: number; // Arrow buffer bytes
+  dataModified: string; // the catalog's data_modified, else the file's mtime when read; API timestamp format
   columns: Record<string, InternalType>;
-  ipc: SharedArrayBuffer;             // tableToIPC(table, 'file') bytes
-  sha256: string;                     // of the IPC bytes: the table's part of the data version
+  ipc: SharedArrayBuffer; // tableToIPC(table, 'file') bytes
+  sha256: string; // of the IPC bytes: the table's part of the data version
 };
 
 /**

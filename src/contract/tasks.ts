@@ -40,8 +40,8 @@ export type DistParams = {
   nulls: boolean;
   sort: 'fields' | 'count';
   cluster: boolean;
-  n: number | null;          // validated 1.. only against the point count inside the worker
-  numeric: boolean;          // every dimension has simple_type "number": outliers and clustering apply
+  n: number | null; // validated 1.. only against the point count inside the worker
+  numeric: boolean; // every dimension has simple_type "number": outliers and clustering apply
   maxGroups: number;
 };
 
@@ -65,10 +65,16 @@ export type StatsResult = {
   count: number;
   null_count: number;
   distinct: number;
-  min: number | string | null;   // storage units; decimal text for an i64 beyond 2^53
+  min: number | string | null; // storage units; decimal text for an i64 beyond 2^53
   max: number | string | null;
   mean: number | null;
   stddev: number | null;
   sum: number | string | null; // exact for whole numbers: decimal text beyond 2^53
-  quantiles: { p05: number | null; p25: number | null; p50: number | null; p75: number | null; p95: number | null } | null;
+  quantiles: {
+    p05: number | null;
+    p25: number | null;
+    p50: number | null;
+    p75: number | null;
+    p95: number | null;
+  } | null;
 };

@@ -31,10 +31,10 @@ export type TreeShape = { root: string; nodes: Record<string, TreeNode>; links: 
  * workers compose a missing one from the links.
  */
 export type TreeRef = {
-  key: string;                                  // changes with the data, like TableRef.key
+  key: string; // changes with the data, like TableRef.key
   shape: TreeShape;
   tables: Record<string, TableRef>;
-  entities: number;                             // rows of the root
+  entities: number; // rows of the root
   resolved: SharedArrayBuffer[];
   entity: Record<string, SharedArrayBuffer>;
 };
@@ -47,7 +47,13 @@ export type TreeContextNode = TreeCondition | { type: 'and' | 'or'; children: Tr
 export type TreeDimension = { dataset: string; column: string; path: number[] };
 
 /** A key column's check: nulls (with the first rows, from 0) and repeated values (rows after the first, with the first values). */
-export type KeyReport = { rows: number; nulls: number; nullRows: number[]; duplicates: number; duplicateValues: (number | string)[] };
+export type KeyReport = {
+  rows: number;
+  nulls: number;
+  nullRows: number[];
+  duplicates: number;
+  duplicateValues: (number | string)[];
+};
 
 /** A link column's resolution: null values, and non-null values that match no key (dangling, with the first values). */
 export type LinkReport = { rows: number; nulls: number; dangling: number; danglingValues: (number | string)[] };

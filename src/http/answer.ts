@@ -30,7 +30,13 @@ const PARSE_MEMO_BYTES = 16 * 1024 * 1024;
 /** A request already parsed: its parse and the key that names its answer ('' when it does not repeat). */
 type KnownRequest<P> = { parsed: Parsed<P>; key: string };
 
-export type AnswerOptions = { state: { snapshot: Snapshot | null }; pool: Pool; config: Config; replies: ReplyCache; metrics: Metrics };
+export type AnswerOptions = {
+  state: { snapshot: Snapshot | null };
+  pool: Pool;
+  config: Config;
+  replies: ReplyCache;
+  metrics: Metrics;
+};
 
 /** Creates the function that answers a request on a route from the snapshot current at its start. */
 export function createAnswer({ state, pool, config, replies, metrics }: AnswerOptions) {
@@ -51,7 +57,16 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
       // only when the handler asks, after it has checked the path (an unknown field is a 404 whatever the body).
       const signal = toCloseSignal(res);
       const ctx: RequestContext = {
-        snapshot, pool, config, user, path, params: req.params, query: req.query, baseUrl, canonical: [], signal,
+        snapshot,
+        pool,
+        config,
+        user,
+        path,
+        params: req.params,
+        query: req.query,
+        baseUrl,
+        canonical: [],
+        signal,
         readBody: () => readJsonBody(req, config.maxBodyBytes),
       };
       const post = route.post;
@@ -62,7 +77,17 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
     }
 
     const ctx: RequestContext = {
-      snapshot, pool, config, user, path, params: req.params, query: req.query, baseUrl, canonical: [], signal: NEVER, readBody: noBody,
+      snapshot,
+      pool,
+      config,
+      user,
+      path,
+      params: req.params,
+      query: req.query,
+      baseUrl,
+      canonical: [],
+      signal: NEVER,
+      readBody: noBody,
     };
     // Validation first: the answer is named by the normalised request (parsed and defaulted values in
     // the route's order, unknown parameters dropped), so equal answers share one validator everywhere.
@@ -77,7 +102,9 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
       // compute, so a matching If-None-Match costs nothing. An answer that does not repeat (an
       // unseeded random draw) has none, and its parse is not kept.
       const repeatable = parsed.repeatable ?? true;
-      const key = repeatable ? JSON.stringify([snapshot.version, visibility, baseUrl, route.name, toCanonicalPath(path), parsed.canonical]) : '';
+      const key = repeatable
+        ? JSON.stringify([snapshot.version, visibility, baseUrl, route.name, toCanonicalPath(path), parsed.canonical])
+        : '';
       known = { parsed, key };
       if (repeatable) parses.memo.set(rawKey, known, rawKey.length * 2 + key.length * 2 + 256);
     }
@@ -96,7 +123,10 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
       const etag = hit?.etag ?? `"${createHash('sha1').update(key).digest('base64url')}"`;
       headers.ETag = etag;
       if (tags.includes(etag)) return sendNotModified(res, headers);
-      if (hit) return matchesAny ? sendNotModified(res, headers) : sendCached(req, res, hit.raw, hit.body, cors === NO_HEADERS ? NO_RAW : Object.entries(cors).flat());
+      if (hit)
+        return matchesAny
+          ? sendNotModified(res, headers)
+          : sendCached(req, res, hit.raw, hit.body, cors === NO_HEADERS ? NO_RAW : Object.entries(cors).flat());
     }
     // Only work that may take a while needs to learn that the client went away.
     const signal = toCloseSignal(res);
@@ -109,7 +139,12 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
     else bytes = sendJson(req, res, 200, reply.body, { ...headers, ...reply.headers });
     if (headers.ETag) {
       const { 'Cache-Control': cacheControl, ETag: etag } = headers;
-      replies.set(key, etag, bytes, toRawHeaders(bytes, { 'Cache-Control': cacheControl, ETag: etag, ...reply.headers }));
+      replies.set(
+        key,
+        etag,
+        bytes,
+        toRawHeaders(bytes, { 'Cache-Control': cacheControl, ETag: etag, ...reply.headers }),
+      );
     }
   };
 }
@@ -117,7 +152,9 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
 /** A signal aborted when the client goes away before the answer is written. */
 function toCloseSignal(res: ServerResponse): AbortSignal {
   const ac = new AbortController();
-  res.on('close', () => { if (!res.writableFinished) ac.abort(); });
+  res.on('close', () => {
+    if (!res.writableFinished) ac.abort();
+  });
   return ac.signal;
 }
 

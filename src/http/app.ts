@@ -31,12 +31,23 @@ export type AppOptions = { state: AppState; pool: Pool; config: Config; logger: 
 
 // A POST on /values/ validates typed values (Cilantro 2.3 sends them): a read, never cached.
 const ROUTES: Route<never>[] = [
-  getRoot, getOpenApi, listConcepts, getConcept, listConceptFields, listFields, getField, { ...getValues, post: validateValues }, getDist, getStats, getEntities,
+  getRoot,
+  getOpenApi,
+  listConcepts,
+  getConcept,
+  listConceptFields,
+  listFields,
+  getField,
+  { ...getValues, post: validateValues },
+  getDist,
+  getStats,
+  getEntities,
 ] as Route<never>[];
 
 /** The methods a path answers: GET, HEAD and OPTIONS everywhere, POST where its route has a POST handler. */
 const ALLOWED: [RegExp, string][] = ROUTES.filter((r) => r.post).map((r) => [
-  new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}/?$`), 'GET, HEAD, POST, OPTIONS',
+  new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}/?$`),
+  'GET, HEAD, POST, OPTIONS',
 ]);
 const toAllow = (path: string): string => ALLOWED.find(([re]) => re.test(path))?.[1] ?? ALLOW;
 
@@ -51,7 +62,12 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
       if (e.status >= 500 && e.code === 'INTERNAL') logger.error({ err, path: req.path }, 'unhandled error');
     },
     onNoMatch: (req: ApiRequest, res: ServerResponse) => {
-      sendError(req, res, new HttpError(404, 'NOT_FOUND', `No resource at ${req.path}. See GET /api/.`), toCorsHeaders(req, config));
+      sendError(
+        req,
+        res,
+        new HttpError(404, 'NOT_FOUND', `No resource at ${req.path}. See GET /api/.`),
+        toCorsHeaders(req, config),
+      );
     },
   });
 
@@ -62,7 +78,16 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
       const seconds = Number(process.hrtime.bigint() - start) / 1e9;
       const route = req.route ?? 'other';
       metrics.observe(route, res.statusCode, seconds);
-      logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1e6) / 1e3, user: req.userName ?? null }, 'request');
+      logger.info(
+        {
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(seconds * 1e6) / 1e3,
+          user: req.userName ?? null,
+        },
+        'request',
+      );
     });
     const allow = toAllow(req.path);
     if (req.method === 'OPTIONS') {
@@ -73,7 +98,10 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
     }
     if (!allow.split(', ').includes(req.method ?? '')) {
       const message = `${req.method} is not allowed on ${req.path}; this API is read-only (${allow}).`;
-      sendError(req, res, new HttpError(405, 'METHOD_NOT_ALLOWED', message), { Allow: allow, ...toCorsHeaders(req, config) });
+      sendError(req, res, new HttpError(405, 'METHOD_NOT_ALLOWED', message), {
+        Allow: allow,
+        ...toCorsHeaders(req, config),
+      });
       return;
     }
     next();

@@ -14,12 +14,22 @@ export function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<un
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (!JSON_TYPE.test(type)) {
     const got = type ? `Content-Type ${JSON.stringify(type)}` : 'no Content-Type';
-    return Promise.reject(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', `The body must be JSON sent with Content-Type: application/json; got ${got}.`));
+    return Promise.reject(
+      new HttpError(
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        `The body must be JSON sent with Content-Type: application/json; got ${got}.`,
+      ),
+    );
   }
   const tooLarge = (bytes: string) => {
-    req.resume();   // drain the rest unread
-    return new HttpError(413, 'BODY_TOO_LARGE', `The body is ${bytes} bytes; the limit is ${maxBytes}. Send fewer values per request.`,
-      { headers: { Connection: 'close' } });
+    req.resume(); // drain the rest unread
+    return new HttpError(
+      413,
+      'BODY_TOO_LARGE',
+      `The body is ${bytes} bytes; the limit is ${maxBytes}. Send fewer values per request.`,
+      { headers: { Connection: 'close' } },
+    );
   };
   const declared = Number(req.headers['content-length']);
   if (declared > maxBytes) return Promise.reject(tooLarge(String(declared)));

@@ -21,12 +21,21 @@ const CONDITION_KEYS = ['field', 'operator', 'value', 'enabled', 'concept'];
  * tree (null = no filter) and their canonical form (none when there is no filter, since the answer
  * is then the context-naive one; else the context's JSON without whitespace).
  */
-export function toAwareContext(ctx: RequestContext, dataset: string): { context: TreeContextNode | null; canonical: Canonical } {
+export function toAwareContext(
+  ctx: RequestContext,
+  dataset: string,
+): { context: TreeContextNode | null; canonical: Canonical } {
   if (!toBoolParam(ctx.query, 'aware', false)) return { context: null, canonical: [] };
   const raw = toSingle(ctx.query, 'context');
   const context = toContext(raw, ctx.snapshot, ctx.user, dataset);
   if (context === null) return { context, canonical: [] };
-  return { context, canonical: toCanonical([['aware', true], ['context', JSON.stringify(JSON.parse(raw!))]]) };
+  return {
+    context,
+    canonical: toCanonical([
+      ['aware', true],
+      ['context', JSON.stringify(JSON.parse(raw!))],
+    ]),
+  };
 }
 
 /**
@@ -35,15 +44,22 @@ export function toAwareContext(ctx: RequestContext, dataset: string): { context:
  * Conditions may be on `dataset`, or on any table of its model tree (API.md §12); each carries
  * its table's name, so a tree task can apply it at the entity level.
  */
-export function toContext(raw: string | undefined, snapshot: Snapshot, user: User, dataset: string): TreeContextNode | null {
+export function toContext(
+  raw: string | undefined,
+  snapshot: Snapshot,
+  user: User,
+  dataset: string,
+): TreeContextNode | null {
   if (raw === undefined) return null;
   // The size limit comes first: 17 000 spaces are too large, not "no filter".
-  if (Buffer.byteLength(raw) > MAX_BYTES) throw badContext(`The context is ${Buffer.byteLength(raw)} bytes; the limit is ${MAX_BYTES}.`);
+  if (Buffer.byteLength(raw) > MAX_BYTES)
+    throw badContext(`The context is ${Buffer.byteLength(raw)} bytes; the limit is ${MAX_BYTES}.`);
   if (raw.trim() === '') return null;
   // Nesting is measured on the text, without recursion, before anything walks the tree: a node
   // is an object in a `children` array (two levels), a value at most one array more.
   const nesting = toNestingDepth(raw);
-  if (nesting > 2 * MAX_DEPTH + 2) throw badContext(`The context is nested deeper than ${MAX_DEPTH} levels (${nesting} brackets deep).`);
+  if (nesting > 2 * MAX_DEPTH + 2)
+    throw badContext(`The context is nested deeper than ${MAX_DEPTH} levels (${nesting} brackets deep).`);
   let doc: unknown;
   try {
     doc = JSON.parse(raw);
@@ -54,7 +70,8 @@ export function toContext(raw: string | undefined, snapshot: Snapshot, user: Use
 
   const walk = (node: unknown, where: string, depth: number): TreeContextNode | null => {
     if (depth > MAX_DEPTH) throw badContext(`${where}: the context is nested deeper than ${MAX_DEPTH} levels.`);
-    if (typeof node !== 'object' || node === null || Array.isArray(node)) throw badContext(`${where}: a node must be an object, got ${show(node)}.`);
+    if (typeof node !== 'object' || node === null || Array.isArray(node))
+      throw badContext(`${where}: a node must be an object, got ${show(node)}.`);
     const o = node as Record<string, unknown>;
     if (o.enabled === false) return null;
     if (o.enabled !== undefined && o.enabled !== true) throw badContext(`${where}: "enabled" must be true or false.`);
@@ -62,33 +79,46 @@ export function toContext(raw: string | undefined, snapshot: Snapshot, user: Use
     const allowed = branch ? BRANCH_KEYS : CONDITION_KEYS;
     const extra = Object.keys(o).find((k) => !allowed.includes(k));
     if (extra !== undefined && (branch || 'field' in o)) {
-      throw badContext(`${where}: unknown key ${show(extra)}; a ${branch ? 'branch takes "type", "children"' : 'condition takes "field", "operator", "value"'} (and "enabled", "concept").`);
+      throw badContext(
+        `${where}: unknown key ${show(extra)}; a ${branch ? 'branch takes "type", "children"' : 'condition takes "field", "operator", "value"'} (and "enabled", "concept").`,
+      );
     }
     if (branch) {
-      if (o.type !== 'and' && o.type !== 'or') throw badContext(`${where}: "type" must be "and" or "or", got ${show(o.type)}.`);
+      if (o.type !== 'and' && o.type !== 'or')
+        throw badContext(`${where}: "type" must be "and" or "or", got ${show(o.type)}.`);
       if (!Array.isArray(o.children)) throw badContext(`${where}: a branch needs a "children" array.`);
-      const children = o.children.map((c, i) => walk(c, `${where}.children[${i}]`, depth + 1)).filter((c): c is TreeContextNode => c !== null);
+      const children = o.children
+        .map((c, i) => walk(c, `${where}.children[${i}]`, depth + 1))
+        .filter((c): c is TreeContextNode => c !== null);
       if (children.length === 0) return null;
       return children.length === 1 ? children[0] : { type: o.type, children };
     }
     if (!('field' in o)) {
-      if (Object.keys(o).every((k) => k === 'concept')) return null;   // {} = no filter
+      if (Object.keys(o).every((k) => k === 'concept')) return null; // {} = no filter
       throw badContext(`${where}: a node needs "field", "operator" and "value", or "type" and "children".`);
     }
-    if (++conditions > MAX_CONDITIONS) throw badContext(`${where}: the context has more than ${MAX_CONDITIONS} conditions.`);
+    if (++conditions > MAX_CONDITIONS)
+      throw badContext(`${where}: the context has more than ${MAX_CONDITIONS} conditions.`);
     const id = o.field;
-    const field = typeof id === 'number' && Number.isSafeInteger(id) && snapshot.isFieldVisible(user, id) ? snapshot.fields.get(id) : undefined;
+    const field =
+      typeof id === 'number' && Number.isSafeInteger(id) && snapshot.isFieldVisible(user, id)
+        ? snapshot.fields.get(id)
+        : undefined;
     if (!field) throw badContext(`${where}: field ${show(id)} is not a known field. See GET /api/fields/.`);
     const shape = snapshot.tree?.shape ?? null;
     if (field.dataset !== dataset && contextScope(shape, field.dataset) !== contextScope(shape, dataset)) {
       const inTree = shape !== null && (field.dataset in shape.nodes || dataset in shape.nodes);
-      throw badContext(inTree
-        ? `${where}: ${scopeMessage(shape, field.id, field.dataset, dataset)}`
-        : `${where}: field ${field.id} is in dataset '${field.dataset}', not '${dataset}'; conditions must be on the same table.`);
+      throw badContext(
+        inTree
+          ? `${where}: ${scopeMessage(shape, field.id, field.dataset, dataset)}`
+          : `${where}: field ${field.id} is in dataset '${field.dataset}', not '${dataset}'; conditions must be on the same table.`,
+      );
     }
     const operator = o.operator;
     if (typeof operator !== 'string' || !field.operators.some(([code]) => code === operator)) {
-      throw badContext(`${where}: operator ${show(operator)} is not one of field ${field.id}'s operators: ${field.operators.map(([c]) => c).join(', ')}.`);
+      throw badContext(
+        `${where}: operator ${show(operator)} is not one of field ${field.id}'s operators: ${field.operators.map(([c]) => c).join(', ')}.`,
+      );
     }
     return toCondition(field, operator, o.value, where);
   };
@@ -97,11 +127,14 @@ export function toContext(raw: string | undefined, snapshot: Snapshot, user: Use
 
 /** The deepest bracket nesting of a JSON text, strings skipped (one pass, no recursion). */
 function toNestingDepth(text: string): number {
-  let depth = 0, max = 0, inString = false;
+  let depth = 0,
+    max = 0,
+    inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) max = Math.max(max, ++depth);
@@ -121,16 +154,19 @@ function toCondition(field: Field, operator: string, value: unknown, where: stri
   const op = operator.replace(/^-/, '');
   const neg = operator.startsWith('-');
   if (op === 'isnull') {
-    if (typeof value !== 'boolean') throw badContext(`${where}: "${operator}" takes true or false, got ${show(value)}.`);
+    if (typeof value !== 'boolean')
+      throw badContext(`${where}: "${operator}" takes true or false, got ${show(value)}.`);
     return { ...base, operator, value };
   }
   if (op === 'exact' && value === null) return { ...base, operator: neg ? '-isnull' : 'isnull', value: true };
   if (op === 'in') {
-    if (!Array.isArray(value)) throw badContext(`${where}: "${operator}" takes an array of values, got ${show(value)}.`);
+    if (!Array.isArray(value))
+      throw badContext(`${where}: "${operator}" takes an array of values, got ${show(value)}.`);
     return { ...base, operator, value: value.map((v, i) => toStorage(field, v, `${where}.value[${i}]`, op)) };
   }
   if (op === 'range') {
-    if (!Array.isArray(value) || value.length !== 2) throw badContext(`${where}: "${operator}" takes a two-element array [low, high], got ${show(value)}.`);
+    if (!Array.isArray(value) || value.length !== 2)
+      throw badContext(`${where}: "${operator}" takes a two-element array [low, high], got ${show(value)}.`);
     return { ...base, operator, value: value.map((v, i) => toStorage(field, v, `${where}.value[${i}]`, op)) };
   }
   if (Array.isArray(value) || value === null || typeof value === 'object') {
@@ -141,9 +177,12 @@ function toCondition(field: Field, operator: string, value: unknown, where: stri
 
 /** One context value → storage units (see src/types.ts), or a 400 naming the node. */
 function toStorage(field: Field, v: unknown, where: string, op: string): number | string | boolean {
-  const fail = (what: string): never => { throw badContext(`${where}: field ${field.id} (${field.internal_type}) needs ${what}, got ${show(v)}.`); };
+  const fail = (what: string): never => {
+    throw badContext(`${where}: field ${field.id} (${field.internal_type}) needs ${what}, got ${show(v)}.`);
+  };
   switch (field.internal_type) {
-    case 'char': case 'text':
+    case 'char':
+    case 'text':
       if (typeof v !== 'string') fail('a string');
       return v as string;
     case 'boolean':
@@ -171,7 +210,9 @@ function toStorage(field: Field, v: unknown, where: string, op: string): number 
     }
     default:
       if (typeof v === 'number' && !Number.isFinite(v)) {
-        throw badContext(`${where}: field ${field.id} (${field.internal_type}) needs a finite number; the value is out of range.`);
+        throw badContext(
+          `${where}: field ${field.id} (${field.internal_type}) needs a finite number; the value is out of range.`,
+        );
       }
       if (typeof v !== 'number') fail(op === 'range' ? 'numbers' : 'a number');
       return v as number;

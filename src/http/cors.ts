@@ -9,7 +9,11 @@ export const ALLOW = 'GET, HEAD, OPTIONS';
 export function toCorsHeaders(req: IncomingMessage, config: Config): Record<string, string> {
   const origin = req.headers.origin;
   if (!origin || !(config.corsOrigins.includes(origin) || config.corsOrigins.includes('*'))) return {};
-  return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true', 'Access-Control-Expose-Headers': EXPOSED };
+  return {
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Allow-Credentials': 'true',
+    'Access-Control-Expose-Headers': EXPOSED,
+  };
 }
 
 /** The headers of a 204 answer to an OPTIONS preflight; `allow` = the methods of the requested path. */

@@ -2,12 +2,23 @@
 import { CredentialError, PoolBusyError, QueryError } from '../contract/errors.ts';
 
 export type ErrorCode =
-  | 'INVALID_PARAMETER' | 'INVALID_CONTEXT' | 'UNAUTHORIZED' | 'FORBIDDEN_PARAMETER'
-  | 'NOT_FOUND' | 'PAGE_NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'TOO_MANY_GROUPS'
-  | 'NOT_SUPPORTED' | 'UNAVAILABLE' | 'INTERNAL'
-  | 'INVALID_BODY' | 'BODY_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'INVALID_PARAMETER'
+  | 'INVALID_CONTEXT'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN_PARAMETER'
+  | 'NOT_FOUND'
+  | 'PAGE_NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'TOO_MANY_GROUPS'
+  | 'NOT_SUPPORTED'
+  | 'UNAVAILABLE'
+  | 'INTERNAL'
+  | 'INVALID_BODY'
+  | 'BODY_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
   // Requests Node cannot take as HTTP: a head that arrives too slowly (408) or is too large (431).
-  | 'REQUEST_TIMEOUT' | 'HEADERS_TOO_LARGE';
+  | 'REQUEST_TIMEOUT'
+  | 'HEADERS_TOO_LARGE';
 
 export type HttpErrorOptions = { parameter?: string; headers?: Record<string, string>; cause?: unknown };
 
@@ -16,7 +27,12 @@ export class HttpError extends Error {
   readonly parameter?: string;
   readonly headers?: Record<string, string>;
 
-  constructor(readonly status: number, readonly code: ErrorCode, message: string, options: HttpErrorOptions = {}) {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    options: HttpErrorOptions = {},
+  ) {
     super(message, { cause: options.cause });
     this.parameter = options.parameter;
     this.headers = options.headers;
@@ -37,12 +53,19 @@ const RETRY = { 'Retry-After': '1' };
  */
 export function toHttpError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
-  if (err instanceof QueryError) return new HttpError(400, 'INVALID_PARAMETER', err.message, { parameter: 'query', cause: err });
+  if (err instanceof QueryError)
+    return new HttpError(400, 'INVALID_PARAMETER', err.message, { parameter: 'query', cause: err });
   if (err instanceof CredentialError) {
-    return new HttpError(401, 'UNAUTHORIZED', err.message, { headers: { 'WWW-Authenticate': 'Bearer realm="sorrel"' }, cause: err });
+    return new HttpError(401, 'UNAUTHORIZED', err.message, {
+      headers: { 'WWW-Authenticate': 'Bearer realm="sorrel"' },
+      cause: err,
+    });
   }
-  if (err instanceof PoolBusyError) return new HttpError(503, 'UNAVAILABLE', err.message, { headers: RETRY, cause: err });
-  return new HttpError(500, 'INTERNAL', 'The server failed to answer this request; it has been logged.', { cause: err });
+  if (err instanceof PoolBusyError)
+    return new HttpError(503, 'UNAVAILABLE', err.message, { headers: RETRY, cause: err });
+  return new HttpError(500, 'INTERNAL', 'The server failed to answer this request; it has been logged.', {
+    cause: err,
+  });
 }
 
 /** 400 INVALID_PARAMETER naming the parameter. */

@@ -23,31 +23,55 @@ export function toListPlan(ctx: RequestContext): ListPlan {
   const published = toBoolParam(query, 'published', null);
   const archived = toBoolParam(query, 'archived', null);
   if (!user.privileged) {
-    if (published === false) throw new HttpError(403, 'FORBIDDEN_PARAMETER', '"published=false" needs a privileged user; you see published objects only.', { parameter: 'published' });
-    if (archived === true) throw new HttpError(403, 'FORBIDDEN_PARAMETER', '"archived=true" needs a privileged user; you see unarchived objects only.', { parameter: 'archived' });
+    if (published === false)
+      throw new HttpError(
+        403,
+        'FORBIDDEN_PARAMETER',
+        '"published=false" needs a privileged user; you see published objects only.',
+        { parameter: 'published' },
+      );
+    if (archived === true)
+      throw new HttpError(
+        403,
+        'FORBIDDEN_PARAMETER',
+        '"archived=true" needs a privileged user; you see unarchived objects only.',
+        { parameter: 'archived' },
+      );
   }
   const raw = toSingle(query, 'query');
   const q = parseQuery(raw);
   return {
-    published, archived,
+    published,
+    archived,
     sort: toEnumParam(query, 'sort', ['category', 'name'] as const, null),
     desc: toEnumParam(query, 'order', ['asc', 'desc'] as const, 'asc') === 'desc',
-    query: q, rawQuery: q ? raw!.trim() : null,
+    query: q,
+    rawQuery: q ? raw!.trim() : null,
     ...toPaging(ctx),
   };
 }
 
 /** The canonical form of a list plan (plus a route's own extra entries, e.g. embed). */
 export function toListCanonical(plan: ListPlan, extra: Canonical = []): Canonical {
-  return [...toCanonical([
-    ['published', plan.published], ['archived', plan.archived], ['sort', plan.sort], ['order', plan.desc ? 'desc' : null],
-    ['query', plan.rawQuery],
-  ]), ...extra, ...toPagingCanonical(plan)];
+  return [
+    ...toCanonical([
+      ['published', plan.published],
+      ['archived', plan.archived],
+      ['sort', plan.sort],
+      ['order', plan.desc ? 'desc' : null],
+      ['query', plan.rawQuery],
+    ]),
+    ...extra,
+    ...toPagingCanonical(plan),
+  ];
 }
 
 /** The canonical form of `limit`/`offset` (defaults left out). */
 export function toPagingCanonical(p: { limit: number; offset: number }): Canonical {
-  return toCanonical([['limit', p.limit || null], ['offset', p.offset || null]]);
+  return toCanonical([
+    ['limit', p.limit || null],
+    ['offset', p.offset || null],
+  ]);
 }
 
 /**
@@ -55,13 +79,19 @@ export function toPagingCanonical(p: { limit: number; offset: number }): Canonic
  * `search` returns id → relevance tier for a parsed query; relevance order breaks ties by list order.
  */
 export function toListPage<T extends { published: boolean; archived: boolean }>(
-  ctx: RequestContext, plan: ListPlan, orderOf: (sort: SortKey) => number[], get: (id: number) => T,
+  ctx: RequestContext,
+  plan: ListPlan,
+  orderOf: (sort: SortKey) => number[],
+  get: (id: number) => T,
   search: (q: ParsedQuery) => Map<number, number>,
 ): { ids: number[]; headers: Record<string, string> } {
   const q = plan.query;
   let ids = orderOf(plan.sort ?? 'category').filter((id) => {
     const o = get(id);
-    return (plan.published === null || o.published === plan.published) && (plan.archived === null || o.archived === plan.archived);
+    return (
+      (plan.published === null || o.published === plan.published) &&
+      (plan.archived === null || o.archived === plan.archived)
+    );
   });
   if (q) {
     const hits = search(q);
@@ -85,7 +115,12 @@ export function toPaging(ctx: RequestContext): { limit: number; offset: number }
 }
 
 /** One page of a list with X-Total-Count and Link next/prev (prev never points past the end). */
-export function toPage<T>(ctx: RequestContext, items: T[], limit: number, offset: number): { page: T[]; headers: Record<string, string> } {
+export function toPage<T>(
+  ctx: RequestContext,
+  items: T[],
+  limit: number,
+  offset: number,
+): { page: T[]; headers: Record<string, string> } {
   const total = items.length;
   const end = limit === 0 ? total : Math.min(total, offset + limit);
   const headers: Record<string, string> = { 'X-Total-Count': String(total) };

@@ -27,24 +27,51 @@ export type Metrics = {
 export function createMetrics(read: () => Gauges): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: 'sorrel_requests_total', help: 'Requests answered, by route and status.', labelNames: ['route', 'status'], registers: [registry] });
-  const duration = new Histogram({
-    name: 'sorrel_request_duration_seconds', help: 'Time from request to the end of the answer, by route and status.',
-    labelNames: ['route', 'status'], buckets: BUCKETS, registers: [registry],
+  const requests = new Counter({
+    name: 'sorrel_requests_total',
+    help: 'Requests answered, by route and status.',
+    labelNames: ['route', 'status'],
+    registers: [registry],
   });
-  const cache = new Counter({ name: 'sorrel_reply_cache_requests_total', help: 'Reply-cache lookups by result (hit, miss).', labelNames: ['result'], registers: [registry] });
-  const hit = cache.labels('hit'), miss = cache.labels('miss');
+  const duration = new Histogram({
+    name: 'sorrel_request_duration_seconds',
+    help: 'Time from request to the end of the answer, by route and status.',
+    labelNames: ['route', 'status'],
+    buckets: BUCKETS,
+    registers: [registry],
+  });
+  const cache = new Counter({
+    name: 'sorrel_reply_cache_requests_total',
+    help: 'Reply-cache lookups by result (hit, miss).',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  const hit = cache.labels('hit'),
+    miss = cache.labels('miss');
   const gauge = (name: string, help: string, value: (g: Gauges) => number) =>
-    new Gauge({ name, help, registers: [registry], collect() { this.set(value(read())); } });
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(value(read()));
+      },
+    });
   gauge('sorrel_pool_queue', 'Compute tasks waiting for a worker thread.', (g) => g.pool.queued);
-  gauge('sorrel_pool_utilization', 'Share of the worker threads\' time spent computing (0–1).', (g) => g.pool.utilization);
+  gauge(
+    'sorrel_pool_utilization',
+    "Share of the worker threads' time spent computing (0–1).",
+    (g) => g.pool.utilization,
+  );
   gauge('sorrel_pool_threads', 'Compute worker threads.', (g) => g.pool.threads);
   gauge('sorrel_ready', '1 once data and indexes are loaded, else 0.', (g) => (g.ready ? 1 : 0));
   gauge('sorrel_reply_cache_bytes', 'Bytes held by the reply cache.', (g) => g.replyCacheBytes);
   gauge('sorrel_dist_memo_bytes', 'Bytes held by the memo of context-naive distributions.', (g) => g.memoBytes);
   new Counter({
-    name: 'sorrel_reloads_total', help: 'Reloads (SIGHUP) by outcome: ok (swapped in), failed (the old snapshot kept serving).',
-    labelNames: ['outcome'], registers: [registry],
+    name: 'sorrel_reloads_total',
+    help: 'Reloads (SIGHUP) by outcome: ok (swapped in), failed (the old snapshot kept serving).',
+    labelNames: ['outcome'],
+    registers: [registry],
     collect() {
       const { ok, failed } = read().reloads;
       this.reset();
@@ -52,9 +79,16 @@ export function createMetrics(read: () => Gauges): Metrics {
       this.labels('failed').inc(failed);
     },
   });
-  gauge('sorrel_tree_index_bytes', 'Bytes of the model tree\'s index: resolved links and entity arrays (0 without a root).', (g) => g.treeIndexBytes);
+  gauge(
+    'sorrel_tree_index_bytes',
+    "Bytes of the model tree's index: resolved links and entity arrays (0 without a root).",
+    (g) => g.treeIndexBytes,
+  );
   new Gauge({
-    name: 'sorrel_snapshot_rows', help: 'Rows of each dataset in the served snapshot.', labelNames: ['dataset'], registers: [registry],
+    name: 'sorrel_snapshot_rows',
+    help: 'Rows of each dataset in the served snapshot.',
+    labelNames: ['dataset'],
+    registers: [registry],
     collect() {
       this.reset();
       for (const [dataset, rows] of Object.entries(read().rows)) this.labels(dataset).set(rows);
@@ -66,7 +100,11 @@ export function createMetrics(read: () => Gauges): Metrics {
     observe(route, status, seconds) {
       const key = `${route} ${status}`;
       let c = children.get(key);
-      if (!c) children.set(key, (c = { count: requests.labels(route, String(status)), time: duration.labels(route, String(status)) }));
+      if (!c)
+        children.set(
+          key,
+          (c = { count: requests.labels(route, String(status)), time: duration.labels(route, String(status)) }),
+        );
       c.count.inc();
       c.time.observe(seconds);
     },

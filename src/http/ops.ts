@@ -17,7 +17,11 @@ const ANONYMOUS: User = { name: 'anonymous', privileged: false, groups: [] };
 export type ReloadStatus = { ok: boolean; at: string; problems: number };
 
 /** What the process lifecycle (src/lifecycle.ts) tells the app: a drain has begun, and how reloads went. */
-export type LifecycleStatus = { draining: boolean; reload: ReloadStatus | null; reloads: { ok: number; failed: number } };
+export type LifecycleStatus = {
+  draining: boolean;
+  reload: ReloadStatus | null;
+  reloads: { ok: number; failed: number };
+};
 
 /** The swappable snapshot (a reload replaces it; a request keeps the one it started with) and the lifecycle's status. */
 export type OpsState = { snapshot: Snapshot | null; lifecycle?: LifecycleStatus };
@@ -30,11 +34,18 @@ export type OpsOptions = { state: OpsState; metrics: Metrics; config: Config };
  */
 export function toGauges(state: OpsState, pool: Pool, replies: ReplyCache): Gauges {
   const s = state.snapshot;
-  const named = new Set(s ? [...s.fields.values()].filter((f) => s.isFieldVisible(ANONYMOUS, f.id)).map((f) => f.dataset) : []);
+  const named = new Set(
+    s ? [...s.fields.values()].filter((f) => s.isFieldVisible(ANONYMOUS, f.id)).map((f) => f.dataset) : [],
+  );
   return {
-    pool: pool.stats(), ready: s !== null, replyCacheBytes: replies.bytes, memoBytes: s ? toMemoBytes(s) : 0,
+    pool: pool.stats(),
+    ready: s !== null,
+    replyCacheBytes: replies.bytes,
+    memoBytes: s ? toMemoBytes(s) : 0,
     treeIndexBytes: s?.tree ? toTreeIndexBytes(s.tree) : 0,
-    rows: Object.fromEntries([...(s?.datasets.values() ?? [])].filter((d) => named.has(d.name)).map((d) => [d.name, d.rows])),
+    rows: Object.fromEntries(
+      [...(s?.datasets.values() ?? [])].filter((d) => named.has(d.name)).map((d) => [d.name, d.rows]),
+    ),
     reloads: state.lifecycle?.reloads ?? { ok: 0, failed: 0 },
   };
 }
@@ -46,18 +57,39 @@ export function toTreeIndexBytes(tree: TreeRef): number {
 
 /** Adds the operations endpoints to `app`; /metrics needs the configured token when there is one. */
 export function addOpsRoutes(app: Polka, { state, metrics, config }: OpsOptions): void {
-  app.get('/healthz', (req, res) => { sendJson(req, res, 200, { status: 'ok' }); });
+  app.get('/healthz', (req, res) => {
+    sendJson(req, res, 200, { status: 'ok' });
+  });
   app.get('/readyz', (req, res) => {
     const life = state.lifecycle;
-    if (life?.draining) sendError(req, res, notReady('Draining: this server is shutting down and finishing the requests it has; send new ones elsewhere.'));
+    if (life?.draining)
+      sendError(
+        req,
+        res,
+        notReady('Draining: this server is shutting down and finishing the requests it has; send new ones elsewhere.'),
+      );
     else if (!state.snapshot) sendError(req, res, notReady('Loading data; not ready yet.'));
-    else sendJson(req, res, 200, { status: 'ready', version: state.snapshot.version, ...(life?.reload ? { reload: life.reload } : {}) });
+    else
+      sendJson(req, res, 200, {
+        status: 'ready',
+        version: state.snapshot.version,
+        ...(life?.reload ? { reload: life.reload } : {}),
+      });
   });
   app.get('/metrics', async (req, res) => {
     if (config.metricsToken !== null && req.headers.authorization !== `Bearer ${config.metricsToken}`) {
-      sendError(req, res, new HttpError(401, 'UNAUTHORIZED', 'The metrics need the metrics token: send Authorization: Bearer <SORREL_METRICS_TOKEN>.', {
-        headers: { 'WWW-Authenticate': 'Bearer realm="sorrel-metrics"' },
-      }));
+      sendError(
+        req,
+        res,
+        new HttpError(
+          401,
+          'UNAUTHORIZED',
+          'The metrics need the metrics token: send Authorization: Bearer <SORREL_METRICS_TOKEN>.',
+          {
+            headers: { 'WWW-Authenticate': 'Bearer realm="sorrel-metrics"' },
+          },
+        ),
+      );
       return;
     }
     const { text, contentType } = await metrics.scrape();

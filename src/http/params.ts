@@ -26,8 +26,18 @@ export function toBoolParam(query: Query, name: string, fallback: boolean | null
 
 /** One of a fixed set of words; absent → `fallback`. */
 export function toEnumParam<T extends string>(query: Query, name: string, allowed: readonly T[], fallback: T): T;
-export function toEnumParam<T extends string>(query: Query, name: string, allowed: readonly T[], fallback: null): T | null;
-export function toEnumParam<T extends string>(query: Query, name: string, allowed: readonly T[], fallback: T | null): T | null {
+export function toEnumParam<T extends string>(
+  query: Query,
+  name: string,
+  allowed: readonly T[],
+  fallback: null,
+): T | null;
+export function toEnumParam<T extends string>(
+  query: Query,
+  name: string,
+  allowed: readonly T[],
+  fallback: T | null,
+): T | null {
   const v = toSingle(query, name);
   if (v === undefined) return fallback;
   const s = v.trim().toLowerCase();
@@ -38,11 +48,18 @@ export function toEnumParam<T extends string>(query: Query, name: string, allowe
 /** A whole number in [min, max]; absent → `fallback`. */
 export function toIntParam(query: Query, name: string, min: number, max: number, fallback: number): number;
 export function toIntParam(query: Query, name: string, min: number, max: number, fallback: null): number | null;
-export function toIntParam(query: Query, name: string, min: number, max: number, fallback: number | null): number | null {
+export function toIntParam(
+  query: Query,
+  name: string,
+  min: number,
+  max: number,
+  fallback: number | null,
+): number | null {
   const v = toSingle(query, name);
   if (v === undefined) return fallback;
   const s = v.trim();
-  if (!/^[+-]?\d+$/.test(s) || !Number.isSafeInteger(Number(s))) throw badParameter(name, `"${name}" must be a whole number, got ${JSON.stringify(v)}.`);
+  if (!/^[+-]?\d+$/.test(s) || !Number.isSafeInteger(Number(s)))
+    throw badParameter(name, `"${name}" must be a whole number, got ${JSON.stringify(v)}.`);
   const n = Number(s);
   if (n < min || n > max) throw badParameter(name, `"${name}" must be between ${min} and ${max}, got ${n}.`);
   return n;

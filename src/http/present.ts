@@ -28,7 +28,9 @@ export function toFieldJson(f: Field, base: string, ref?: ConceptFieldRef): Reco
     name: f.name,
     plural_name: f.plural_name,
     alt_name: ref?.alt_name ?? f.alt_name,
-    alt_plural_name: ref?.alt_name ? ref.alt_plural_name ?? toPlural(ref.alt_name) : ref?.alt_plural_name ?? f.alt_plural_name,
+    alt_plural_name: ref?.alt_name
+      ? (ref.alt_plural_name ?? toPlural(ref.alt_name))
+      : (ref?.alt_plural_name ?? f.alt_plural_name),
     description: f.description,
     keywords: f.keywords,
     app_name: f.app_name,
@@ -50,7 +52,12 @@ export function toFieldJson(f: Field, base: string, ref?: ConceptFieldRef): Reco
 }
 
 /** The fields of a concept a user may see, as full objects in the concept's order. */
-export function toConceptFieldsJson(snapshot: Snapshot, c: Concept, user: User, base: string): Record<string, unknown>[] {
+export function toConceptFieldsJson(
+  snapshot: Snapshot,
+  c: Concept,
+  user: User,
+  base: string,
+): Record<string, unknown>[] {
   return c.fields
     .filter((r) => snapshot.isFieldVisible(user, r.id))
     .map((r) => toFieldJson(snapshot.fields.get(r.id)!, base, r));
@@ -61,11 +68,22 @@ export function toConceptFieldsJson(snapshot: Snapshot, c: Concept, user: User, 
  * link to the concept's fields (Serrano 2.3 served it so, and Cilantro reads every link as
  * `_links[rel].href`); the references to the fields are the array-valued rel `field` (HAL style).
  */
-export function toConceptJson(snapshot: Snapshot, c: Concept, user: User, base: string, embed: boolean): Record<string, unknown> {
+export function toConceptJson(
+  snapshot: Snapshot,
+  c: Concept,
+  user: User,
+  base: string,
+  embed: boolean,
+): Record<string, unknown> {
   const self = `${base}/api/concepts/${c.id}/`;
-  const refs = c.fields.filter((r) => snapshot.isFieldVisible(user, r.id)).map((r) => ({
-    href: `${base}/api/fields/${r.id}/`, rel: 'field', id: r.id, name: snapshot.fields.get(r.id)!.name,
-  }));
+  const refs = c.fields
+    .filter((r) => snapshot.isFieldVisible(user, r.id))
+    .map((r) => ({
+      href: `${base}/api/fields/${r.id}/`,
+      rel: 'field',
+      id: r.id,
+      name: snapshot.fields.get(r.id)!.name,
+    }));
   const body: Record<string, unknown> = {
     _links: { self: link(self, 'self'), fields: link(`${self}fields/`, 'fields'), field: refs },
     id: c.id,

@@ -24,6 +24,8 @@ export function createReplyCache(maxBytes: number): ReplyCache {
       if (bytes > maxBytes / 8 || entries.has(key)) return;
       entries.set(key, { etag, body, raw, bytes }, bytes);
     },
-    get bytes() { return entries.weight; },
+    get bytes() {
+      return entries.weight;
+    },
   };
 }

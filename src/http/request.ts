@@ -6,7 +6,9 @@ import type { Config } from '../config.ts';
 export function toBaseUrl(req: IncomingMessage, config: Config): string {
   if (config.baseUrl) return config.baseUrl.replace(/\/+$/, '');
   const first = (h: string | string[] | undefined) => (Array.isArray(h) ? h[0] : h)?.split(',')[0].trim();
-  let proto = 'http', host = req.headers.host ?? 'localhost', prefix = '';
+  let proto = 'http',
+    host = req.headers.host ?? 'localhost',
+    prefix = '';
   if (config.trustProxy) {
     proto = first(req.headers['x-forwarded-proto']) || proto;
     host = first(req.headers['x-forwarded-host']) || host;

@@ -4,7 +4,13 @@ import { STATUS_CODES } from 'node:http';
 import { type HttpError, toHttpError } from './errors.ts';
 
 /** Writes a JSON body (omitted for HEAD) with the given status and headers; returns the bytes. */
-export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): Buffer {
+export function sendJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Buffer {
   const bytes = Buffer.from(JSON.stringify(body));
   sendBytes(req, res, status, bytes, headers);
   return bytes;
@@ -14,8 +20,19 @@ export function sendJson(req: IncomingMessage, res: ServerResponse, status: numb
 const VARY = 'Authorization, Origin';
 
 /** Writes already-serialised JSON in one writeHead + end (the cheapest path Node has). */
-export function sendBytes(req: IncomingMessage, res: ServerResponse, status: number, bytes: Buffer, headers: Record<string, string>): void {
-  res.writeHead(status, { Vary: VARY, ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': bytes.length });
+export function sendBytes(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  bytes: Buffer,
+  headers: Record<string, string>,
+): void {
+  res.writeHead(status, {
+    Vary: VARY,
+    ...headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': bytes.length,
+  });
   res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
@@ -31,7 +48,13 @@ export function toRawHeaders(bytes: Buffer, headers: Record<string, string>): st
 }
 
 /** Writes a cached answer: its prebuilt headers (plus per-request ones such as CORS) and body. */
-export function sendCached(req: IncomingMessage, res: ServerResponse, raw: string[], bytes: Buffer, extra: string[]): void {
+export function sendCached(
+  req: IncomingMessage,
+  res: ServerResponse,
+  raw: string[],
+  bytes: Buffer,
+  extra: string[],
+): void {
   res.writeHead(200, extra.length ? [...extra, ...raw] : raw);
   res.end(req.method === 'HEAD' ? undefined : bytes);
 }
@@ -52,7 +75,12 @@ export function sendNotModified(res: ServerResponse, headers: Record<string, str
 }
 
 /** Writes any thrown value as the API error body; errors without a mapping become a bare 500 INTERNAL. */
-export function sendError(req: IncomingMessage, res: ServerResponse, err: unknown, headers: Record<string, string> = {}): HttpError {
+export function sendError(
+  req: IncomingMessage,
+  res: ServerResponse,
+  err: unknown,
+  headers: Record<string, string> = {},
+): HttpError {
   const e = toHttpError(err);
   sendJson(req, res, e.status, e.toJSON(), { ...headers, ...e.headers });
   return e;
@@ -61,7 +89,11 @@ export function sendError(req: IncomingMessage, res: ServerResponse, err: unknow
 /** A whole HTTP/1.1 error response as text, for a socket that never became a request (then closed). */
 export function toRawErrorResponse(err: HttpError): string {
   const body = JSON.stringify(err.toJSON());
-  const extra = Object.entries(err.headers ?? {}).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-  return `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status]}\r\nContent-Type: application/json; charset=utf-8\r\n${extra}` +
-    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+  const extra = Object.entries(err.headers ?? {})
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
+  return (
+    `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status]}\r\nContent-Type: application/json; charset=utf-8\r\n${extra}` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
 }

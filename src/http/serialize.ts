@@ -8,7 +8,12 @@ const SLICE = 4096; // items per slice: a few milliseconds of JSON.stringify at 
  * JSON.stringify of the whole object, but built a slice at a time with a turn of the event loop
  * between slices, so other requests are served meanwhile.
  */
-export async function toJsonInSlices(body: Record<string, unknown>, key: string, count: number, item: (j: number) => unknown): Promise<Buffer> {
+export async function toJsonInSlices(
+  body: Record<string, unknown>,
+  key: string,
+  count: number,
+  item: (j: number) => unknown,
+): Promise<Buffer> {
   const head = JSON.stringify({ ...body, [key]: [] });
   const marker = `${JSON.stringify(key)}:[]`;
   const at = head.indexOf(marker) + marker.length - 1; // just before the list's closing bracket

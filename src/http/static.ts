@@ -13,11 +13,21 @@ type Router = { get(path: string, handler: (req: Req, res: ServerResponse) => Pr
  * library (Observable Plot) writes a <style> element and style attributes into each chart's SVG.
  */
 export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
-  "connect-src 'self'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
 ].join('; ');
 
-const COMMON = { 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
+const COMMON = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Registers GET `/` (revalidated on every visit) and GET `/assets/:name` (cached for a year). */
@@ -26,7 +36,10 @@ export function addWebRoutes(app: Router): void {
   app.get('/', async (req, res) => {
     req.route = 'web';
     const { page } = await load();
-    send(req, res, page, { 'Cache-Control': 'no-cache', ETag: `"${createHash('sha256').update(page.bytes).digest('base64url').slice(0, 27)}"` });
+    send(req, res, page, {
+      'Cache-Control': 'no-cache',
+      ETag: `"${createHash('sha256').update(page.bytes).digest('base64url').slice(0, 27)}"`,
+    });
   });
   app.get('/assets/:name', async (req, res) => {
     req.route = 'web';

@@ -22,7 +22,12 @@ export function writeWeb(web: WebAssets, dir: string): void {
 
 /** Reads a bundle written by `writeWeb`. */
 export function readWeb(dir: string): WebAssets {
-  const assets = new Map(readdirSync(join(dir, 'assets')).map((name) => [name, { bytes: readFileSync(join(dir, 'assets', name)), type: toMediaType(extname(name)) }]));
+  const assets = new Map(
+    readdirSync(join(dir, 'assets')).map((name) => [
+      name,
+      { bytes: readFileSync(join(dir, 'assets', name)), type: toMediaType(extname(name)) },
+    ]),
+  );
   return { page: { bytes: readFileSync(join(dir, 'index.html')), type: 'text/html; charset=utf-8' }, assets };
 }
 
@@ -34,8 +39,11 @@ export function readWeb(dir: string): WebAssets {
 export function createWebLoader(): () => Promise<WebAssets> {
   let pending: Promise<WebAssets> | null = null;
   return () => {
-    pending ??= BUILT && existsSync(join(WEB_OUTPUT, 'index.html')) ? Promise.resolve(readWeb(WEB_OUTPUT)) : buildWeb(WEB_SOURCE);
-    pending.catch(() => { pending = null; });      // a failed build is retried on the next request
+    pending ??=
+      BUILT && existsSync(join(WEB_OUTPUT, 'index.html')) ? Promise.resolve(readWeb(WEB_OUTPUT)) : buildWeb(WEB_SOURCE);
+    pending.catch(() => {
+      pending = null;
+    }); // a failed build is retried on the next request
     return pending;
   };
 }

@@ -1,6 +1,15 @@
 // GET /api/concepts/, /api/concepts/:id/, /api/concepts/:id/fields/.
 import { defineRoute, toCanonical } from '../http/handler.ts';
-import { type ListPlan, toListCanonical, toListPage, toListPlan, toPage, toPaging, toPagingCanonical, toVisibility } from '../http/listing.ts';
+import {
+  type ListPlan,
+  toListCanonical,
+  toListPage,
+  toListPlan,
+  toPage,
+  toPaging,
+  toPagingCanonical,
+  toVisibility,
+} from '../http/listing.ts';
 import { toBoolParam } from '../http/params.ts';
 import { toConceptFieldsJson, toConceptJson } from '../http/present.ts';
 import { toVisibleConcept } from '../http/visible.ts';
@@ -18,9 +27,17 @@ export const listConcepts = defineRoute<{ plan: ListPlan; embed: boolean }>({
   },
   answer(ctx, { plan, embed }) {
     const { snapshot, user } = ctx;
-    const { ids, headers } = toListPage(ctx, plan, (sort) => toConceptOrder(snapshot, user, sort),
-      (id) => snapshot.concepts.get(id)!, (q) => searchConcepts(snapshot.search, q, toVisibility(ctx)));
-    return { body: ids.map((id) => toConceptJson(snapshot, snapshot.concepts.get(id)!, user, ctx.baseUrl, embed)), headers };
+    const { ids, headers } = toListPage(
+      ctx,
+      plan,
+      (sort) => toConceptOrder(snapshot, user, sort),
+      (id) => snapshot.concepts.get(id)!,
+      (q) => searchConcepts(snapshot.search, q, toVisibility(ctx)),
+    );
+    return {
+      body: ids.map((id) => toConceptJson(snapshot, snapshot.concepts.get(id)!, user, ctx.baseUrl, embed)),
+      headers,
+    };
   },
 });
 
@@ -33,7 +50,9 @@ export const getConcept = defineRoute<{ embed: boolean }>({
     const embed = toBoolParam(ctx.query, 'embed', false);
     return { params: { embed }, canonical: toCanonical([['embed', embed || null]]) };
   },
-  answer: (ctx, { embed }) => ({ body: toConceptJson(ctx.snapshot, toVisibleConcept(ctx), ctx.user, ctx.baseUrl, embed) }),
+  answer: (ctx, { embed }) => ({
+    body: toConceptJson(ctx.snapshot, toVisibleConcept(ctx), ctx.user, ctx.baseUrl, embed),
+  }),
 });
 
 /** The concept's fields as full objects, in the concept's order, paged like the other lists. */

@@ -14,7 +14,13 @@ import { toBoolParam, toEnumParam, toId, toIntParam } from '../http/params.ts';
 import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/handler.ts';
 
 /** `tree`: in a model tree, the base table and each dimension's link path from it (API.md §12); null otherwise. */
-type DistParams = { field: Field; dims: Field[]; tree: { base: string; dimensions: TreeDimension[] } | null; context: TreeContextNode | null; params: DistTaskParams };
+type DistParams = {
+  field: Field;
+  dims: Field[];
+  tree: { base: string; dimensions: TreeDimension[] } | null;
+  context: TreeContextNode | null;
+  params: DistTaskParams;
+};
 
 /** The distribution of a field; context-naive answers are computed once and kept in memory. */
 export const getDist = defineRoute<DistParams>({
@@ -36,7 +42,10 @@ export const getDist = defineRoute<DistParams>({
       canonical: [
         ...toCanonical([
           ['dimensions', dims.length > 1 ? dims.map((d) => d.id).join(',') : null],
-          ['nulls', nulls || null], ['sort', sort === 'fields' ? null : sort], ['cluster', cluster ? null : false], ['n', n],
+          ['nulls', nulls || null],
+          ['sort', sort === 'fields' ? null : sort],
+          ['cluster', cluster ? null : false],
+          ['n', n],
         ]),
         ...canonical,
       ],
@@ -47,25 +56,45 @@ export const getDist = defineRoute<DistParams>({
 
 async function answerDist(ctx: RequestContext, { field, dims, tree, context, params }: DistParams): Promise<Reply> {
   const { snapshot, config } = ctx;
-  const task: Task = tree && snapshot.tree
-    ? { kind: 'tree-dist', tree: snapshot.tree, base: tree.base, dimensions: tree.dimensions, context, params }
-    : { kind: 'dist', table: snapshot.tableRef(field.dataset), columns: dims.map((d) => d.column), context, params };
-  const memoKey = tree ? `tree-dist:${JSON.stringify([tree.base, tree.dimensions, params])}` : `dist:${JSON.stringify([dims.map((d) => d.column), field.dataset, params])}`;
+  const task: Task =
+    tree && snapshot.tree
+      ? { kind: 'tree-dist', tree: snapshot.tree, base: tree.base, dimensions: tree.dimensions, context, params }
+      : { kind: 'dist', table: snapshot.tableRef(field.dataset), columns: dims.map((d) => d.column), context, params };
+  const memoKey = tree
+    ? `tree-dist:${JSON.stringify([tree.base, tree.dimensions, params])}`
+    : `dist:${JSON.stringify([dims.map((d) => d.column), field.dataset, params])}`;
 
   const result = context
     ? await ctx.pool.run<DistResult>(task, ctx.signal)
     : await remember(snapshot, memoKey, () => ctx.pool.run<DistResult>(task), toDistBytes, config.memoBytes);
   if (result.tooMany) {
-    throw new HttpError(422, 'TOO_MANY_GROUPS', `The distribution has more than ${config.maxGroups} groups; narrow it with a context (aware=true) or fewer dimensions.`);
+    throw new HttpError(
+      422,
+      'TOO_MANY_GROUPS',
+      `The distribution has more than ${config.maxGroups} groups; narrow it with a context (aware=true) or fewer dimensions.`,
+    );
   }
-  if (result.badN) throw badParameter('n', `"n" must be between 1 and the number of points (${result.badN.points}), got ${result.badN.n}.`);
+  if (result.badN)
+    throw badParameter(
+      'n',
+      `"n" must be between 1 and the number of points (${result.badN.points}), got ${result.badN.n}.`,
+    );
   const labelers = dims.map((d) => toLabeler(snapshot, d));
   const point = (p: DistPoint) => ({
     count: p.count,
     values: p.values.map((v, i) => toJsonValue(v, dims[i].internal_type)),
-    labels: p.values.map((v, i) => (result.clustered && v !== null ? toLabel(v, dims[i].internal_type) : labelers[i](v))),
+    labels: p.values.map((v, i) =>
+      result.clustered && v !== null ? toLabel(v, dims[i].internal_type) : labelers[i](v),
+    ),
   });
-  return { body: { size: result.size, clustered: result.clustered, data: result.data.map(point), outliers: result.outliers.map(point) } };
+  return {
+    body: {
+      size: result.size,
+      clustered: result.clustered,
+      data: result.data.map(point),
+      outliers: result.outliers.map(point),
+    },
+  };
 }
 
 /** An estimate of a distribution's memory: per point, its count, the array and one slot per dimension. */
@@ -77,9 +106,14 @@ function toDistBytes(r: DistResult): number {
 /** The dimension fields: repeated or comma-separated ids, the path's field first if absent, at most maxDimensions. */
 function toDimensions(ctx: RequestContext, field: Field): Field[] {
   const raw = ctx.query.dimensions;
-  const parts = (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]).flatMap((s) => s.split(',')).map((s) => s.trim());
+  const parts = (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw])
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim());
   if (raw !== undefined && parts.some((p) => p === '')) {
-    throw badParameter('dimensions', '"dimensions" has an empty entry; give field ids, repeated (dimensions=3&dimensions=7) or comma-separated (dimensions=3,7).');
+    throw badParameter(
+      'dimensions',
+      '"dimensions" has an empty entry; give field ids, repeated (dimensions=3&dimensions=7) or comma-separated (dimensions=3,7).',
+    );
   }
   const shape = ctx.snapshot.tree?.shape ?? null;
   const inTree = (f: Field) => isInTree(shape, f.dataset);
@@ -87,15 +121,23 @@ function toDimensions(ctx: RequestContext, field: Field): Field[] {
   for (const p of parts) {
     const id = toId(p);
     const f = id === null || !ctx.snapshot.isFieldVisible(ctx.user, id) ? undefined : ctx.snapshot.fields.get(id);
-    if (!f) throw badParameter('dimensions', `Unknown field ${JSON.stringify(p)} in "dimensions". See GET /api/fields/.`);
+    if (!f)
+      throw badParameter('dimensions', `Unknown field ${JSON.stringify(p)} in "dimensions". See GET /api/fields/.`);
     if (f.dataset !== field.dataset && !(inTree(field) && inTree(f))) {
-      throw badParameter('dimensions', `Field ${f.id} in "dimensions" is in dataset '${f.dataset}', not '${field.dataset}'; dimensions must be in the same table.`);
+      throw badParameter(
+        'dimensions',
+        `Field ${f.id} in "dimensions" is in dataset '${f.dataset}', not '${field.dataset}'; dimensions must be in the same table.`,
+      );
     }
     if (ids.includes(f.id)) throw badParameter('dimensions', `Field ${f.id} is given twice in "dimensions".`);
     ids.push(f.id);
   }
   if (!ids.includes(field.id)) ids.unshift(field.id);
-  if (ids.length > ctx.config.maxDimensions) throw badParameter('dimensions', `At most ${ctx.config.maxDimensions} dimensions (including field ${field.id}), got ${ids.length}.`);
+  if (ids.length > ctx.config.maxDimensions)
+    throw badParameter(
+      'dimensions',
+      `At most ${ctx.config.maxDimensions} dimensions (including field ${field.id}), got ${ids.length}.`,
+    );
   return ids.map((id) => ctx.snapshot.fields.get(id)!);
 }
 
@@ -106,7 +148,10 @@ function toDimensions(ctx: RequestContext, field: Field): Field[] {
 function toTreeDimensions(ctx: RequestContext, field: Field, dims: Field[]): DistParams['tree'] {
   const shape = ctx.snapshot.tree?.shape ?? null;
   if (shape === null || !isInTree(shape, field.dataset)) return null;
-  const found = findBase(shape, dims.map((d) => ({ dataset: d.dataset, column: d.column })));
+  const found = findBase(
+    shape,
+    dims.map((d) => ({ dataset: d.dataset, column: d.column })),
+  );
   if (found.base === null) throw badParameter('dimensions', found.message);
   return found;
 }

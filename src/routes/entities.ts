@@ -12,7 +12,12 @@ export const getEntities = defineRoute<EntitiesParams>({
   name: 'entities',
   parse(ctx) {
     const { tree, entity } = ctx.snapshot;
-    if (!tree || !entity) throw new HttpError(404, 'NOT_FOUND', 'This catalog declares no `root`, so it counts no entities. See GET /api/.');
+    if (!tree || !entity)
+      throw new HttpError(
+        404,
+        'NOT_FOUND',
+        'This catalog declares no `root`, so it counts no entities. See GET /api/.',
+      );
     const { context, canonical } = toAwareContext(ctx, tree.shape.root);
     return { params: { context }, canonical };
   },
@@ -21,6 +26,8 @@ export const getEntities = defineRoute<EntitiesParams>({
 
 async function answerEntities(ctx: RequestContext, { context }: EntitiesParams): Promise<Reply> {
   const { tree, entity } = ctx.snapshot;
-  const count = context ? await ctx.pool.run<number>({ kind: 'tree-count', tree: tree!, context }, ctx.signal) : entity!.count;
+  const count = context
+    ? await ctx.pool.run<number>({ kind: 'tree-count', tree: tree!, context }, ctx.signal)
+    : entity!.count;
   return { body: { name: entity!.name, plural_name: entity!.plural_name, count } };
 }

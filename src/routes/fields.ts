@@ -16,8 +16,13 @@ export const listFields = defineRoute<ListPlan>({
   },
   answer(ctx, plan) {
     const { snapshot, user } = ctx;
-    const { ids, headers } = toListPage(ctx, plan, (sort) => toFieldOrder(snapshot, user, sort),
-      (id) => snapshot.fields.get(id)!, (q) => searchFields(snapshot.search, q, toVisibility(ctx)));
+    const { ids, headers } = toListPage(
+      ctx,
+      plan,
+      (sort) => toFieldOrder(snapshot, user, sort),
+      (id) => snapshot.fields.get(id)!,
+      (q) => searchFields(snapshot.search, q, toVisibility(ctx)),
+    );
     return { body: ids.map((id) => toFieldJson(snapshot.fields.get(id)!, ctx.baseUrl)), headers };
   },
 });

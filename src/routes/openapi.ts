@@ -10,6 +10,13 @@ export const getOpenApi = defineRoute<null>({
   parse: () => ({ params: null, canonical: [] }),
   answer(ctx) {
     const { maxValuesLimit, maxRandom, maxDimensions, maxGroups } = ctx.config;
-    return { body: toOpenApiDocument({ title: ctx.snapshot.title, version: pkg.version, baseUrl: ctx.baseUrl, limits: { maxValuesLimit, maxRandom, maxDimensions, maxGroups } }) };
+    return {
+      body: toOpenApiDocument({
+        title: ctx.snapshot.title,
+        version: pkg.version,
+        baseUrl: ctx.baseUrl,
+        limits: { maxValuesLimit, maxRandom, maxDimensions, maxGroups },
+      }),
+    };
   },
 });

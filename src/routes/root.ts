@@ -27,12 +27,18 @@ export const getRoot = defineRoute<null>({
     };
     return {
       body: {
-        title: ctx.snapshot.title, version: SERRANO_API_VERSION, sorrel_version: pkg.version,
+        title: ctx.snapshot.title,
+        version: SERRANO_API_VERSION,
+        sorrel_version: pkg.version,
         // With a root (API.md §12): what the counted entities are called, and how many there are.
         ...(ctx.snapshot.entity ? { entity: ctx.snapshot.entity } : {}),
         _links: links,
       },
-      headers: { Link: Object.values(links).map((l) => `<${l.href}>; rel="${l.rel}"`).join(', ') },
+      headers: {
+        Link: Object.values(links)
+          .map((l) => `<${l.href}>; rel="${l.rel}"`)
+          .join(', '),
+      },
     };
   },
 });

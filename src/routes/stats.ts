@@ -19,7 +19,11 @@ export const getStats = defineRoute<StatsParams>({
   parse(ctx) {
     const field = toVisibleField(ctx);
     if (!isStatsType(field.simple_type)) {
-      throw new HttpError(422, 'NOT_SUPPORTED', `Field ${field.id} is ${field.simple_type}; stats are for number, date, time and datetime fields. Use /api/fields/${field.id}/dist/ instead.`);
+      throw new HttpError(
+        422,
+        'NOT_SUPPORTED',
+        `Field ${field.id} is ${field.simple_type}; stats are for number, date, time and datetime fields. Use /api/fields/${field.id}/dist/ instead.`,
+      );
     }
     const { context, canonical } = toAwareContext(ctx, field.dataset);
     return { params: { field, context }, canonical };
@@ -34,18 +38,32 @@ async function answerStats(ctx: RequestContext, { field, context }: StatsParams)
   const s = !context
     ? snapshot.stats.get(field.id)!
     : tree && isInTree(tree.shape, field.dataset)
-      ? await ctx.pool.run<StatsResult>({ kind: 'tree-stats', tree, dataset: field.dataset, column: field.column, context }, ctx.signal)
-      : await ctx.pool.run<StatsResult>({ kind: 'stats', table: snapshot.tableRef(field.dataset), column: field.column, context }, ctx.signal);
+      ? await ctx.pool.run<StatsResult>(
+          { kind: 'tree-stats', tree, dataset: field.dataset, column: field.column, context },
+          ctx.signal,
+        )
+      : await ctx.pool.run<StatsResult>(
+          { kind: 'stats', table: snapshot.tableRef(field.dataset), column: field.column, context },
+          ctx.signal,
+        );
   const type = field.internal_type;
   const body: Record<string, unknown> = {
-    count: s.count, null_count: s.null_count, distinct: s.distinct,
-    min: toJsonValue(s.min, type), max: toJsonValue(s.max, type),
+    count: s.count,
+    null_count: s.null_count,
+    distinct: s.distinct,
+    min: toJsonValue(s.min, type),
+    max: toJsonValue(s.max, type),
   };
   if (field.simple_type === 'number') {
     // A sum of whole numbers arrives exact (decimal text beyond 2^53); a float or decimal field's
     // sum stays a double, the exact one rounded once.
     const sum = typeof s.sum === 'string' && (type === 'float' || type === 'decimal') ? Number(s.sum) : s.sum;
-    Object.assign(body, { mean: s.mean, stddev: s.stddev, sum, quantiles: s.quantiles ?? { p05: null, p25: null, p50: null, p75: null, p95: null } });
+    Object.assign(body, {
+      mean: s.mean,
+      stddev: s.stddev,
+      sum,
+      quantiles: s.quantiles ?? { p05: null, p25: null, p50: null, p75: null, p95: null },
+    });
   }
   return { body };
 }

@@ -37,7 +37,11 @@ export async function validateValues(ctx: RequestContext): Promise<Reply> {
       return { ...item, label: i === undefined ? toText(item.value) : vals.labels[i], valid: i !== undefined };
     }
     const i = byLabel.get(item.label as string);
-    return { ...item, value: i === undefined ? item.label : toJsonValue(vals.values[i], field.internal_type), valid: i !== undefined };
+    return {
+      ...item,
+      value: i === undefined ? item.label : toJsonValue(vals.values[i], field.internal_type),
+      valid: i !== undefined,
+    };
   });
   return { body: Array.isArray(body) ? checked : checked[0] };
 }
@@ -47,12 +51,17 @@ function toItems(body: unknown, max: number): Item[] {
   const shape = 'a JSON array of {"value": …} or {"label": "…"} objects (or one such object)';
   const list = Array.isArray(body) ? body : isObject(body) ? [body] : null;
   if (!list) throw badBody(`The body must be ${shape}, got ${JSON.stringify(body).slice(0, 80)}.`);
-  if (list.length > max) throw badBody(`The body lists ${list.length} values; the limit is ${max} per request. Send them in batches.`);
+  if (list.length > max)
+    throw badBody(`The body lists ${list.length} values; the limit is ${max} per request. Send them in batches.`);
   list.forEach((item, i) => {
     const where = Array.isArray(body) ? `body[${i}]` : 'body';
-    if (!isObject(item)) throw badBody(`${where} must be an object with "value" or "label", got ${JSON.stringify(item).slice(0, 80)}.`);
+    if (!isObject(item))
+      throw badBody(`${where} must be an object with "value" or "label", got ${JSON.stringify(item).slice(0, 80)}.`);
     if ('value' in item) {
-      if (toKey(item.value) === null) throw badBody(`${where}.value must be a string, number, boolean or null, got ${JSON.stringify(item.value).slice(0, 80)}.`);
+      if (toKey(item.value) === null)
+        throw badBody(
+          `${where}.value must be a string, number, boolean or null, got ${JSON.stringify(item.value).slice(0, 80)}.`,
+        );
     } else if (!('label' in item)) {
       throw badBody(`${where} needs "value" or "label".`);
     } else if (typeof item.label !== 'string') {
@@ -83,10 +92,14 @@ function toLookup(vals: FieldValues, field: Field): Lookup {
 function toKey(v: unknown): string | null {
   if (v === null) return 'null';
   switch (typeof v) {
-    case 'string': return `s${v}`;
-    case 'number': return `n${v}`;
-    case 'boolean': return `b${v}`;
-    default: return null;
+    case 'string':
+      return `s${v}`;
+    case 'number':
+      return `n${v}`;
+    case 'boolean':
+      return `b${v}`;
+    default:
+      return null;
   }
 }
 

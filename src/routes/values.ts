@@ -17,7 +17,7 @@ import type { TreeContextNode } from '../contract/tree.ts';
 import { isInTree } from '../catalog/tree.ts';
 import type { Field } from '../contract/model.ts';
 
-const SEED_MAX = 2 ** 32 - 1;        // the generator's whole state: every seed draws differently
+const SEED_MAX = 2 ** 32 - 1; // the generator's whole state: every seed draws differently
 const PAGE_MAX = Number.MAX_SAFE_INTEGER;
 const LARGE_PAGE = 4096; // values on a page beyond which it is serialised in slices
 
@@ -32,14 +32,25 @@ type ValuesParams = {
 };
 
 /** The population of a field's values: the context-naive ones from memory, or a context's from a worker. */
-export async function toFieldValues(ctx: RequestContext, field: Field, context: TreeContextNode | null): Promise<FieldValues> {
+export async function toFieldValues(
+  ctx: RequestContext,
+  field: Field,
+  context: TreeContextNode | null,
+): Promise<FieldValues> {
   const { snapshot } = ctx;
   if (!context) return snapshot.values.get(field.id)!;
   // In a model tree, counts are of root entities and the context may reach any of its tables (API.md §12).
   const tree = snapshot.tree;
-  const r = tree && isInTree(tree.shape, field.dataset)
-    ? await ctx.pool.run<DistinctResult>({ kind: 'tree-distinct', tree, dataset: field.dataset, column: field.column, context }, ctx.signal)
-    : await ctx.pool.run<DistinctResult>({ kind: 'distinct', table: snapshot.tableRef(field.dataset), column: field.column, context }, ctx.signal);
+  const r =
+    tree && isInTree(tree.shape, field.dataset)
+      ? await ctx.pool.run<DistinctResult>(
+          { kind: 'tree-distinct', tree, dataset: field.dataset, column: field.column, context },
+          ctx.signal,
+        )
+      : await ctx.pool.run<DistinctResult>(
+          { kind: 'distinct', table: snapshot.tableRef(field.dataset), column: field.column, context },
+          ctx.signal,
+        );
   const label = toLabeler(snapshot, field);
   return { values: r.values, labels: r.values.map((v) => label(v)), counts: r.counts, nullCount: r.nullCount };
 }
@@ -58,22 +69,35 @@ export const getValues = defineRoute<ValuesParams>({
     const seed = toIntParam(query, 'seed', 0, SEED_MAX, null);
     const page = toIntParam(query, 'page', 1, PAGE_MAX, 1);
     const limit = toIntParam(query, 'limit', 0, config.maxValuesLimit, 10);
-    if (random === null && seed !== null) throw badParameter('seed', '"seed" goes with "random"; add random=N or drop seed.');
+    if (random === null && seed !== null)
+      throw badParameter('seed', '"seed" goes with "random"; add random=N or drop seed.');
     return {
       params: { field, context, q, random, seed, page, limit },
       // An unseeded random draw does not repeat: no ETag, not cached.
       repeatable: random === null || seed !== null,
       canonical: [
         ...canonical,
-        ...toCanonical([['query', q ? raw!.trim() : null], ['random', random], ['seed', seed]]),
-        ...(random === null ? toCanonical([['page', page > 1 ? page : null], ['limit', limit === 10 ? null : limit]]) : []),
+        ...toCanonical([
+          ['query', q ? raw!.trim() : null],
+          ['random', random],
+          ['seed', seed],
+        ]),
+        ...(random === null
+          ? toCanonical([
+              ['page', page > 1 ? page : null],
+              ['limit', limit === 10 ? null : limit],
+            ])
+          : []),
       ],
     };
   },
   answer: (ctx, params) => answerValues(ctx, params),
 });
 
-async function answerValues(ctx: RequestContext, { field, context, q, random, seed, page, limit }: ValuesParams): Promise<Reply> {
+async function answerValues(
+  ctx: RequestContext,
+  { field, context, q, random, seed, page, limit }: ValuesParams,
+): Promise<Reply> {
   const { config } = ctx;
   // The population: naive values from memory, or the context's values from a worker.
   const vals = await toFieldValues(ctx, field, context);
@@ -90,18 +114,33 @@ async function answerValues(ctx: RequestContext, { field, context, q, random, se
   }
   const total = order ? order.length : vals.values.length;
   const at = (j: number) => (order ? order[j] : j);
-  const item = (i: number) => ({ value: toJsonValue(vals.values[i], field.internal_type), label: vals.labels[i], count: vals.counts[i] });
+  const item = (i: number) => ({
+    value: toJsonValue(vals.values[i], field.internal_type),
+    label: vals.labels[i],
+    count: vals.counts[i],
+  });
 
   if (random !== null) {
     // Drawn from the answer's order, returned in value order (indices into `vals` are value order).
-    return { body: drawIndices(total, random, seed ?? randomInt(SEED_MAX)).map(at).sort((a, b) => a - b).map(item) };
+    return {
+      body: drawIndices(total, random, seed ?? randomInt(SEED_MAX))
+        .map(at)
+        .sort((a, b) => a - b)
+        .map(item),
+    };
   }
   if (limit === 0 && total > config.maxValuesLimit) {
-    throw badParameter('limit', `limit=0 would return ${total} values, more than the maximum of ${config.maxValuesLimit} on one page; page through them with limit and page.`);
+    throw badParameter(
+      'limit',
+      `limit=0 would return ${total} values, more than the maximum of ${config.maxValuesLimit} on one page; page through them with limit and page.`,
+    );
   }
   const size = limit === 0 ? Math.max(total, 1) : limit;
   const numPages = Math.max(1, Math.ceil(total / size));
-  if (page > numPages) throw new HttpError(404, 'PAGE_NOT_FOUND', `Page ${page} is past the last page (${numPages}).`, { parameter: 'page' });
+  if (page > numPages)
+    throw new HttpError(404, 'PAGE_NOT_FOUND', `Page ${page} is past the last page (${numPages}).`, {
+      parameter: 'page',
+    });
   const start = (page - 1) * size;
   const self = `${ctx.baseUrl}${ctx.path}`;
   const withPage = (p: number) => toRequestUrl(ctx, { page: p > 1 ? p : null });
@@ -113,7 +152,15 @@ async function answerValues(ctx: RequestContext, { field, context, q, random, se
   if (page < numPages) links.next = { href: withPage(page + 1), rel: 'next' };
   // `values` goes first; a page of many values is serialised in slices (see toJsonInSlices).
   const shown = Math.max(0, Math.min(size, total - start));
-  const body = { values: [] as unknown[], count: total, null_count: vals.nullCount, limit, page_num: page, num_pages: numPages, _links: links };
+  const body = {
+    values: [] as unknown[],
+    count: total,
+    null_count: vals.nullCount,
+    limit,
+    page_num: page,
+    num_pages: numPages,
+    _links: links,
+  };
   if (shown <= LARGE_PAGE) {
     body.values = Array.from({ length: shown }, (_, j) => item(at(start + j)));
     return { body };

@@ -5,4 +5,9 @@ import type { Postings } from './postings.ts';
 import type { TokenFinder } from './tokens.ts';
 
 /** A built search index; treat as opaque and immutable. */
-export type SearchIndex = Readonly<{ graph: Graph; postings: Postings; shortGrams: ShortGrams; findTokens: TokenFinder }>;
+export type SearchIndex = Readonly<{
+  graph: Graph;
+  postings: Postings;
+  shortGrams: ShortGrams;
+  findTokens: TokenFinder;
+}>;

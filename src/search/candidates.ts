@@ -9,7 +9,12 @@ export function fieldCandidates(graph: Graph, set: SourceSet | null): Int32Array
   const { fvBase, cmBase, catBase, altBase, categoryConcepts, conceptFields } = graph;
   const seen = new Uint8Array(n);
   const out: number[] = [];
-  const add = (f: number) => { if (seen[f] === 0) { seen[f] = 1; out.push(f); } };
+  const add = (f: number) => {
+    if (seen[f] === 0) {
+      seen[f] = 1;
+      out.push(f);
+    }
+  };
   for (const s of set.list) {
     if (s < fvBase) add(s);
     else if (s < cmBase) add(s - fvBase);
@@ -32,7 +37,12 @@ export function conceptCandidates(graph: Graph, set: SourceSet | null): Int32Arr
   const { fvBase, cmBase, catBase, altBase, categoryConcepts, fieldConcepts } = graph;
   const seen = new Uint8Array(n);
   const out: number[] = [];
-  const add = (c: number) => { if (seen[c] === 0) { seen[c] = 1; out.push(c); } };
+  const add = (c: number) => {
+    if (seen[c] === 0) {
+      seen[c] = 1;
+      out.push(c);
+    }
+  };
   for (const s of set.list) {
     if (s < cmBase) {
       const f = s < fvBase ? s : s - fvBase;
@@ -40,7 +50,8 @@ export function conceptCandidates(graph: Graph, set: SourceSet | null): Int32Arr
     } else if (s < catBase) add(s - cmBase);
     else if (s < altBase) {
       const k = s - catBase;
-      for (let i = categoryConcepts.offsets[k]; i < categoryConcepts.offsets[k + 1]; i++) add(categoryConcepts.values[i]);
+      for (let i = categoryConcepts.offsets[k]; i < categoryConcepts.offsets[k + 1]; i++)
+        add(categoryConcepts.values[i]);
     } else add(graph.altConcept[s - altBase]);
   }
   return Int32Array.from(out).sort();

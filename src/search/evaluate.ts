@@ -11,14 +11,21 @@ export type Visibility = { field(id: number): boolean; concept(id: number): bool
 const NEGATED_ONLY_TIER = 3;
 
 // How one term hit one object: not at all, only through data values, or through metadata.
-const NONE = 0, VALUES = 1, METADATA = 2;
+const NONE = 0,
+  VALUES = 1,
+  METADATA = 2;
 
 /**
  * Matching visible fields → tier. A field's text is its own metadata and values, plus the category and
  * alt names of the concepts containing it that the user can see. A concept's visibility is asked only
  * when its text would make a difference, and nothing from an invisible object ever counts as a hit.
  */
-export function evaluateFields(graph: Graph, q: ParsedQuery, sets: readonly SourceSet[], visible: Visibility): Map<number, number> {
+export function evaluateFields(
+  graph: Graph,
+  q: ParsedQuery,
+  sets: readonly SourceSet[],
+  visible: Visibility,
+): Map<number, number> {
   const isField = memo(graph.fieldIds, (id) => visible.field(id));
   const isConcept = memo(graph.conceptIds, (id) => visible.concept(id));
   const { fvBase, conceptCategory, fieldConceptAlt } = graph;
@@ -32,8 +39,10 @@ export function evaluateFields(graph: Graph, q: ParsedQuery, sets: readonly Sour
       const has = sets[i]!.has;
       let hit = has[f] === 1 ? METADATA : has[fvBase + f] === 1 ? VALUES : NONE;
       for (let k = offsets[f]; hit !== METADATA && k < offsets[f + 1]; k++) {
-        const category = conceptCategory[values[k]], alt = fieldConceptAlt[k];
-        if (((category >= 0 && has[category] === 1) || (alt >= 0 && has[alt] === 1)) && isConcept(values[k])) hit = METADATA;
+        const category = conceptCategory[values[k]],
+          alt = fieldConceptAlt[k];
+        if (((category >= 0 && has[category] === 1) || (alt >= 0 && has[alt] === 1)) && isConcept(values[k]))
+          hit = METADATA;
       }
       hits[i] = hit;
       ok = (hit !== NONE) !== q.terms[i]!.negated;
@@ -45,7 +54,12 @@ export function evaluateFields(graph: Graph, q: ParsedQuery, sets: readonly Sour
 
 /** Matching visible concepts → tier. A concept's text is its own metadata and category plus, for each
  * of its fields the user can see, that field's metadata, values and the concept's alt names for it. */
-export function evaluateConcepts(graph: Graph, q: ParsedQuery, sets: readonly SourceSet[], visible: Visibility): Map<number, number> {
+export function evaluateConcepts(
+  graph: Graph,
+  q: ParsedQuery,
+  sets: readonly SourceSet[],
+  visible: Visibility,
+): Map<number, number> {
   const isField = memo(graph.fieldIds, (id) => visible.field(id));
   const isConcept = memo(graph.conceptIds, (id) => visible.concept(id));
   const { fvBase, cmBase, conceptCategory, conceptFieldAlt } = graph;
@@ -60,7 +74,8 @@ export function evaluateConcepts(graph: Graph, q: ParsedQuery, sets: readonly So
       const has = sets[i]!.has;
       let hit = has[cmBase + c] === 1 || (category >= 0 && has[category] === 1) ? METADATA : NONE;
       for (let k = offsets[c]; hit !== METADATA && k < offsets[c + 1]; k++) {
-        const f = values[k], alt = conceptFieldAlt[k];
+        const f = values[k],
+          alt = conceptFieldAlt[k];
         const inMetadata = has[f] === 1 || (alt >= 0 && has[alt] === 1);
         if ((inMetadata || has[fvBase + f] === 1) && isField(f)) hit = inMetadata ? METADATA : VALUES;
       }

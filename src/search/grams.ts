@@ -22,8 +22,9 @@ function gramKey(s: string, at: number, n: number): number {
 /** Lists, for every 1- and 2-character gram of the tokens, the tokens and the sources that hold it. */
 export function buildShortGrams(tokens: readonly string[], tokenSources: Rows, sourceCount: number): ShortGrams {
   const ids = new Map<number, number>();
-  const lastToken = createIntList();         // gram → the last token that listed it
-  const pairGram = createIntList(), pairToken = createIntList();
+  const lastToken = createIntList(); // gram → the last token that listed it
+  const pairGram = createIntList(),
+    pairToken = createIntList();
   for (let t = 0; t < tokens.length; t++) {
     const token = tokens[t]!;
     for (let i = 0; i < token.length; i++) {
@@ -48,7 +49,8 @@ export function buildShortGrams(tokens: readonly string[], tokenSources: Rows, s
 function unionSources(gramTokens: Rows, tokenSources: Rows, sourceCount: number): Rows {
   const grams = gramTokens.offsets.length - 1;
   const lastGram = new Int32Array(sourceCount).fill(-1);
-  const rows = createIntList(), values = createIntList();
+  const rows = createIntList(),
+    values = createIntList();
   for (let g = 0; g < grams; g++) {
     for (let k = gramTokens.offsets[g]; k < gramTokens.offsets[g + 1]; k++) {
       const t = gramTokens.values[k];

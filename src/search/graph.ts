@@ -25,21 +25,21 @@ export type SearchInput = {
 export type Graph = {
   fieldIds: readonly number[];
   conceptIds: readonly number[];
-  fieldNames: readonly string[];          // normalised, for tiers
+  fieldNames: readonly string[]; // normalised, for tiers
   conceptNames: readonly string[];
   fvBase: number;
   cmBase: number;
   catBase: number;
   altBase: number;
   sourceCount: number;
-  conceptCategory: Int32Array;            // concept → its CAT source, or -1
-  fieldConcepts: Rows;                    // field → concepts containing it
-  fieldConceptAlt: Int32Array;            // parallel to fieldConcepts.values: ALT source or -1
-  conceptFields: Rows;                    // concept → its fields (catalog order)
-  conceptFieldAlt: Int32Array;            // parallel to conceptFields.values: ALT source or -1
-  categoryConcepts: Rows;                 // CAT index (source - catBase) → concepts in it
-  altField: Int32Array;                   // ALT index → field
-  altConcept: Int32Array;                 // ALT index → concept
+  conceptCategory: Int32Array; // concept → its CAT source, or -1
+  fieldConcepts: Rows; // field → concepts containing it
+  fieldConceptAlt: Int32Array; // parallel to fieldConcepts.values: ALT source or -1
+  conceptFields: Rows; // concept → its fields (catalog order)
+  conceptFieldAlt: Int32Array; // parallel to conceptFields.values: ALT source or -1
+  categoryConcepts: Rows; // CAT index (source - catBase) → concepts in it
+  altField: Int32Array; // ALT index → field
+  altConcept: Int32Array; // ALT index → concept
 };
 
 /** Raw texts of one source, in source order; nulls and empties are skipped by the caller. */
@@ -56,10 +56,14 @@ export function buildGraph(input: SearchInput): { graph: Graph; texts: SourceTex
   const altBase = catBase + categories.size;
 
   const conceptCategory = new Int32Array(concepts.length).fill(-1);
-  const catRows: number[] = [], catConcepts: number[] = [];
-  const pairConcept: number[] = [], pairField: number[] = [], pairAlt: number[] = [];
+  const catRows: number[] = [],
+    catConcepts: number[] = [];
+  const pairConcept: number[] = [],
+    pairField: number[] = [],
+    pairAlt: number[] = [];
   const altTexts: (string | null)[][] = [];
-  const altField: number[] = [], altConcept: number[] = [];
+  const altField: number[] = [],
+    altConcept: number[] = [];
   concepts.forEach((concept, c) => {
     const k = concept.category === null ? undefined : categoryIndex.get(concept.category);
     if (k !== undefined) {
@@ -95,10 +99,16 @@ export function buildGraph(input: SearchInput): { graph: Graph; texts: SourceTex
     conceptIds: concepts.map((c) => c.id),
     fieldNames: fields.map((f) => normalizeText(f.name)),
     conceptNames: concepts.map((c) => normalizeText(c.name)),
-    fvBase, cmBase, catBase, altBase,
+    fvBase,
+    cmBase,
+    catBase,
+    altBase,
     sourceCount: altBase + altTexts.length,
     conceptCategory,
-    fieldConcepts, fieldConceptAlt, conceptFields, conceptFieldAlt,
+    fieldConcepts,
+    fieldConceptAlt,
+    conceptFields,
+    conceptFieldAlt,
     categoryConcepts: toRows(categories.size, toIntList(catRows), toIntList(catConcepts)),
     altField: Int32Array.from(altField),
     altConcept: Int32Array.from(altConcept),

@@ -17,7 +17,7 @@ export type Postings = {
   pieceSource: Int32Array;
   tokens: readonly string[];
   tokenIds: ReadonlyMap<string, number>;
-  punctuated: Uint8Array;                    // token → 1 when it holds a character that is not a letter or digit
+  punctuated: Uint8Array; // token → 1 when it holds a character that is not a letter or digit
   tokenPieces: Rows;
   tokenSources: Rows;
 };
@@ -28,8 +28,9 @@ export function buildPostings(sourceCount: number, texts: SourceTexts): Postings
   const pieceSource = createIntList();
   const tokens: string[] = [];
   const tokenIds = new Map<string, number>();
-  const lastPiece = createIntList();         // token → the last piece that listed it, to list it once per piece
-  const pairToken = createIntList(), pairPiece = createIntList();
+  const lastPiece = createIntList(); // token → the last piece that listed it, to list it once per piece
+  const pairToken = createIntList(),
+    pairPiece = createIntList();
   for (let s = 0; s < sourceCount; s++) {
     for (const raw of texts(s)) {
       if (!raw) continue;

@@ -53,11 +53,16 @@ export function parseQuery(raw: string | undefined): ParsedQuery | null {
   }
   addPlain(terms, plain);
   if (terms.length > MAX_QUERY_TERMS) {
-    throw new QueryError(`"query" has ${terms.length} terms; the limit is ${MAX_QUERY_TERMS}. ` +
-      'Remove some terms, or quote words that belong together as one "phrase".');
+    throw new QueryError(
+      `"query" has ${terms.length} terms; the limit is ${MAX_QUERY_TERMS}. ` +
+        'Remove some terms, or quote words that belong together as one "phrase".',
+    );
   }
   if (terms.length === 0) return null;
-  const positive = terms.filter((t) => !t.negated).map((t) => t.text).join(' ');
+  const positive = terms
+    .filter((t) => !t.negated)
+    .map((t) => t.text)
+    .join(' ');
   return { terms, positive };
 }
 
@@ -75,8 +80,10 @@ function addTerm(terms: QueryTerm[], raw: string, negated: boolean, phrase: bool
 
 function unbalancedQuote(raw: string, at: number): Error {
   const position = [...raw.slice(0, at)].length + 1;
-  return new QueryError(`Unbalanced double quote at character ${position} of "query": a phrase needs ` +
-    'an opening and a closing quote, e.g. "blood pressure". Add the closing quote or remove this one.');
+  return new QueryError(
+    `Unbalanced double quote at character ${position} of "query": a phrase needs ` +
+      'an opening and a closing quote, e.g. "blood pressure". Add the closing quote or remove this one.',
+  );
 }
 
 /**

@@ -67,14 +67,17 @@ function rarestGroup(index: SearchIndex, words: readonly string[]): ArrayLike<nu
     groups.push([id]);
   }
   if (groups.length === 0) {
-    const first = words[0]!, last = words[words.length - 1]!;
+    const first = words[0]!,
+      last = words[words.length - 1]!;
     groups.push(pickTokens(index.findTokens(first), (t) => tokens[t]!.endsWith(first)));
     groups.push(pickTokens(index.findTokens(last), (t) => tokens[t]!.startsWith(last)));
   }
-  let best = groups[0]!, bestCost = Infinity;
+  let best = groups[0]!,
+    bestCost = Infinity;
   for (const group of groups) {
     let cost = 0;
-    for (let i = 0; i < group.length; i++) cost += index.postings.tokenPieces.offsets[group[i]! + 1] - index.postings.tokenPieces.offsets[group[i]!];
+    for (let i = 0; i < group.length; i++)
+      cost += index.postings.tokenPieces.offsets[group[i]! + 1] - index.postings.tokenPieces.offsets[group[i]!];
     if (cost < bestCost) [best, bestCost] = [group, cost];
   }
   return best;

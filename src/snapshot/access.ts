@@ -35,7 +35,10 @@ export function loadKeyText(jwt: JwtSpec | null): KeyText {
  * a key jose refuses, an unset secret variable — unless `secret` is false (`sorrel build`, which
  * stores the variable's name, never its value).
  */
-export async function checkKeys(spec: CatalogSpec, { secret = true } = {}): Promise<{ keyText: KeyText; problems: string[] }> {
+export async function checkKeys(
+  spec: CatalogSpec,
+  { secret = true } = {},
+): Promise<{ keyText: KeyText; problems: string[] }> {
   const jwt = spec.access.jwt;
   let keyText: KeyText = { publicKey: null, jwks: null };
   try {
@@ -53,8 +56,13 @@ export async function checkKeys(spec: CatalogSpec, { secret = true } = {}): Prom
  * Builds the authenticator for a catalog's `access` section. Keys are read once, here: the HS256
  * secret from the catalog or the environment variable it names, the public keys from `keyText`.
  */
-export async function createAuthenticator(access: AccessSpec, keyText: KeyText = loadKeyText(access.jwt)): Promise<Authenticate> {
-  const keys = new Map(access.apiKeys.map((k) => [k.sha256, Object.freeze({ name: k.name, privileged: k.privileged, groups: k.groups })]));
+export async function createAuthenticator(
+  access: AccessSpec,
+  keyText: KeyText = loadKeyText(access.jwt),
+): Promise<Authenticate> {
+  const keys = new Map(
+    access.apiKeys.map((k) => [k.sha256, Object.freeze({ name: k.name, privileged: k.privileged, groups: k.groups })]),
+  );
   const jwt = access.jwt;
   let key: Uint8Array | Awaited<ReturnType<typeof importSPKI>> | JWTVerifyGetKey | null = null;
   if (jwt) {
@@ -67,10 +75,15 @@ export async function createAuthenticator(access: AccessSpec, keyText: KeyText =
     let payload: JWTPayload;
     try {
       const options = { algorithms: [j.algorithm], issuer: j.issuer ?? undefined, audience: j.audience ?? undefined };
-      payload = (typeof key === 'function' ? await jwtVerify(token, key, options) : await jwtVerify(token, key!, options)).payload;
+      payload = (
+        typeof key === 'function' ? await jwtVerify(token, key, options) : await jwtVerify(token, key!, options)
+      ).payload;
     } catch (err) {
       const code = (err as { code?: string }).code;
-      throw unauthorized(code === 'ERR_JWT_EXPIRED' ? 'The token has expired.' : 'The token is not valid for this service.', err);
+      throw unauthorized(
+        code === 'ERR_JWT_EXPIRED' ? 'The token has expired.' : 'The token is not valid for this service.',
+        err,
+      );
     }
     const groups = payload[j.claims.groups];
     return {
@@ -98,6 +111,9 @@ export async function createAuthenticator(access: AccessSpec, keyText: KeyText =
 /** The HS256 secret: as the catalog writes it, else from the environment variable it names (read now). */
 function toSecret(jwt: JwtSpec): string {
   const secret = jwt.secret ?? (jwt.secretEnv ? process.env[jwt.secretEnv] : undefined);
-  if (!secret) throw new Error(`access.jwt: HS256 needs its secret: ${jwt.secretEnv ? `set the environment variable ${jwt.secretEnv}` : 'give `secret` or `secret_env`'}.`);
+  if (!secret)
+    throw new Error(
+      `access.jwt: HS256 needs its secret: ${jwt.secretEnv ? `set the environment variable ${jwt.secretEnv}` : 'give `secret` or `secret_env`'}.`,
+    );
   return secret;
 }

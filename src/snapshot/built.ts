@@ -20,7 +20,14 @@ import { loadSnapshotFile } from './file-read.ts';
 type StoredCatalog = {
   catalog: Omit<CatalogSpec, 'path'>;
   keys: KeyText;
-  tables: { name: string; section: string; rows: number; bytes: number; dataModified: string; columns: Record<string, InternalType> }[];
+  tables: {
+    name: string;
+    section: string;
+    rows: number;
+    bytes: number;
+    dataModified: string;
+    columns: Record<string, InternalType>;
+  }[];
 };
 
 const CATALOG = 'catalog';
@@ -35,7 +42,14 @@ export function toSnapshotInput(parts: SnapshotParts): SnapshotInput {
   const access: AccessSpec = { ...catalog.access, jwt: jwt && { ...jwt, publicKeyFile: null, jwksFile: null } };
   const tables = spec.datasets.map((d, i) => {
     const t = datasets.get(d.name)!;
-    return { name: d.name, section: toTableSection(i), rows: t.rows, bytes: t.bytes, dataModified: t.dataModified, columns: t.columns };
+    return {
+      name: d.name,
+      section: toTableSection(i),
+      rows: t.rows,
+      bytes: t.bytes,
+      dataModified: t.dataModified,
+      columns: t.columns,
+    };
   });
   const stored: StoredCatalog = { catalog: { ...catalog, access }, keys: parts.keyText, tables };
   const sections: SectionInput[] = [
@@ -44,8 +58,13 @@ export function toSnapshotInput(parts: SnapshotParts): SnapshotInput {
     ...tables.map((t) => ({ name: t.section, kind: 'arrow' as const, bytes: datasets.get(t.name)!.ipc })),
   ];
   return {
-    sections, dataVersion: parts.dataVersion,
-    meta: { builtBy: `sorrel ${pkg.version}`, title: spec.title, datasets: tables.map((t) => ({ name: t.name, rows: t.rows })) },
+    sections,
+    dataVersion: parts.dataVersion,
+    meta: {
+      builtBy: `sorrel ${pkg.version}`,
+      title: spec.title,
+      datasets: tables.map((t) => ({ name: t.name, rows: t.rows })),
+    },
   };
 }
 
@@ -57,19 +76,39 @@ export function toSnapshotInput(parts: SnapshotParts): SnapshotInput {
 export async function loadBuiltSnapshot(path: string, pool?: Pool): Promise<Snapshot> {
   const contents = await loadSnapshotFile(path);
   const stored = contents.json(CATALOG) as StoredCatalog;
-  if (typeof stored !== 'object' || stored === null || !Array.isArray(stored.tables) || typeof stored.catalog !== 'object') {
+  if (
+    typeof stored !== 'object' ||
+    stored === null ||
+    !Array.isArray(stored.tables) ||
+    typeof stored.catalog !== 'object'
+  ) {
     throw new SnapshotFileError(path, `section "${CATALOG}" does not hold a catalog`);
   }
   const spec: CatalogSpec = { ...stored.catalog, path };
   const hashes = new Map(contents.manifest.sections.map((s) => [s.name, s.sha256]));
   const models = new Map(spec.datasets.map((d) => [d.name, d.model]));
-  const datasets = new Map(stored.tables.map((t) => [t.name, {
-    name: t.name, model: models.get(t.name) ?? t.name, file: path, rows: t.rows, bytes: t.bytes, dataModified: t.dataModified,
-    columns: t.columns, ipc: contents.shared(t.section), sha256: hashes.get(t.section)!,
-  }]));
+  const datasets = new Map(
+    stored.tables.map((t) => [
+      t.name,
+      {
+        name: t.name,
+        model: models.get(t.name) ?? t.name,
+        file: path,
+        rows: t.rows,
+        bytes: t.bytes,
+        dataModified: t.dataModified,
+        columns: t.columns,
+        ipc: contents.shared(t.section),
+        sha256: hashes.get(t.section)!,
+      },
+    ]),
+  );
   try {
     const { values, stats } = toPrecomputed(contents.bytes(PRECOMPUTED));
-    return await assembleSnapshot({ spec, datasets, values, stats, keyText: stored.keys, dataVersion: contents.manifest.dataVersion }, pool);
+    return await assembleSnapshot(
+      { spec, datasets, values, stats, keyText: stored.keys, dataVersion: contents.manifest.dataVersion },
+      pool,
+    );
   } catch (err) {
     throw new SnapshotFileError(path, (err as Error).message.replace(/\.$/, ''), { cause: err });
   }
@@ -86,7 +125,7 @@ export function isSnapshotFile(path: string): boolean {
   try {
     fd = openSync(path, 'r');
   } catch {
-    return false;   // the catalog reader reports it
+    return false; // the catalog reader reports it
   }
   try {
     return readSync(fd, head, 0, head.length, 0) === head.length && head.equals(MAGIC);

@@ -21,5 +21,7 @@ function write(v: unknown, at: string): string {
     const keys = Object.keys(o).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${keys.map((k) => `${JSON.stringify(k)}:${write(o[k], `${at}.${k}`)}`).join(',')}}`;
   }
-  throw new TypeError(`${at}: a ${v === undefined ? 'undefined' : typeof v === 'object' ? v.constructor?.name ?? 'object' : typeof v} value has no canonical JSON form.`);
+  throw new TypeError(
+    `${at}: a ${v === undefined ? 'undefined' : typeof v === 'object' ? (v.constructor?.name ?? 'object') : typeof v} value has no canonical JSON form.`,
+  );
 }

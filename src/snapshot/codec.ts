@@ -7,8 +7,8 @@ import { toCanonicalJson } from './canonical.ts';
 export type PrecomputedField = { values: (number | string)[]; labels: string[]; counts: number[]; nullCount: number };
 
 export type Precomputed = {
-  values: ReadonlyMap<number, PrecomputedField>;   // by field id
-  stats: ReadonlyMap<number, StatsResult>;          // by field id
+  values: ReadonlyMap<number, PrecomputedField>; // by field id
+  stats: ReadonlyMap<number, StatsResult>; // by field id
 };
 
 /**
@@ -28,7 +28,9 @@ export type Precomputed = {
  */
 type Part = [at: number, byteLength: number];
 type FieldIndex = {
-  id: number; n: number; nullCount: number;
+  id: number;
+  n: number;
+  nullCount: number;
   values: ['f64', Part] | ['str', Part, Part] | ['json', Part];
   labels: ['values'] | ['string'] | ['str', Part, Part];
   counts: ['u32' | 'f64', Part];
@@ -38,13 +40,37 @@ type Index = { fields: FieldIndex[]; stats: [number, StatsTuple][] };
 // Stats as a tuple in a fixed order, so a decoded object has its keys in the order the workers give
 // them (JSON bodies print keys in insertion order) and canonical JSON's key sorting cannot reorder them.
 type Q = number | null;
-type StatsTuple = [number, number, number, StatsResult['min'], StatsResult['max'], Q, Q, StatsResult['sum'], [Q, Q, Q, Q, Q] | null];
+type StatsTuple = [
+  number,
+  number,
+  number,
+  StatsResult['min'],
+  StatsResult['max'],
+  Q,
+  Q,
+  StatsResult['sum'],
+  [Q, Q, Q, Q, Q] | null,
+];
 const toTuple = (s: StatsResult): StatsTuple => [
-  s.count, s.null_count, s.distinct, s.min, s.max, s.mean, s.stddev, s.sum,
+  s.count,
+  s.null_count,
+  s.distinct,
+  s.min,
+  s.max,
+  s.mean,
+  s.stddev,
+  s.sum,
   s.quantiles && [s.quantiles.p05, s.quantiles.p25, s.quantiles.p50, s.quantiles.p75, s.quantiles.p95],
 ];
 const toStats = ([count, null_count, distinct, min, max, mean, stddev, sum, q]: StatsTuple): StatsResult => ({
-  count, null_count, distinct, min, max, mean, stddev, sum,
+  count,
+  null_count,
+  distinct,
+  min,
+  max,
+  mean,
+  stddev,
+  sum,
   quantiles: q && { p05: q[0], p25: q[1], p50: q[2], p75: q[3], p95: q[4] },
 });
 
@@ -60,24 +86,32 @@ export function toPrecomputedBytes(p: Precomputed): Uint8Array {
     blobs.push(b);
     size += b.byteLength;
     const pad = align8(size) - size;
-    if (pad) { blobs.push(new Uint8Array(pad)); size += pad; }
+    if (pad) {
+      blobs.push(new Uint8Array(pad));
+      size += pad;
+    }
     return part;
   };
   const putStrings = (strings: string[]): [Part, Part] => {
     const offsets = new Uint32Array(strings.length + 1);
     let at = 0;
-    for (let i = 0; i < strings.length; i++) { offsets[i] = at; at += strings[i].length; }
+    for (let i = 0; i < strings.length; i++) {
+      offsets[i] = at;
+      at += strings[i].length;
+    }
     offsets[strings.length] = at;
-    if (at > 0xffff_ffff) throw new Error('A field\'s strings exceed 4 Gi code units.');
+    if (at > 0xffff_ffff) throw new Error("A field's strings exceed 4 Gi code units.");
     return [put(new Uint8Array(offsets.buffer)), put(Buffer.from(strings.join(''), 'utf8'))];
   };
   const fields: FieldIndex[] = [];
   for (const id of [...p.values.keys()].sort((a, b) => a - b)) {
     const f = p.values.get(id)!;
     const n = f.values.length;
-    if (f.labels.length !== n || f.counts.length !== n) throw new Error(`Field ${id}: ${n} values but ${f.labels.length} labels and ${f.counts.length} counts.`);
+    if (f.labels.length !== n || f.counts.length !== n)
+      throw new Error(`Field ${id}: ${n} values but ${f.labels.length} labels and ${f.counts.length} counts.`);
     let values: FieldIndex['values'];
-    if (f.values.every((v) => typeof v === 'number')) values = ['f64', put(new Uint8Array(Float64Array.from(f.values as number[]).buffer))];
+    if (f.values.every((v) => typeof v === 'number'))
+      values = ['f64', put(new Uint8Array(Float64Array.from(f.values as number[]).buffer))];
     else if (f.values.every((v) => typeof v === 'string')) values = ['str', ...putStrings(f.values as string[])];
     else values = ['json', put(Buffer.from(toCanonicalJson(f.values), 'utf8'))];
     let labels: FieldIndex['labels'];
@@ -90,21 +124,28 @@ export function toPrecomputedBytes(p: Precomputed): Uint8Array {
       : ['f64', put(new Uint8Array(Float64Array.from(f.counts).buffer))];
     fields.push({ id, n, nullCount: f.nullCount, values, labels, counts });
   }
-  const stats = [...p.stats.keys()].sort((a, b) => a - b).map((id): [number, StatsTuple] => [id, toTuple(p.stats.get(id)!)]);
+  const stats = [...p.stats.keys()]
+    .sort((a, b) => a - b)
+    .map((id): [number, StatsTuple] => [id, toTuple(p.stats.get(id)!)]);
   const index = Buffer.from(toCanonicalJson({ fields, stats } satisfies Index), 'utf8');
   const base = align8(4 + index.byteLength);
   const out = new Uint8Array(base + size);
   new DataView(out.buffer).setUint32(0, index.byteLength, true);
   out.set(index, 4);
   let at = base;
-  for (const b of blobs) { out.set(b, at); at += b.byteLength; }
+  for (const b of blobs) {
+    out.set(b, at);
+    at += b.byteLength;
+  }
   return out;
 }
 
 /** Decodes what toPrecomputedBytes wrote; throws when the bytes do not hold such a section. */
 export function toPrecomputed(bytes: Uint8Array): Precomputed {
   if (!LITTLE) throw new Error('The snapshot codec needs a little-endian machine.');
-  const fail = (what: string): never => { throw new Error(`The precomputed section is damaged: ${what}.`); };
+  const fail = (what: string): never => {
+    throw new Error(`The precomputed section is damaged: ${what}.`);
+  };
   if (bytes.byteLength < 4) fail('shorter than its header');
   const length = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true);
   if (4 + length > bytes.byteLength) fail('its index runs past its end');
@@ -116,12 +157,15 @@ export function toPrecomputed(bytes: Uint8Array): Precomputed {
   }
   const base = align8(4 + length);
   const view = ([at, len]: Part, width: number): Uint8Array => {
-    if (!(at >= 0 && len >= 0 && at % 8 === 0 && len % width === 0 && base + at + len <= bytes.byteLength)) fail(`an array at ${at} (${len} bytes) is out of bounds`);
+    if (!(at >= 0 && len >= 0 && at % 8 === 0 && len % width === 0 && base + at + len <= bytes.byteLength))
+      fail(`an array at ${at} (${len} bytes) is out of bounds`);
     return bytes.subarray(base + at, base + at + len);
   };
   // A typed-array view needs an aligned start; copy only when the section itself sits unaligned.
   const typed = <T>(b: Uint8Array, make: (buf: ArrayBufferLike, offset: number, n: number) => T, width: number): T =>
-    b.byteOffset % width === 0 ? make(b.buffer, b.byteOffset, b.byteLength / width) : make(b.slice().buffer, 0, b.byteLength / width);
+    b.byteOffset % width === 0
+      ? make(b.buffer, b.byteOffset, b.byteLength / width)
+      : make(b.slice().buffer, 0, b.byteLength / width);
   const f64 = (part: Part) => typed(view(part, 8), (buf, o, n) => new Float64Array(buf, o, n), 8);
   const u32 = (part: Part) => typed(view(part, 4), (buf, o, n) => new Uint32Array(buf, o, n), 4);
   const strings = (offsets: Part, text: Part, n: number): string[] => {
@@ -135,14 +179,21 @@ export function toPrecomputed(bytes: Uint8Array): Precomputed {
   };
   const values = new Map<number, PrecomputedField>();
   for (const f of index.fields) {
-    const v: (number | string)[] = f.values[0] === 'f64' ? Array.from(f64(f.values[1]))
-      : f.values[0] === 'str' ? strings(f.values[1], f.values[2]!, f.n)
-        : JSON.parse(Buffer.from(view(f.values[1], 1)).toString('utf8')) as (number | string)[];
-    const labels = f.labels[0] === 'values' ? v as string[]
-      : f.labels[0] === 'string' ? v.map(String)
-        : strings(f.labels[1], f.labels[2], f.n);
+    const v: (number | string)[] =
+      f.values[0] === 'f64'
+        ? Array.from(f64(f.values[1]))
+        : f.values[0] === 'str'
+          ? strings(f.values[1], f.values[2]!, f.n)
+          : (JSON.parse(Buffer.from(view(f.values[1], 1)).toString('utf8')) as (number | string)[]);
+    const labels =
+      f.labels[0] === 'values'
+        ? (v as string[])
+        : f.labels[0] === 'string'
+          ? v.map(String)
+          : strings(f.labels[1], f.labels[2], f.n);
     const counts = Array.from(f.counts[0] === 'u32' ? u32(f.counts[1]) : f64(f.counts[1]));
-    if (v.length !== f.n || counts.length !== f.n) fail(`field ${f.id} holds ${v.length} values and ${counts.length} counts, not ${f.n}`);
+    if (v.length !== f.n || counts.length !== f.n)
+      fail(`field ${f.id} holds ${v.length} values and ${counts.length} counts, not ${f.n}`);
     values.set(f.id, { values: v, labels, counts, nullCount: f.nullCount });
   }
   return { values, stats: new Map(index.stats.map(([id, t]) => [id, toStats(t)])) };

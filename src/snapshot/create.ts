@@ -16,20 +16,20 @@ import { checkTree, type EntityInfo, toEntityInfo } from './tree.ts';
 import { createVisibility } from './visibility.ts';
 
 export type Snapshot = Readonly<{
-  version: string;                               // the served version (data version + Sorrel's); part of every ETag
-  dataVersion: string;                           // hash of everything answers show (version.ts)
-  generation: number;                            // grows with each snapshot this process builds
+  version: string; // the served version (data version + Sorrel's); part of every ETag
+  dataVersion: string; // hash of everything answers show (version.ts)
+  generation: number; // grows with each snapshot this process builds
   title: string;
   categories: ReadonlyMap<number, Category>;
   fields: ReadonlyMap<number, Field>;
   concepts: ReadonlyMap<number, Concept>;
   datasets: ReadonlyMap<string, DatasetInfo>;
-  values: ReadonlyMap<number, FieldValues>;      // every field
-  stats: ReadonlyMap<number, StatsResult>;       // number/date/time/datetime fields
+  values: ReadonlyMap<number, FieldValues>; // every field
+  stats: ReadonlyMap<number, StatsResult>; // number/date/time/datetime fields
   search: SearchIndex;
-  tree: TreeRef | null;                          // the model tree with its index (API.md §12); null without a root
-  entity: EntityInfo | null;                     // the root's entities, when a root is declared
-  treeWarnings: readonly string[];               // dangling references, served as null links
+  tree: TreeRef | null; // the model tree with its index (API.md §12); null without a root
+  entity: EntityInfo | null; // the root's entities, when a root is declared
+  treeWarnings: readonly string[]; // dangling references, served as null links
   authenticate: Authenticate;
   tableRef(dataset: string): TableRef;
   isFieldVisible(user: User, id: number): boolean;
@@ -42,7 +42,7 @@ export type SnapshotParts = {
   datasets: LoadedDatasets;
   values: ReadonlyMap<number, FieldValues>;
   stats: ReadonlyMap<number, StatsResult>;
-  keyText: KeyText;                              // public JWT keys as text (the HS256 secret is never here)
+  keyText: KeyText; // public JWT keys as text (the HS256 secret is never here)
   dataVersion: string;
   // The model tree's index (shared buffers): built while preparing; not stored in a snapshot file,
   // so a snapshot read from a file rebuilds it (assembleSnapshot with a pool).
@@ -58,7 +58,12 @@ let generations = 0;
  * Builds the frozen snapshot: loads data, precomputes values and stats on `pool` (which may be a
  * larger pool used only while loading), indexes text.
  */
-export async function createSnapshot(spec: CatalogSpec, pool: Pool, datasets?: LoadedDatasets, progress?: Progress): Promise<Snapshot> {
+export async function createSnapshot(
+  spec: CatalogSpec,
+  pool: Pool,
+  datasets?: LoadedDatasets,
+  progress?: Progress,
+): Promise<Snapshot> {
   return assembleSnapshot(await prepareSnapshot(spec, pool, { datasets, progress }));
 }
 
@@ -67,9 +72,11 @@ export async function createSnapshot(spec: CatalogSpec, pool: Pool, datasets?: L
  * false` (for `sorrel build`) does not need the HS256 secret's variable to be set.
  */
 export async function prepareSnapshot(
-  spec: CatalogSpec, pool: Pool, opts: { datasets?: LoadedDatasets; progress?: Progress; secret?: boolean } = {},
+  spec: CatalogSpec,
+  pool: Pool,
+  opts: { datasets?: LoadedDatasets; progress?: Progress; secret?: boolean } = {},
 ): Promise<SnapshotParts> {
-  const datasets = opts.datasets ?? await loadDatasets(spec, opts.progress);
+  const datasets = opts.datasets ?? (await loadDatasets(spec, opts.progress));
   checkColumns(spec, datasets);
   const { keyText, problems } = await checkKeys(spec, { secret: opts.secret ?? true });
   if (problems.length) throw new CatalogError(problems);
@@ -84,7 +91,13 @@ export async function prepareSnapshot(
 }
 
 /** The model tree checked and indexed on `pool`; its errors are a CatalogError. */
-async function buildTree(spec: CatalogSpec, datasets: LoadedDatasets, refs: ReadonlyMap<string, TableRef>, pool: Pool, version: string) {
+async function buildTree(
+  spec: CatalogSpec,
+  datasets: LoadedDatasets,
+  refs: ReadonlyMap<string, TableRef>,
+  pool: Pool,
+  version: string,
+) {
   const checked = await checkTree(spec, datasets, refs, (task) => pool.run(task), version);
   if (checked.errors.length) throw new CatalogError(checked.errors);
   return { ref: checked.tree, warnings: checked.warnings };
@@ -99,32 +112,70 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
   const authenticate = await createAuthenticator(spec.access, parts.keyText);
   const generation = ++generations;
   const refs = toTableRefs(dataVersion, datasets, generation);
-  if (!parts.tree && spec.root !== null && !pool) throw new Error('assembleSnapshot: a catalog with a root needs a pool to index its tree.');
-  const built = parts.tree ?? (pool ? await buildTree(spec, datasets, refs, pool, dataVersion) : { ref: null, warnings: [] });
+  if (!parts.tree && spec.root !== null && !pool)
+    throw new Error('assembleSnapshot: a catalog with a root needs a pool to index its tree.');
+  const built =
+    parts.tree ?? (pool ? await buildTree(spec, datasets, refs, pool, dataVersion) : { ref: null, warnings: [] });
   // The tree's tables are this snapshot's (the newest generation, which workers keep).
-  const tree = built.ref && { ...built.ref, tables: Object.fromEntries(Object.keys(built.ref.tables).map((name) => [name, refs.get(name)!])) };
+  const tree = built.ref && {
+    ...built.ref,
+    tables: Object.fromEntries(Object.keys(built.ref.tables).map((name) => [name, refs.get(name)!])),
+  };
   const fields = toFields(spec, datasets, values);
 
-  const categories = new Map(spec.categories.map((c) => [c.id, Object.freeze({ id: c.id, name: c.name, order: c.order, parent: c.parent })]));
-  const concepts = new Map(spec.concepts.map((c) => [c.id, Object.freeze({
-    id: c.id, name: c.name, plural_name: c.plural_name ?? toPlural(c.name), description: c.description, keywords: c.keywords,
-    category: c.category, order: c.order, published: c.published, archived: c.archived, sortable: c.sortable,
-    queryable: c.queryable, viewable: c.viewable,
-    formatter_name: c.formatter_name, queryview: c.queryview, modified: c.modified ?? spec.modified, groups: c.groups,
-    fields: c.fields.map((r) => Object.freeze({ ...r })),
-  } satisfies Concept)]));
+  const categories = new Map(
+    spec.categories.map((c) => [c.id, Object.freeze({ id: c.id, name: c.name, order: c.order, parent: c.parent })]),
+  );
+  const concepts = new Map(
+    spec.concepts.map((c) => [
+      c.id,
+      Object.freeze({
+        id: c.id,
+        name: c.name,
+        plural_name: c.plural_name ?? toPlural(c.name),
+        description: c.description,
+        keywords: c.keywords,
+        category: c.category,
+        order: c.order,
+        published: c.published,
+        archived: c.archived,
+        sortable: c.sortable,
+        queryable: c.queryable,
+        viewable: c.viewable,
+        formatter_name: c.formatter_name,
+        queryview: c.queryview,
+        modified: c.modified ?? spec.modified,
+        groups: c.groups,
+        fields: c.fields.map((r) => Object.freeze({ ...r })),
+      } satisfies Concept),
+    ]),
+  );
 
   const search = buildSearchIndex({
-    fields: [...fields.values()], concepts: [...concepts.values()], categories,
+    fields: [...fields.values()],
+    concepts: [...concepts.values()],
+    categories,
     valueLabels: (id) => values.get(id)?.labels ?? [],
   });
 
   const visibleTo = createVisibility(fields, concepts);
 
   return Object.freeze({
-    version: toServedVersion(dataVersion), dataVersion, generation, title: spec.title,
-    categories, fields: fields as ReadonlyMap<number, Field>, concepts, datasets, values, stats, search, authenticate,
-    tree, entity: toEntityInfo(spec, tree), treeWarnings: Object.freeze([...built.warnings]),
+    version: toServedVersion(dataVersion),
+    dataVersion,
+    generation,
+    title: spec.title,
+    categories,
+    fields: fields as ReadonlyMap<number, Field>,
+    concepts,
+    datasets,
+    values,
+    stats,
+    search,
+    authenticate,
+    tree,
+    entity: toEntityInfo(spec, tree),
+    treeWarnings: Object.freeze([...built.warnings]),
     tableRef: (dataset: string) => refs.get(dataset)!,
     isFieldVisible: (user: User, id: number) => visibleTo(user).fields.has(id),
     isConceptVisible: (user: User, id: number) => visibleTo(user).concepts.has(id),
@@ -132,5 +183,10 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
 }
 
 function toTableRefs(dataVersion: string, datasets: LoadedDatasets, generation: number): Map<string, TableRef> {
-  return new Map([...datasets.values()].map((d) => [d.name, Object.freeze({ key: `${dataVersion.slice(0, 20)}:${d.name}`, generation, ipc: d.ipc })]));
+  return new Map(
+    [...datasets.values()].map((d) => [
+      d.name,
+      Object.freeze({ key: `${dataVersion.slice(0, 20)}:${d.name}`, generation, ipc: d.ipc }),
+    ]),
+  );
 }

@@ -20,7 +20,10 @@ export async function loadDatasets(spec: CatalogSpec, progress?: Progress): Prom
 }
 
 /** Loads what it can and collects the problems of the rest (for `sorrel check`). */
-export async function tryLoadDatasets(spec: CatalogSpec, progress?: Progress): Promise<{ datasets: LoadedDatasets; problems: string[] }> {
+export async function tryLoadDatasets(
+  spec: CatalogSpec,
+  progress?: Progress,
+): Promise<{ datasets: LoadedDatasets; problems: string[] }> {
   const problems: string[] = [];
   const out: LoadedDatasets = new Map();
   // Imported here, not at the top: serving a built snapshot file never parses data, and the loaders
@@ -32,7 +35,9 @@ export async function tryLoadDatasets(spec: CatalogSpec, progress?: Progress): P
     for (const f of spec.fields) {
       if (f.dataset !== d.name || !f.internal_type) continue;
       if (columns[f.column] && columns[f.column] !== f.internal_type) {
-        problems.push(`${spec.path}: ${f.where}: internal_type ${f.internal_type} conflicts with ${columns[f.column]} for column "${f.column}" of dataset "${d.name}".`);
+        problems.push(
+          `${spec.path}: ${f.where}: internal_type ${f.internal_type} conflicts with ${columns[f.column]} for column "${f.column}" of dataset "${d.name}".`,
+        );
       }
       columns[f.column] = f.internal_type;
     }
@@ -45,10 +50,22 @@ export async function tryLoadDatasets(spec: CatalogSpec, progress?: Progress): P
       const dataModified = d.dataModified ?? toTimestamp(statSync(file).mtime);
       const ipc = await toSharedIpc(loaded.table);
       out.set(d.name, {
-        name: d.name, model: d.model, file, rows: loaded.rows, bytes: loaded.bytes, dataModified, columns: loaded.types,
-        ipc, sha256: sha256(new Uint8Array(ipc)),
+        name: d.name,
+        model: d.model,
+        file,
+        rows: loaded.rows,
+        bytes: loaded.bytes,
+        dataModified,
+        columns: loaded.types,
+        ipc,
+        sha256: sha256(new Uint8Array(ipc)),
       });
-      progress?.('loaded dataset', { dataset: d.name, rows: loaded.rows, mib: Math.round(loaded.bytes / 2 ** 16) / 16, ms: Math.round(performance.now() - started) });
+      progress?.('loaded dataset', {
+        dataset: d.name,
+        rows: loaded.rows,
+        mib: Math.round(loaded.bytes / 2 ** 16) / 16,
+        ms: Math.round(performance.now() - started),
+      });
     } catch (err) {
       problems.push(`${spec.path}: ${d.where}: ${(err as Error).message}`);
     }
@@ -69,9 +86,12 @@ export function findColumnProblems(spec: CatalogSpec, datasets: LoadedDatasets):
     const d = datasets.get(f.dataset);
     if (!d) continue;
     const names = Object.keys(d.columns);
-    if (!(f.column in d.columns)) problems.push(`${spec.path}: ${f.where}: unknown column "${f.column}" in dataset "${f.dataset}"; columns are: ${names.join(', ')}.`);
-    if (f.label_column !== null && !(f.label_column in d.columns)) problems.push(`${spec.path}: ${f.where}: unknown label_column "${f.label_column}" in dataset "${f.dataset}".`);
+    if (!(f.column in d.columns))
+      problems.push(
+        `${spec.path}: ${f.where}: unknown column "${f.column}" in dataset "${f.dataset}"; columns are: ${names.join(', ')}.`,
+      );
+    if (f.label_column !== null && !(f.label_column in d.columns))
+      problems.push(`${spec.path}: ${f.where}: unknown label_column "${f.label_column}" in dataset "${f.dataset}".`);
   }
   return problems;
 }
-

@@ -27,7 +27,7 @@ export const HEADER = 16;
 export const ALIGN = 64;
 export const TRAILER = 32;
 export const MAX_MANIFEST = 64 * 2 ** 20;
-export const CHUNK = 16 * 2 ** 20;          // read/write/hash step: bounds each blocking slice of work
+export const CHUNK = 16 * 2 ** 20; // read/write/hash step: bounds each blocking slice of work
 export const ZEROS = new Uint8Array(ALIGN);
 export const KINDS: readonly SectionKind[] = ['json', 'arrow', 'binary'];
 
@@ -38,10 +38,10 @@ export type SectionEntry = { name: string; kind: SectionKind; offset: number; le
 
 export type SnapshotManifest = {
   format: number;
-  dataVersion: string;         // what ETags derive from (API.md §10)
-  content: string;             // sha256 of the sections' names, kinds, lengths and sha256s (see toContentHash)
+  dataVersion: string; // what ETags derive from (API.md §10)
+  content: string; // sha256 of the sections' names, kinds, lengths and sha256s (see toContentHash)
   meta: Record<string, unknown>;
-  sections: SectionEntry[];    // in name order, which is also offset order
+  sections: SectionEntry[]; // in name order, which is also offset order
 };
 
 export type SectionInput = { name: string; kind: SectionKind; bytes: Uint8Array | SharedArrayBuffer | ArrayBuffer };
@@ -69,7 +69,11 @@ export type SnapshotContents = Readonly<{
 
 /** A file that is not a usable snapshot; the message is one line naming the file and the reason. */
 export class SnapshotFileError extends Error {
-  constructor(readonly file: string, readonly reason: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
     super(`${file}: ${reason}`, options);
     this.name = 'SnapshotFileError';
   }

@@ -3,7 +3,17 @@ import { createHash } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 import { toCanonicalJson } from './canonical.ts';
 import {
-  align, CHUNK, FORMAT_VERSION, HEADER, KINDS, MAGIC, sha256, toContentHash, ZEROS, type SnapshotInput, type SnapshotManifest,
+  align,
+  CHUNK,
+  FORMAT_VERSION,
+  HEADER,
+  KINDS,
+  MAGIC,
+  sha256,
+  toContentHash,
+  ZEROS,
+  type SnapshotInput,
+  type SnapshotManifest,
 } from './file-format.ts';
 
 /** The whole file as a sequence of chunks (views of the inputs, not copies); the last is the sha256 trailer. */
@@ -50,7 +60,8 @@ export async function writeSnapshotFile(path: string, input: SnapshotInput): Pro
   const fh = await open(temp, 'w');
   try {
     for (const chunk of chunksOf(plan)) {
-      for (let done = 0; done < chunk.byteLength;) done += (await fh.write(chunk, done, chunk.byteLength - done)).bytesWritten;
+      for (let done = 0; done < chunk.byteLength; )
+        done += (await fh.write(chunk, done, chunk.byteLength - done)).bytesWritten;
     }
     await fh.sync();
     await fh.close();
@@ -69,7 +80,10 @@ type Plan = { manifest: SnapshotManifest; bytes: Uint8Array[] };
 export function planSnapshot(input: SnapshotInput): Plan {
   const seen = new Set<string>();
   for (const s of input.sections) {
-    if (!/^[\x21-\x7e]{1,200}$/.test(s.name)) throw new TypeError(`Section name ${JSON.stringify(s.name)} must be 1–200 printable ASCII characters without spaces.`);
+    if (!/^[\x21-\x7e]{1,200}$/.test(s.name))
+      throw new TypeError(
+        `Section name ${JSON.stringify(s.name)} must be 1–200 printable ASCII characters without spaces.`,
+      );
     if (seen.has(s.name)) throw new TypeError(`Two sections are named "${s.name}".`);
     if (!KINDS.includes(s.kind)) throw new TypeError(`Section "${s.name}" has unknown kind ${JSON.stringify(s.kind)}.`);
     seen.add(s.name);
@@ -83,5 +97,14 @@ export function planSnapshot(input: SnapshotInput): Plan {
     return entry;
   });
   const content = toContentHash(sections);
-  return { manifest: { format: FORMAT_VERSION, dataVersion: input.dataVersion ?? content, content, meta: input.meta ?? {}, sections }, bytes };
+  return {
+    manifest: {
+      format: FORMAT_VERSION,
+      dataVersion: input.dataVersion ?? content,
+      content,
+      meta: input.meta ?? {},
+      sections,
+    },
+    bytes,
+  };
 }

@@ -18,7 +18,7 @@ export function toLabeler(snapshot: Snapshot, field: Field): (v: number | string
     labelMaps.set(vals, m);
   }
   const map = m;
-  return (v) => (v === null ? 'null' : map.get(v) ?? toLabel(v, field.internal_type));
+  return (v) => (v === null ? 'null' : (map.get(v) ?? toLabel(v, field.internal_type)));
 }
 
 /** The normalised (search-ready) labels of a field's naive values, computed once. */

@@ -8,7 +8,13 @@ const PENDING_WEIGHT = 1024; // what an answer not yet known counts for
  * Returns the cached promise for (owner, key) or runs `make`. The memo of one owner holds at most
  * `maxBytes` by `sizeOf` of its answers (an estimate of their memory); failed results are not kept.
  */
-export function remember<T>(owner: object, key: string, make: () => Promise<T>, sizeOf: (value: T) => number, maxBytes: number): Promise<T> {
+export function remember<T>(
+  owner: object,
+  key: string,
+  make: () => Promise<T>,
+  sizeOf: (value: T) => number,
+  maxBytes: number,
+): Promise<T> {
   let m = memos.get(owner);
   if (!m) memos.set(owner, (m = createLru(maxBytes)));
   const memo = m;
@@ -17,7 +23,9 @@ export function remember<T>(owner: object, key: string, make: () => Promise<T>, 
   const p = make();
   memo.set(key, p, PENDING_WEIGHT);
   p.then(
-    (value) => { if (memo.get(key) === p) memo.set(key, p, sizeOf(value) + key.length * 2); },
+    (value) => {
+      if (memo.get(key) === p) memo.set(key, p, sizeOf(value) + key.length * 2);
+    },
     () => memo.delete(key),
   );
   return p;

@@ -12,7 +12,8 @@ const ORDER_BYTES = 16 * 1024 * 1024;
 const cache = new WeakMap<Snapshot, Lru<string, number[]>>();
 
 const byName = (a: Entry, b: Entry) => {
-  const x = a.name.toLowerCase(), y = b.name.toLowerCase();
+  const x = a.name.toLowerCase(),
+    y = b.name.toLowerCase();
   return x < y ? -1 : x > y ? 1 : a.id - b.id;
 };
 
@@ -21,7 +22,7 @@ function byCategory(snapshot: Snapshot) {
     const ca = a.category === null ? undefined : snapshot.categories.get(a.category);
     const cb = b.category === null ? undefined : snapshot.categories.get(b.category);
     if (!ca || !cb) {
-      if (ca || cb) return ca ? -1 : 1;     // objects without a category last
+      if (ca || cb) return ca ? -1 : 1; // objects without a category last
     } else if (ca.id !== cb.id) {
       if (ca.order !== cb.order) return ca.order - cb.order;
       if (ca.name !== cb.name) return ca.name < cb.name ? -1 : 1;
@@ -51,7 +52,12 @@ function remember(snapshot: Snapshot, key: string, make: () => number[]): number
 /** Ids of the concepts a user sees, in list order (ascending; callers reverse for desc). */
 export function toConceptOrder(snapshot: Snapshot, user: User, sort: SortKey): number[] {
   return remember(snapshot, `c:${sort}:${toVisibilityKey(user)}`, () =>
-    sortEntries(snapshot, [...snapshot.concepts.values()].filter((c) => snapshot.isConceptVisible(user, c.id)), sort));
+    sortEntries(
+      snapshot,
+      [...snapshot.concepts.values()].filter((c) => snapshot.isConceptVisible(user, c.id)),
+      sort,
+    ),
+  );
 }
 
 /**
@@ -66,11 +72,14 @@ export function toFieldOrder(snapshot: Snapshot, user: User, sort: SortKey): num
         if (!placed.has(r.id)) placed.set(r.id, { category: snapshot.concepts.get(cid)!.category, order: i });
       });
     }
-    const entries = [...snapshot.fields.values()].filter((f) => snapshot.isFieldVisible(user, f.id)).map((f) => {
-      const at = placed.get(f.id);
-      const p = f.category !== null ? { category: f.category, order: at?.order ?? 0 } : at ?? { category: null, order: 0 };
-      return { id: f.id, name: f.name, ...p };
-    });
+    const entries = [...snapshot.fields.values()]
+      .filter((f) => snapshot.isFieldVisible(user, f.id))
+      .map((f) => {
+        const at = placed.get(f.id);
+        const p =
+          f.category !== null ? { category: f.category, order: at?.order ?? 0 } : (at ?? { category: null, order: 0 });
+        return { id: f.id, name: f.name, ...p };
+      });
     return sortEntries(snapshot, entries, sort);
   });
 }

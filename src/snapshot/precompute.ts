@@ -10,9 +10,9 @@ import type { TreeRef } from '../contract/tree.ts';
 
 /** Context-naive distinct values of one field, ascending by value (API.md §4 order). */
 export type FieldValues = {
-  values: (number | string)[];   // storage units (see types.ts)
-  labels: string[];              // display label of each value
-  counts: number[];              // records carrying each value
+  values: (number | string)[]; // storage units (see types.ts)
+  labels: string[]; // display label of each value
+  counts: number[]; // records carrying each value
   nullCount: number;
 };
 
@@ -23,7 +23,11 @@ export type Precomputed = { values: Map<number, FieldValues>; stats: Map<number,
  * its context-naive distinct values with labels and counts, and stats for number/date/time columns.
  */
 export async function precomputeValues(
-  spec: CatalogSpec, datasets: ReadonlyMap<string, DatasetInfo>, refs: ReadonlyMap<string, TableRef>, pool: Pool, tree: TreeRef | null = null,
+  spec: CatalogSpec,
+  datasets: ReadonlyMap<string, DatasetInfo>,
+  refs: ReadonlyMap<string, TableRef>,
+  pool: Pool,
+  tree: TreeRef | null = null,
 ): Promise<Precomputed> {
   // Precompute what does not depend on a context, once per (dataset, column): distinct values and,
   // for number/date/time columns, stats, from one sort. Every task is queued up front so all of the
@@ -45,16 +49,24 @@ export async function precomputeValues(
     const k = `${dataset}\0${column}`;
     if (!entityCounts.has(k)) {
       const t = tree!;
-      entityCounts.set(k, Promise.all([
-        pool.run<DistinctResult>({ kind: 'tree-distinct', tree: t, dataset, column, context: null }),
-        withStats ? pool.run<StatsResult>({ kind: 'tree-stats', tree: t, dataset, column, context: null }) : Promise.resolve(null),
-      ]));
+      entityCounts.set(
+        k,
+        Promise.all([
+          pool.run<DistinctResult>({ kind: 'tree-distinct', tree: t, dataset, column, context: null }),
+          withStats
+            ? pool.run<StatsResult>({ kind: 'tree-stats', tree: t, dataset, column, context: null })
+            : Promise.resolve(null),
+        ]),
+      );
     }
     return entityCounts.get(k)!;
   };
   const isCounted = (dataset: string) => tree !== null && dataset in tree.shape.nodes && dataset !== tree.shape.root;
   for (const f of spec.fields) {
-    if (isCounted(f.dataset)) void entityOf(f.dataset, f.column, isStatsType(toSimpleType(datasets.get(f.dataset)!.columns[f.column]))).catch(() => {});
+    if (isCounted(f.dataset))
+      void entityOf(f.dataset, f.column, isStatsType(toSimpleType(datasets.get(f.dataset)!.columns[f.column]))).catch(
+        () => {},
+      );
   }
 
   const values = new Map<number, FieldValues>();
@@ -64,18 +76,36 @@ export async function precomputeValues(
     const type = d.columns[f.column];
     const profile = await profileOf(f.dataset, f.column);
     const distinct = profile.distinct;
-    const labels = f.label_column === null
-      ? distinct.values.map((v) => toLabel(v, type))
-      : await labelsFrom(pool, refs.get(f.dataset)!, f.column, type, f.label_column, d.columns[f.label_column], distinct);
+    const labels =
+      f.label_column === null
+        ? distinct.values.map((v) => toLabel(v, type))
+        : await labelsFrom(
+            pool,
+            refs.get(f.dataset)!,
+            f.column,
+            type,
+            f.label_column,
+            d.columns[f.label_column],
+            distinct,
+          );
     if (isCounted(f.dataset)) {
       const [counted, counterStats] = await entityOf(f.dataset, f.column, profile.stats !== null);
       const labelOf = new Map(distinct.values.map((v, i) => [v, labels[i]]));
-      values.set(f.id, Object.freeze({
-        values: counted.values, labels: counted.values.map((v) => labelOf.get(v) ?? toLabel(v, type)), counts: counted.counts, nullCount: counted.nullCount,
-      }));
+      values.set(
+        f.id,
+        Object.freeze({
+          values: counted.values,
+          labels: counted.values.map((v) => labelOf.get(v) ?? toLabel(v, type)),
+          counts: counted.counts,
+          nullCount: counted.nullCount,
+        }),
+      );
       if (counterStats) stats.set(f.id, counterStats);
     } else {
-      values.set(f.id, Object.freeze({ values: distinct.values, labels, counts: distinct.counts, nullCount: distinct.nullCount }));
+      values.set(
+        f.id,
+        Object.freeze({ values: distinct.values, labels, counts: distinct.counts, nullCount: distinct.nullCount }),
+      );
       if (profile.stats) stats.set(f.id, profile.stats);
     }
   }
@@ -83,7 +113,11 @@ export async function precomputeValues(
 }
 
 /** Each field as served: the catalog's attributes, and what it leaves out inferred from the column and its values. */
-export function toFields(spec: CatalogSpec, datasets: ReadonlyMap<string, DatasetInfo>, values: ReadonlyMap<number, FieldValues>): Map<number, Field> {
+export function toFields(
+  spec: CatalogSpec,
+  datasets: ReadonlyMap<string, DatasetInfo>,
+  values: ReadonlyMap<number, FieldValues>,
+): Map<number, Field> {
   const fields = new Map<number, Field>();
   for (const f of spec.fields) {
     const d = datasets.get(f.dataset)!;
@@ -92,19 +126,38 @@ export function toFields(spec: CatalogSpec, datasets: ReadonlyMap<string, Datase
     const v = values.get(f.id)!;
     const enumerable = f.enumerable ?? ((simple === 'string' || simple === 'boolean') && v.values.length <= 30);
     const nullable = f.nullable ?? v.nullCount > 0;
-    fields.set(f.id, Object.freeze({
-      id: f.id, dataset: f.dataset, column: f.column, name: f.name,
-      plural_name: f.plural_name ?? toPlural(f.name),
-      alt_name: f.alt_name, alt_plural_name: f.alt_plural_name ?? (f.alt_name === null ? null : toPlural(f.alt_name)),
-      description: f.description, keywords: f.keywords,
-      app_name: f.dataset, model_name: d.model, field_name: f.column,
-      internal_type: type, simple_type: simple, enumerable,
-      searchable: f.searchable ?? (simple === 'string' && !enumerable), nullable,
-      unit: f.unit, plural_unit: f.plural_unit ?? (f.unit === null ? null : toPlural(f.unit)),
-      published: f.published, archived: f.archived,
-      modified: f.modified ?? spec.modified, data_modified: d.dataModified,
-      operators: operatorsFor(simple, nullable), groups: f.groups, category: f.category, label_column: f.label_column,
-    }));
+    fields.set(
+      f.id,
+      Object.freeze({
+        id: f.id,
+        dataset: f.dataset,
+        column: f.column,
+        name: f.name,
+        plural_name: f.plural_name ?? toPlural(f.name),
+        alt_name: f.alt_name,
+        alt_plural_name: f.alt_plural_name ?? (f.alt_name === null ? null : toPlural(f.alt_name)),
+        description: f.description,
+        keywords: f.keywords,
+        app_name: f.dataset,
+        model_name: d.model,
+        field_name: f.column,
+        internal_type: type,
+        simple_type: simple,
+        enumerable,
+        searchable: f.searchable ?? (simple === 'string' && !enumerable),
+        nullable,
+        unit: f.unit,
+        plural_unit: f.plural_unit ?? (f.unit === null ? null : toPlural(f.unit)),
+        published: f.published,
+        archived: f.archived,
+        modified: f.modified ?? spec.modified,
+        data_modified: d.dataModified,
+        operators: operatorsFor(simple, nullable),
+        groups: f.groups,
+        category: f.category,
+        label_column: f.label_column,
+      }),
+    );
   }
   return fields;
 }
@@ -114,12 +167,27 @@ export function toFields(spec: CatalogSpec, datasets: ReadonlyMap<string, Datase
  * (ties: the smallest label), so the choice is deterministic whatever the row order.
  */
 async function labelsFrom(
-  pool: Pool, table: TableRef, column: string, valueType: InternalType, labelColumn: string, labelType: InternalType,
+  pool: Pool,
+  table: TableRef,
+  column: string,
+  valueType: InternalType,
+  labelColumn: string,
+  labelType: InternalType,
   distinct: DistinctResult,
 ): Promise<string[]> {
   const pairs = await pool.run<DistResult>({
-    kind: 'dist', table, columns: [column, labelColumn], context: null,
-    params: { nulls: true, sort: 'fields', cluster: false, n: null, numeric: false, maxGroups: Number.MAX_SAFE_INTEGER },
+    kind: 'dist',
+    table,
+    columns: [column, labelColumn],
+    context: null,
+    params: {
+      nulls: true,
+      sort: 'fields',
+      cluster: false,
+      n: null,
+      numeric: false,
+      maxGroups: Number.MAX_SAFE_INTEGER,
+    },
   });
   const best = new Map<number | string, { label: string; count: number }>();
   for (const p of [...pairs.data, ...pairs.outliers]) {
@@ -127,7 +195,8 @@ async function labelsFrom(
     if (v === null || l === null) continue;
     const label = toLabel(l, labelType);
     const cur = best.get(v);
-    if (!cur || p.count > cur.count || (p.count === cur.count && label < cur.label)) best.set(v, { label, count: p.count });
+    if (!cur || p.count > cur.count || (p.count === cur.count && label < cur.label))
+      best.set(v, { label, count: p.count });
   }
   return distinct.values.map((v) => best.get(v)?.label ?? toLabel(v, valueType));
 }

@@ -25,24 +25,42 @@ export const INDEX_BYTES_PER_ROW = 8;
  * error, and reports the warnings.
  * @param key identifies this data version (as TableRef.key does), for worker-side caches.
  */
-export async function buildTreeIndex(model: ModelTree, tables: Record<string, IndexTable>, run: RunTask, key: string): Promise<{ tree: TreeRef | null; problems: TreeProblem[] }> {
+export async function buildTreeIndex(
+  model: ModelTree,
+  tables: Record<string, IndexTable>,
+  run: RunTask,
+  key: string,
+): Promise<{ tree: TreeRef | null; problems: TreeProblem[] }> {
   const table = (d: string) => {
     const t = tables[d];
     if (!t) throw new Error(`No loaded table for dataset '${d}'.`);
     return t;
   };
   const problems: TreeProblem[] = [];
-  const keyReports = await Promise.all(model.keys.map((k) => run({ kind: 'tree-key', table: table(k.dataset).ref, column: k.column }) as Promise<KeyReport>));
+  const keyReports = await Promise.all(
+    model.keys.map(
+      (k) => run({ kind: 'tree-key', table: table(k.dataset).ref, column: k.column }) as Promise<KeyReport>,
+    ),
+  );
   model.keys.forEach((k, i) => {
     problems.push(...keyProblems(k.dataset, k.column, keyReports[i]));
   });
 
   const buffers = new Map<TreeLink, SharedArrayBuffer>();
-  const linkReports = await Promise.all(model.links.map((l) => {
-    const out = new SharedArrayBuffer(4 * table(l.from).rows);
-    buffers.set(l, out);
-    return run({ kind: 'tree-link', from: table(l.from).ref, column: l.column, to: table(l.to).ref, key: l.key, out }) as Promise<LinkReport>;
-  }));
+  const linkReports = await Promise.all(
+    model.links.map((l) => {
+      const out = new SharedArrayBuffer(4 * table(l.from).rows);
+      buffers.set(l, out);
+      return run({
+        kind: 'tree-link',
+        from: table(l.from).ref,
+        column: l.column,
+        to: table(l.to).ref,
+        key: l.key,
+        out,
+      }) as Promise<LinkReport>;
+    }),
+  );
   model.links.forEach((l, i) => {
     problems.push(...linkProblems(l, linkReports[i]));
   });
@@ -53,17 +71,26 @@ export async function buildTreeIndex(model: ModelTree, tables: Record<string, In
   // Entity arrays level by level (parents first), for the tables whose links leave room for one.
   const entity: Record<string, SharedArrayBuffer> = {};
   const linksFrom = (d: string) => shape.links.filter((l) => l.from === d).length;
-  const deep = Object.entries(shape.nodes).filter(([d, n]) => n.anchor === d && n.depth >= 2 && 4 * (linksFrom(d) + 1) <= INDEX_BYTES_PER_ROW);
+  const deep = Object.entries(shape.nodes).filter(
+    ([d, n]) => n.anchor === d && n.depth >= 2 && 4 * (linksFrom(d) + 1) <= INDEX_BYTES_PER_ROW,
+  );
   for (let depth = 2; deep.some(([, n]) => n.depth >= depth); depth++) {
-    await Promise.all(deep.filter(([, n]) => n.depth === depth).map(([d, n]) => {
-      // From d's rows up to entities: its link, then each ancestor's, stopping at one with an entity map.
-      const chain = [resolved[n.link]];
-      let a = n.parent!;
-      while (shape.nodes[a].depth > 1 && !entity[a]) { chain.push(resolved[shape.nodes[a].link]); a = shape.nodes[a].parent!; }
-      chain.push(shape.nodes[a].depth === 1 ? resolved[shape.nodes[a].link] : entity[a]);
-      entity[d] = new SharedArrayBuffer(4 * table(d).rows);
-      return run({ kind: 'tree-entity', chain, out: entity[d] });
-    }));
+    await Promise.all(
+      deep
+        .filter(([, n]) => n.depth === depth)
+        .map(([d, n]) => {
+          // From d's rows up to entities: its link, then each ancestor's, stopping at one with an entity map.
+          const chain = [resolved[n.link]];
+          let a = n.parent!;
+          while (shape.nodes[a].depth > 1 && !entity[a]) {
+            chain.push(resolved[shape.nodes[a].link]);
+            a = shape.nodes[a].parent!;
+          }
+          chain.push(shape.nodes[a].depth === 1 ? resolved[shape.nodes[a].link] : entity[a]);
+          entity[d] = new SharedArrayBuffer(4 * table(d).rows);
+          return run({ kind: 'tree-entity', chain, out: entity[d] });
+        }),
+    );
   }
   const refs = Object.fromEntries(Object.keys(shape.nodes).map((d) => [d, table(d).ref]));
   return { tree: { key, shape, tables: refs, entities: table(shape.root).rows, resolved, entity }, problems };
@@ -74,10 +101,20 @@ export function keyProblems(dataset: string, column: string, r: KeyReport): Tree
   const out: TreeProblem[] = [];
   const where = `dataset '${dataset}': key column '${column}'`;
   if (r.nulls > 0) {
-    out.push({ level: 'error', dataset, column, message: `${where} holds ${r.nulls} null${r.nulls === 1 ? '' : 's'} (data row${r.nulls === 1 ? '' : 's'} ${r.nullRows.map((i) => i + 1).join(', ')}${r.nulls > r.nullRows.length ? ', …' : ''}, counting from 1); a key must be non-null and unique.` });
+    out.push({
+      level: 'error',
+      dataset,
+      column,
+      message: `${where} holds ${r.nulls} null${r.nulls === 1 ? '' : 's'} (data row${r.nulls === 1 ? '' : 's'} ${r.nullRows.map((i) => i + 1).join(', ')}${r.nulls > r.nullRows.length ? ', …' : ''}, counting from 1); a key must be non-null and unique.`,
+    });
   }
   if (r.duplicates > 0) {
-    out.push({ level: 'error', dataset, column, message: `${where} repeats values in ${r.duplicates} row${r.duplicates === 1 ? '' : 's'} (first values: ${examples(r.duplicateValues)}); a key must be non-null and unique.` });
+    out.push({
+      level: 'error',
+      dataset,
+      column,
+      message: `${where} repeats values in ${r.duplicates} row${r.duplicates === 1 ? '' : 's'} (first values: ${examples(r.duplicateValues)}); a key must be non-null and unique.`,
+    });
   }
   return out;
 }
@@ -85,10 +122,14 @@ export function keyProblems(dataset: string, column: string, r: KeyReport): Tree
 /** A link's dangling references, as a warning. */
 export function linkProblems(link: TreeLink, r: LinkReport): TreeProblem[] {
   if (r.dangling === 0) return [];
-  return [{
-    level: 'warning', dataset: link.from, column: link.column,
-    message: `dataset '${link.from}': link ${link.column} → '${link.to}': ${r.dangling} of ${r.rows} rows name no row of '${link.to}' (first values: ${examples(r.danglingValues)}); they are served as null links.`,
-  }];
+  return [
+    {
+      level: 'warning',
+      dataset: link.from,
+      column: link.column,
+      message: `dataset '${link.from}': link ${link.column} → '${link.to}': ${r.dangling} of ${r.rows} rows name no row of '${link.to}' (first values: ${examples(r.danglingValues)}); they are served as null links.`,
+    },
+  ];
 }
 
 function examples(values: (number | string)[]): string {

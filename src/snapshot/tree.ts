@@ -24,19 +24,27 @@ export function hasTree(spec: CatalogSpec): boolean {
  * @param refs the tables as tasks name them (their keys identify this data version)
  */
 export async function checkTree(
-  spec: CatalogSpec, datasets: ReadonlyMap<string, DatasetInfo>, refs: ReadonlyMap<string, TableRef>, run: RunTask, version: string,
+  spec: CatalogSpec,
+  datasets: ReadonlyMap<string, DatasetInfo>,
+  refs: ReadonlyMap<string, TableRef>,
+  run: RunTask,
+  version: string,
 ): Promise<TreeCheck> {
   if (!hasTree(spec)) return { tree: null, errors: [], warnings: [] };
   const loaded = spec.datasets.filter((d) => datasets.has(d.name));
   const names = new Set(spec.datasets.map((d) => d.name));
   const specs: TreeDatasetSpec[] = loaded.map((d) => ({
-    name: d.name, key: d.key, columns: datasets.get(d.name)!.columns,
+    name: d.name,
+    key: d.key,
+    columns: datasets.get(d.name)!.columns,
     // A link to a declared dataset that failed to load is left out (its load problem says why).
     links: d.links.filter((l) => !names.has(l.to) || datasets.has(l.to)),
   }));
   const root = spec.root !== null && names.has(spec.root) && !datasets.has(spec.root) ? null : spec.root;
   const model = toModelTree(root, specs);
-  const tables = Object.fromEntries(loaded.map((d) => [d.name, { ref: refs.get(d.name)!, rows: datasets.get(d.name)!.rows }]));
+  const tables = Object.fromEntries(
+    loaded.map((d) => [d.name, { ref: refs.get(d.name)!, rows: datasets.get(d.name)!.rows }]),
+  );
   const { tree, problems } = await buildTreeIndex(model, tables, run, version);
   const all = [...model.problems, ...problems];
   const word = (p: TreeProblem) => {

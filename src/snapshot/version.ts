@@ -32,7 +32,9 @@ export function toDataVersion(spec: CatalogSpec, tables: readonly VersionedTable
     concepts: entries(spec.concepts),
   };
   const data = tables.map((t) => ({ name: t.name, sha256: t.sha256, data_modified: t.dataModified }));
-  return createHash('sha256').update(toCanonicalJson({ catalog, tables: data })).digest('hex');
+  return createHash('sha256')
+    .update(toCanonicalJson({ catalog, tables: data }))
+    .digest('hex');
 }
 
 /**

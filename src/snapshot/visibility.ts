@@ -20,7 +20,10 @@ export type Visible = { fields: Set<number>; concepts: Set<number> };
  * The visible ids for a user, computed once per visibility key (privileged flag + groups) and kept
  * with the snapshot: a concept is visible when it is open to the user and all its fields are.
  */
-export function createVisibility(fields: ReadonlyMap<number, Field>, concepts: ReadonlyMap<number, Concept>): (user: User) => Visible {
+export function createVisibility(
+  fields: ReadonlyMap<number, Field>,
+  concepts: ReadonlyMap<number, Concept>,
+): (user: User) => Visible {
   // Bounded by bytes: one id set per group combination a user presents.
   const cache = createLru<string, Visible>(16 * 1024 * 1024);
   return (user) => {
@@ -28,7 +31,9 @@ export function createVisibility(fields: ReadonlyMap<number, Field>, concepts: R
     let v = cache.get(key);
     if (!v) {
       const vf = new Set([...fields.values()].filter((f) => isOpenTo(user, f)).map((f) => f.id));
-      const vc = new Set([...concepts.values()].filter((c) => isOpenTo(user, c) && c.fields.every((r) => vf.has(r.id))).map((c) => c.id));
+      const vc = new Set(
+        [...concepts.values()].filter((c) => isOpenTo(user, c) && c.fields.every((r) => vf.has(r.id))).map((c) => c.id),
+      );
       v = { fields: vf, concepts: vc };
       cache.set(key, v, 128 + (vf.size + vc.size) * 16 + key.length * 2);
     }

@@ -53,7 +53,11 @@ test('every problem is reported at once, each naming the file and the entry', ()
     'c.yaml: concepts[1] (id 2): field 1 is listed twice.',
     'c.yaml: categories[1] (id 2): parent 3 has a parent itself; categories nest one level only.',
   ];
-  for (const e of expect) assert.ok(problems.some((p) => p.startsWith(e)), `missing: ${e}\n got:\n${problems.join('\n')}`);
+  for (const e of expect)
+    assert.ok(
+      problems.some((p) => p.startsWith(e)),
+      `missing: ${e}\n got:\n${problems.join('\n')}`,
+    );
 });
 
 test('bad ids, timestamps, groups and access entries are problems', () => {
@@ -73,21 +77,38 @@ test('bad ids, timestamps, groups and access entries are problems', () => {
 test('a catalog file that is not YAML, or missing, is one clear problem', () => {
   const dir = mkdtempSync('/tmp/sorrel-cat-');
   writeFileSync(join(dir, 'bad.yaml'), 'fields: [1, 2\n');
-  assert.throws(() => loadCatalog(join(dir, 'bad.yaml')), (e: CatalogError) => /bad\.yaml: not valid YAML/.test(e.problems[0]));
-  assert.throws(() => loadCatalog(join(dir, 'none.yaml')), (e: CatalogError) => /cannot read the catalog file \(ENOENT\)/.test(e.problems[0]));
+  assert.throws(
+    () => loadCatalog(join(dir, 'bad.yaml')),
+    (e: CatalogError) => /bad\.yaml: not valid YAML/.test(e.problems[0]),
+  );
+  assert.throws(
+    () => loadCatalog(join(dir, 'none.yaml')),
+    (e: CatalogError) => /cannot read the catalog file \(ENOENT\)/.test(e.problems[0]),
+  );
 });
 
 test('unknown columns and unreadable data files are found when the data is loaded', async () => {
   const dir = mkdtempSync('/tmp/sorrel-cat-');
   copyFileSync(join(dirname(FIXTURE_CATALOG), 'people.csv'), join(dir, 'people.csv'));
-  const doc = { datasets: [{ name: 'people', file: 'people.csv' }, { name: 'gone', file: 'gone.csv' }],
-    fields: [{ id: 1, dataset: 'people', column: 'nmae', name: 'Name' }, { id: 2, dataset: 'people', column: 'city', label_column: 'town' }] };
+  const doc = {
+    datasets: [
+      { name: 'people', file: 'people.csv' },
+      { name: 'gone', file: 'gone.csv' },
+    ],
+    fields: [
+      { id: 1, dataset: 'people', column: 'nmae', name: 'Name' },
+      { id: 2, dataset: 'people', column: 'city', label_column: 'town' },
+    ],
+  };
   writeFileSync(join(dir, 'c.json'), JSON.stringify(doc));
   const spec = loadCatalog(join(dir, 'c.json'));
-  await loadDatasets(spec).then(() => assert.unreachable('gone.csv loaded'), (e: CatalogError) => {
-    assert.is(e.problems.length, 1);
-    assert.match(e.problems[0], /datasets\[1\] \(gone\): .*gone\.csv/);
-  });
+  await loadDatasets(spec).then(
+    () => assert.unreachable('gone.csv loaded'),
+    (e: CatalogError) => {
+      assert.is(e.problems.length, 1);
+      assert.match(e.problems[0], /datasets\[1\] \(gone\): .*gone\.csv/);
+    },
+  );
   spec.datasets.pop();
   const datasets = await loadDatasets(spec);
   try {
@@ -95,7 +116,10 @@ test('unknown columns and unreadable data files are found when the data is loade
     assert.unreachable('unknown column accepted');
   } catch (e) {
     const problems = (e as CatalogError).problems;
-    assert.match(problems[0], /fields\[0\] \(id 1\): unknown column "nmae" in dataset "people"; columns are: name, city/);
+    assert.match(
+      problems[0],
+      /fields\[0\] \(id 1\): unknown column "nmae" in dataset "people"; columns are: name, city/,
+    );
     assert.match(problems[1], /fields\[1\] \(id 2\): unknown label_column "town"/);
   }
 });

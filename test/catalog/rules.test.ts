@@ -5,15 +5,26 @@ import { operatorsFor, toPlural, toSimpleType } from '../../src/catalog/rules.ts
 import { isOpenTo, toVisibilityKey } from '../../src/snapshot/visibility.ts';
 
 test('simple types follow the original map', () => {
-  assert.equal(['integer', 'biginteger', 'float', 'decimal'].map((t) => toSimpleType(t as 'integer')), ['number', 'number', 'number', 'number']);
+  assert.equal(
+    ['integer', 'biginteger', 'float', 'decimal'].map((t) => toSimpleType(t as 'integer')),
+    ['number', 'number', 'number', 'number'],
+  );
   assert.is(toSimpleType('text'), 'string');
   assert.is(toSimpleType('key'), 'key');
   assert.is(toSimpleType('datetime'), 'datetime');
 });
 
 test('operators by simple type, nullable fields adding isnull', () => {
-  assert.equal(operatorsFor('key', false), [['exact', 'is'], ['-exact', 'is not'], ['in', 'includes'], ['-in', 'excludes']]);
-  assert.equal(operatorsFor('boolean', true).slice(-2), [['isnull', 'is null'], ['-isnull', 'is not null']]);
+  assert.equal(operatorsFor('key', false), [
+    ['exact', 'is'],
+    ['-exact', 'is not'],
+    ['in', 'includes'],
+    ['-in', 'excludes'],
+  ]);
+  assert.equal(operatorsFor('boolean', true).slice(-2), [
+    ['isnull', 'is null'],
+    ['-isnull', 'is not null'],
+  ]);
   assert.is(operatorsFor('date', false).length, 10);
 });
 

@@ -3,13 +3,25 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isInTree, isLinkCompatible, toModelTree, type TreeDatasetSpec } from '../../src/catalog/tree.ts';
 
-const ds = (name: string, columns: Record<string, string>, key: string | null = null, links: [string, string][] = []): TreeDatasetSpec =>
-  ({ name, key, links: links.map(([column, to]) => ({ column, to })), columns: columns as TreeDatasetSpec['columns'] });
+const ds = (
+  name: string,
+  columns: Record<string, string>,
+  key: string | null = null,
+  links: [string, string][] = [],
+): TreeDatasetSpec => ({
+  name,
+  key,
+  links: links.map(([column, to]) => ({ column, to })),
+  columns: columns as TreeDatasetSpec['columns'],
+});
 
 const cohort = () => [
   ds('patients', { patient_id: 'integer', sex: 'text' }, 'patient_id'),
   ds('sites', { site_id: 'text', region: 'text' }, 'site_id'),
-  ds('visits', { visit_id: 'biginteger', patient_id: 'integer', site_id: 'char' }, 'visit_id', [['patient_id', 'patients'], ['site_id', 'sites']]),
+  ds('visits', { visit_id: 'biginteger', patient_id: 'integer', site_id: 'char' }, 'visit_id', [
+    ['patient_id', 'patients'],
+    ['site_id', 'sites'],
+  ]),
   ds('labs', { visit_id: 'integer', value: 'float' }, null, [['visit_id', 'visits']]),
   ds('cars', { name: 'text' }),
 ];
@@ -30,9 +42,12 @@ test('the tree: root first, each dataset placed by its step toward the root', ()
     sites: { parent: 'visits', link: 1, step: 'lookup', depth: 2, anchor: 'visits' },
     labs: { parent: 'visits', link: 2, step: 'child', depth: 2, anchor: 'labs' },
   });
-  assert.equal(m.keys.map((k) => `${k.dataset}.${k.column}`), ['patients.patient_id', 'sites.site_id', 'visits.visit_id']);
+  assert.equal(
+    m.keys.map((k) => `${k.dataset}.${k.column}`),
+    ['patients.patient_id', 'sites.site_id', 'visits.visit_id'],
+  );
   assert.ok(isInTree(m.shape, 'sites'));
-  assert.not.ok(isInTree(m.shape, 'cars'));   // not connected: stands alone
+  assert.not.ok(isInTree(m.shape, 'cars')); // not connected: stands alone
 });
 
 test('rooted at a lookup, the datasets pointing at it are children and their lookups hang below them', () => {
@@ -53,12 +68,18 @@ test('no root: links are still checked, but there is no tree', () => {
 });
 
 test('reports an unknown root', () => {
-  assert.equal(messages(cohort(), 'people'), ["error people.null: root 'people' is not a dataset (datasets: patients, sites, visits, labs, cars)."]);
+  assert.equal(messages(cohort(), 'people'), [
+    "error people.null: root 'people' is not a dataset (datasets: patients, sites, visits, labs, cars).",
+  ]);
 });
 
 test('reports unknown link targets, unknown link columns, and targets without a key', () => {
   const d = cohort();
-  d[3] = ds('labs', { visit_id: 'integer' }, null, [['visit_id', 'visitz'], ['lab_id', 'visits'], ['visit_id', 'cars']]);
+  d[3] = ds('labs', { visit_id: 'integer' }, null, [
+    ['visit_id', 'visitz'],
+    ['lab_id', 'visits'],
+    ['visit_id', 'cars'],
+  ]);
   assert.equal(messages(d), [
     "error labs.visit_id: dataset 'labs': link visit_id → 'visitz': no dataset is named 'visitz' (datasets: patients, sites, visits, labs, cars).",
     "error labs.lab_id: dataset 'labs': link lab_id → 'visits': 'lab_id' is not a column of its data (columns: visit_id).",
@@ -81,7 +102,10 @@ test('reports key and link columns of incompatible types, and only those', () =>
   assert.not.ok(isLinkCompatible('datetime', 'integer'));
   assert.not.ok(isLinkCompatible('boolean', 'boolean'));
   const d = cohort();
-  d[2] = ds('visits', { visit_id: 'biginteger', patient_id: 'text', site_id: 'text' }, 'visit_id', [['patient_id', 'patients'], ['site_id', 'sites']]);
+  d[2] = ds('visits', { visit_id: 'biginteger', patient_id: 'text', site_id: 'text' }, 'visit_id', [
+    ['patient_id', 'patients'],
+    ['site_id', 'sites'],
+  ]);
   assert.equal(messages(d), [
     "error visits.patient_id: dataset 'visits': link patient_id → 'patients': 'patient_id' is text but the key 'patients.patient_id' is integer; their values can never match.",
   ]);
@@ -89,17 +113,29 @@ test('reports key and link columns of incompatible types, and only those', () =>
 
 test('reports a self-link, a second link between two datasets, and a cycle; none of them joins the tree', () => {
   const d = [
-    ds('a', { id: 'integer', b_id: 'integer', parent: 'integer' }, 'id', [['b_id', 'b'], ['parent', 'a']]),
-    ds('b', { id: 'integer', a_id: 'integer', c_id: 'integer' }, 'id', [['a_id', 'a'], ['c_id', 'c']]),
+    ds('a', { id: 'integer', b_id: 'integer', parent: 'integer' }, 'id', [
+      ['b_id', 'b'],
+      ['parent', 'a'],
+    ]),
+    ds('b', { id: 'integer', a_id: 'integer', c_id: 'integer' }, 'id', [
+      ['a_id', 'a'],
+      ['c_id', 'c'],
+    ]),
     ds('c', { id: 'integer', a_id: 'integer' }, 'id', [['a_id', 'a']]),
   ];
   const m = toModelTree('a', d);
-  assert.equal(m.problems.map((p) => `${p.dataset}.${p.column}: ${p.message}`), [
-    "a.parent: dataset 'a': link parent → 'a': a dataset cannot link to itself (links must form a forest, no cycle).",
-    "b.a_id: dataset 'b': link a_id → 'a': a second link between 'b' and 'a' (the first is a.b_id → 'b'); at most one link may join two datasets.",
-    "c.a_id: dataset 'c': link a_id → 'a': closes a cycle (the two datasets are already connected by other links); links must form a forest.",
-  ]);
-  assert.equal(m.shape!.links.map((l) => `${l.from}.${l.column}`), ['a.b_id', 'b.c_id']);
+  assert.equal(
+    m.problems.map((p) => `${p.dataset}.${p.column}: ${p.message}`),
+    [
+      "a.parent: dataset 'a': link parent → 'a': a dataset cannot link to itself (links must form a forest, no cycle).",
+      "b.a_id: dataset 'b': link a_id → 'a': a second link between 'b' and 'a' (the first is a.b_id → 'b'); at most one link may join two datasets.",
+      "c.a_id: dataset 'c': link a_id → 'a': closes a cycle (the two datasets are already connected by other links); links must form a forest.",
+    ],
+  );
+  assert.equal(
+    m.shape!.links.map((l) => `${l.from}.${l.column}`),
+    ['a.b_id', 'b.c_id'],
+  );
 });
 
 test('problems are errors; the structure has no warnings', () => {

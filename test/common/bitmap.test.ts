@@ -9,7 +9,10 @@ test('packs bits least significant first, eight to a byte', () => {
 
 test('reads bits back, and a null bitmap has every bit set', () => {
   const bits = packBits([0, 1, 0, 0, 0, 0, 0, 0, 0, 1]);
-  assert.equal([0, 1, 2, 9].map((i) => isBitSet(bits, i)), [false, true, false, true]);
+  assert.equal(
+    [0, 1, 2, 9].map((i) => isBitSet(bits, i)),
+    [false, true, false, true],
+  );
   assert.ok(isBitSet(null, 12345));
 });
 

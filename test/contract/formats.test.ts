@@ -4,7 +4,9 @@ import * as assert from 'uvu/assert';
 import { FORMATS, formatOf, toExtensionList } from '../../src/contract/formats.ts';
 
 test('every extension names a listed format, and every format has an extension', () => {
-  const named = ['.csv', '.tsv', '.tab', '.ndjson', '.jsonl', '.json', '.arrow', '.feather', '.ipc', '.parquet'].map((e) => formatOf(`x${e}`));
+  const named = ['.csv', '.tsv', '.tab', '.ndjson', '.jsonl', '.json', '.arrow', '.feather', '.ipc', '.parquet'].map(
+    (e) => formatOf(`x${e}`),
+  );
   assert.ok(named.every((f) => f !== null && FORMATS.includes(f)));
   assert.equal([...new Set(named)].sort(), [...FORMATS].sort());
 });

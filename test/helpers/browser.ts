@@ -6,12 +6,21 @@ import { checkResponse } from './openapi.ts';
 export const CHROMIUM = process.env.SORREL_CHROMIUM ?? '/usr/bin/chromium';
 
 // Flags that work in containers and CI: no sandbox or GPU, nothing phoning home.
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** One line saying how to install Chromium when it is missing, else null. */
 export function findMissingChromium(): string | null {
-  return existsSync(CHROMIUM) ? null
+  return existsSync(CHROMIUM)
+    ? null
     : `Chromium is missing at ${CHROMIUM}: install it with "apt-get update && apt-get install -y chromium" (or set SORREL_CHROMIUM to its path).`;
 }
 
@@ -39,7 +48,8 @@ export function watchProblems(page: Page): { problems: string[]; stubbed: boolea
   page.on('pageerror', (e) => watch.problems.push(`page error: ${e.message}`));
   page.on('console', (m) => {
     // A 4xx/5xx answer the page asked for (and shows) is logged by Chromium as a failed resource.
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) watch.problems.push(`console: ${m.text()}`);
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
+      watch.problems.push(`console: ${m.text()}`);
   });
   page.on('response', async (res) => {
     if (watch.stubbed || !new URL(res.url()).pathname.includes('/api/')) return;
@@ -47,7 +57,7 @@ export function watchProblems(page: Page): { problems: string[]; stubbed: boolea
     try {
       text = res.status() === 304 ? '' : await res.text();
     } catch {
-      return;                       // the page navigated away before the body could be read
+      return; // the page navigated away before the body could be read
     }
     try {
       checkResponse(res.request().method(), res.url(), res.status(), new Headers(res.headers()), text);
@@ -60,7 +70,9 @@ export function watchProblems(page: Page): { problems: string[]; stubbed: boolea
 
 /** The cells of a table's body rows, as text. */
 export function readRows(page: Page, selector: string): Promise<string[][]> {
-  return page.$$eval(`${selector} tbody tr`, (rows) => rows.map((r) => [...r.children].map((c) => (c.textContent ?? '').trim())));
+  return page.$$eval(`${selector} tbody tr`, (rows) =>
+    rows.map((r) => [...r.children].map((c) => (c.textContent ?? '').trim())),
+  );
 }
 
 /** Polls `check` every 50 ms until it is true; false after `timeout` ms. */

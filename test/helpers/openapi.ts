@@ -5,7 +5,12 @@ import { toOpenApiDocument } from '../../src/contract/openapi/document.ts';
 
 type Json = Record<string, any>;
 
-export const DOCUMENT = toOpenApiDocument({ title: 'test', version: '0.0.0', baseUrl: 'http://localhost', limits: DEFAULT_CONFIG }) as Json;
+export const DOCUMENT = toOpenApiDocument({
+  title: 'test',
+  version: '0.0.0',
+  baseUrl: 'http://localhost',
+  limits: DEFAULT_CONFIG,
+}) as Json;
 
 // Headers whose presence must be documented: an answer carrying one its operation does not name fails.
 const TRACKED = ['etag', 'x-total-count', 'link', 'retry-after', 'www-authenticate'];
@@ -26,7 +31,12 @@ function validatorAt(pointer: string): ValidateFunction {
 
 const TEMPLATES = Object.keys(DOCUMENT.paths).map((t) => ({
   template: t,
-  regex: new RegExp(`^${t.replace(/\/$/, '').replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+  regex: new RegExp(
+    `^${t
+      .replace(/\/$/, '')
+      .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+      .replace(/\{[^}]+\}/g, '[^/]+')}/?$`,
+  ),
 }));
 
 /** The document path template that serves a request path (with or without its trailing slash), if any. */
@@ -42,7 +52,10 @@ function fail(where: string, problem: string): never {
 
 function resolveRef(node: Json): Json {
   if (typeof node?.$ref !== 'string') return node;
-  return node.$ref.slice(2).split('/').reduce((o: Json, k: string) => o[k.replace(/~1/g, '/').replace(/~0/g, '~')], DOCUMENT);
+  return node.$ref
+    .slice(2)
+    .split('/')
+    .reduce((o: Json, k: string) => o[k.replace(/~1/g, '/').replace(/~0/g, '~')], DOCUMENT);
 }
 
 /** Throws unless the answer's status, headers and body are what the document says for the request. */
@@ -85,7 +98,8 @@ export function checkResponse(method: string, url: string, status: number, heade
     return;
   }
   const type = Object.keys(content)[0];
-  if (!headers.get('content-type')?.startsWith(type)) fail(where, `Content-Type ${headers.get('content-type')} is not ${type}`);
+  if (!headers.get('content-type')?.startsWith(type))
+    fail(where, `Content-Type ${headers.get('content-type')} is not ${type}`);
   if (method === 'HEAD') {
     if (text !== '') fail(where, 'a HEAD answer has no body');
     return;

@@ -11,7 +11,11 @@ export const STAFF = { Authorization: 'Bearer fixture-staff-key' };
 
 /** Starts a server on 127.0.0.1:0 and waits until the catalog is loaded. */
 export async function startTestServer(catalog = FIXTURE_CATALOG, config: Partial<Config> = {}): Promise<Running> {
-  const running = await startServer(catalog, { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1, ...config }, pino({ level: 'silent' }));
+  const running = await startServer(
+    catalog,
+    { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1, ...config },
+    pino({ level: 'silent' }),
+  );
   await running.ready;
   return running;
 }
@@ -19,23 +23,43 @@ export async function startTestServer(catalog = FIXTURE_CATALOG, config: Partial
 export type Got = { status: number; headers: Headers; body: any; text: string };
 
 /** GET (or another method) a path and parse the JSON body; the answer must match the OpenAPI document. */
-export async function get(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Got> {
+export async function get(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<Got> {
   const res = await fetch(base + path, { method, headers });
   const text = await res.text();
   checkResponse(method, base + path, res.status, res.headers, text);
   let body: unknown = null;
-  try { body = text ? JSON.parse(text) : null; } catch { body = undefined; }
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = undefined;
+  }
   return { status: res.status, headers: res.headers, body, text };
 }
 
 /** POST a JSON body (a string is sent as is) and parse the JSON answer. */
-export async function post(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Got> {
+export async function post(
+  base: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Got> {
   const res = await fetch(base + path, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await res.text();
   let parsed: unknown = null;
-  try { parsed = text ? JSON.parse(text) : null; } catch { parsed = undefined; }
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = undefined;
+  }
   checkResponse('POST', base + path, res.status, res.headers, text);
   return { status: res.status, headers: res.headers, body: parsed, text };
 }

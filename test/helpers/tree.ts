@@ -20,7 +20,11 @@ export function copyFixture({ mtime = new Date('2026-01-01T00:00:00Z'), pin = fa
   const from = dirname(FIXTURE_CATALOG);
   for (const name of readdirSync(from)) copyFileSync(join(from, name), join(dir, name));
   const catalog = join(dir, 'catalog.yaml');
-  if (pin) writeFileSync(catalog, readFileSync(catalog, 'utf8').replace(/(file: [^ ]+) }/g, `$1, data_modified: "${PINNED}" }`));
+  if (pin)
+    writeFileSync(
+      catalog,
+      readFileSync(catalog, 'utf8').replace(/(file: [^ ]+) }/g, `$1, data_modified: "${PINNED}" }`),
+    );
   touch(dir, mtime);
   return catalog;
 }
@@ -32,18 +36,34 @@ export function touch(dir: string, mtime: Date): void {
 
 /** Paths over every kind of answer of the fixture, each asked by three users. */
 export const CORPUS = [
-  '/api/', '/api/concepts/', '/api/concepts/1/', '/api/concepts/10/fields/', '/api/fields/', '/api/fields/?query=berlin',
-  '/api/fields/1/', '/api/fields/3/', '/api/fields/1/values/', '/api/fields/3/values/?limit=2&page=2', '/api/fields/3/dist/',
-  '/api/fields/3/dist/?dimensions=4', '/api/fields/3/stats/', '/api/fields/12/values/', '/api/fields/7/values/',
+  '/api/',
+  '/api/concepts/',
+  '/api/concepts/1/',
+  '/api/concepts/10/fields/',
+  '/api/fields/',
+  '/api/fields/?query=berlin',
+  '/api/fields/1/',
+  '/api/fields/3/',
+  '/api/fields/1/values/',
+  '/api/fields/3/values/?limit=2&page=2',
+  '/api/fields/3/dist/',
+  '/api/fields/3/dist/?dimensions=4',
+  '/api/fields/3/stats/',
+  '/api/fields/12/values/',
+  '/api/fields/7/values/',
   `/api/fields/1/values/?aware=true&context=${encodeURIComponent('{"field":3,"operator":"gt","value":30}')}`,
 ].flatMap((path) => [{}, ADMIN, STAFF].map((headers) => ({ path, headers })));
 
 /** Status, ETag and body of every corpus request. */
-export async function answersOf(base: string): Promise<{ path: string; headers: Record<string, string>; status: number; etag: string | null; text: string }[]> {
-  return Promise.all(CORPUS.map(async ({ path, headers }) => {
-    const r = await get(base, path, headers);
-    return { path, headers, status: r.status, etag: r.headers.get('etag'), text: r.text };
-  }));
+export async function answersOf(
+  base: string,
+): Promise<{ path: string; headers: Record<string, string>; status: number; etag: string | null; text: string }[]> {
+  return Promise.all(
+    CORPUS.map(async ({ path, headers }) => {
+      const r = await get(base, path, headers);
+      return { path, headers, status: r.status, etag: r.headers.get('etag'), text: r.text };
+    }),
+  );
 }
 
 /** Builds `catalog` into `out` in this process, as `sorrel build` does (faster than spawning the CLI). */

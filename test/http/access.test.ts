@@ -7,13 +7,22 @@ import { ADMIN, STAFF, get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('access levels');
 let s: Running;
-t.before(async () => { s = await startTestServer(); });
-t.after(async () => { await s.close(); });
+t.before(async () => {
+  s = await startTestServer();
+});
+t.after(async () => {
+  await s.close();
+});
 
 const ids = (body: { id: number }[]) => body.map((o) => o.id).sort((a, b) => a - b);
 const secret = new TextEncoder().encode('fixture-secret-of-at-least-32-bytes!!');
 const jwt = (claims: Record<string, unknown>, exp = '1h') =>
-  new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('jwt-person').setIssuedAt().setExpirationTime(exp).sign(secret);
+  new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('jwt-person')
+    .setIssuedAt()
+    .setExpirationTime(exp)
+    .sign(secret);
 
 t('anonymous users see published, unarchived, unrestricted objects only', async () => {
   assert.equal(ids((await get(s.url, '/api/fields/')).body), [1, 2, 3, 4, 5, 6, 10, 11, 12]);
@@ -31,9 +40,13 @@ t('a concept with one invisible field is invisible', async () => {
 });
 
 t('an invisible object answers exactly like an unknown one', async () => {
-  for (const [path, unknown] of [['/api/fields/7/', '/api/fields/7000/'], ['/api/concepts/9/', '/api/concepts/9000/'],
-    ['/api/fields/8/values/', '/api/fields/8000/values/'], ['/api/fields/9/dist/', '/api/fields/9000/dist/'],
-    ['/api/concepts/7/fields/', '/api/concepts/7000/fields/']]) {
+  for (const [path, unknown] of [
+    ['/api/fields/7/', '/api/fields/7000/'],
+    ['/api/concepts/9/', '/api/concepts/9000/'],
+    ['/api/fields/8/values/', '/api/fields/8000/values/'],
+    ['/api/fields/9/dist/', '/api/fields/9000/dist/'],
+    ['/api/concepts/7/fields/', '/api/concepts/7000/fields/'],
+  ]) {
     const a = await get(s.url, path);
     const b = await get(s.url, unknown);
     assert.is(a.status, 404);
@@ -65,15 +78,24 @@ t('a valid JWT maps its claims to name, privilege and groups', async () => {
   const admin = await jwt({ admin: true });
   assert.is((await get(s.url, '/api/fields/', { Authorization: `Bearer ${admin}` })).body.length, 12);
   const staff = await jwt({ groups: ['staff'] });
-  assert.equal(ids((await get(s.url, '/api/fields/', { Authorization: `Bearer ${staff}` })).body), [1, 2, 3, 4, 5, 6, 7, 10, 11, 12]);
+  assert.equal(
+    ids((await get(s.url, '/api/fields/', { Authorization: `Bearer ${staff}` })).body),
+    [1, 2, 3, 4, 5, 6, 7, 10, 11, 12],
+  );
 });
 
 t('an expired or forged JWT is 401', async () => {
-  const expired = await new SignJWT({ admin: true }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(secret);
+  const expired = await new SignJWT({ admin: true })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+    .sign(secret);
   const r = await get(s.url, '/api/fields/', { Authorization: `Bearer ${expired}` });
   assert.is(r.status, 401);
   assert.match(r.body.message, /expired/);
-  const forged = await new SignJWT({ admin: true }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-another-secret-1234'));
+  const forged = await new SignJWT({ admin: true })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode('another-secret-another-secret-1234'));
   assert.is((await get(s.url, '/api/fields/', { Authorization: `Bearer ${forged}` })).status, 401);
 });
 
@@ -83,7 +105,10 @@ t('anonymous access can be switched off: no credentials is 401', async () => {
   const { FIXTURE_CATALOG } = await import('../helpers/server.ts');
   const dir = mkdtempSync('/tmp/sorrel-anon-');
   for (const f of ['people.csv', 'pets.json']) copyFileSync(join(dirname(FIXTURE_CATALOG), f), join(dir, f));
-  writeFileSync(join(dir, 'catalog.yaml'), readFileSync(FIXTURE_CATALOG, 'utf8').replace('anonymous: true', 'anonymous: false'));
+  writeFileSync(
+    join(dir, 'catalog.yaml'),
+    readFileSync(FIXTURE_CATALOG, 'utf8').replace('anonymous: true', 'anonymous: false'),
+  );
   const closed = await startTestServer(join(dir, 'catalog.yaml'));
   try {
     assert.is((await get(closed.url, '/api/fields/')).status, 401);

@@ -12,7 +12,13 @@ import type { Snapshot } from '../../src/snapshot/create.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 import { startServer } from '../../src/server.ts';
 
-const idlePool: Pool = { run: async () => { throw new Error('no pool in this test'); }, stats: () => ({ queued: 0, utilization: 0, threads: 0 }), close: async () => {} };
+const idlePool: Pool = {
+  run: async () => {
+    throw new Error('no pool in this test');
+  },
+  stats: () => ({ queued: 0, utilization: 0, threads: 0 }),
+  close: async () => {},
+};
 
 async function serveApp(state: AppState): Promise<{ url: string; server: Server }> {
   const app = createApp({ state, pool: idlePool, config: DEFAULT_CONFIG, logger: pino({ level: 'silent' }) });
@@ -35,7 +41,11 @@ test('before the snapshot is loaded, /readyz and the API answer 503 with Retry-A
 });
 
 test('an unexpected error is a 500 INTERNAL that shows no internals', async () => {
-  const snapshot = { authenticate: async () => { throw new Error('secret internals at /etc/passwd'); } } as unknown as Snapshot;
+  const snapshot = {
+    authenticate: async () => {
+      throw new Error('secret internals at /etc/passwd');
+    },
+  } as unknown as Snapshot;
   const { url, server } = await serveApp({ snapshot });
   try {
     const r = await get(url, '/api/fields/');
@@ -49,9 +59,18 @@ test('an unexpected error is a 500 INTERNAL that shows no internals', async () =
 
 test('one structured log line per request with method, path, status, duration and user, never the token', async () => {
   const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk))); done(); } });
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
   const { FIXTURE_CATALOG } = await import('../helpers/server.ts');
-  const running = await startServer(FIXTURE_CATALOG, { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1 }, pino({ level: 'info' }, sink));
+  const running = await startServer(
+    FIXTURE_CATALOG,
+    { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1 },
+    pino({ level: 'info' }, sink),
+  );
   try {
     await running.ready;
     await get(running.url, '/api/fields/1/?x=1', { Authorization: 'Bearer fixture-staff-key' });

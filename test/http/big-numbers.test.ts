@@ -15,18 +15,26 @@ const t = suite('stats of big numbers');
 let s: Running;
 t.before(async () => {
   const dir = mkdtempSync('/tmp/sorrel-big-numbers-');
-  writeFileSync(join(dir, 'n.csv'), `${['small,whole,big', ...SMALL.map((x, i) => `${x},${x},${BIG[i]}`)].join('\n')}\n`);
-  writeFileSync(join(dir, 'catalog.json'), JSON.stringify({
-    datasets: [{ name: 'n', file: join(dir, 'n.csv') }],
-    fields: [
-      { id: 1, dataset: 'n', column: 'small', name: 'Small' },
-      { id: 2, dataset: 'n', column: 'whole', name: 'Whole', internal_type: 'float' },
-      { id: 3, dataset: 'n', column: 'big', name: 'Big' },
-    ],
-  }));
+  writeFileSync(
+    join(dir, 'n.csv'),
+    `${['small,whole,big', ...SMALL.map((x, i) => `${x},${x},${BIG[i]}`)].join('\n')}\n`,
+  );
+  writeFileSync(
+    join(dir, 'catalog.json'),
+    JSON.stringify({
+      datasets: [{ name: 'n', file: join(dir, 'n.csv') }],
+      fields: [
+        { id: 1, dataset: 'n', column: 'small', name: 'Small' },
+        { id: 2, dataset: 'n', column: 'whole', name: 'Whole', internal_type: 'float' },
+        { id: 3, dataset: 'n', column: 'big', name: 'Big' },
+      ],
+    }),
+  );
   s = await startTestServer(join(dir, 'catalog.json'));
 });
-t.after(async () => { await s.close(); });
+t.after(async () => {
+  await s.close();
+});
 
 const stats = async (id: number, query = '') => (await get(s.url, `/api/fields/${id}/stats/${query}`)).body;
 
@@ -34,7 +42,10 @@ t('an integer field: the exact sum as text beyond 2^53, the mean a number', asyn
   assert.is((await get(s.url, '/api/fields/1/')).body.internal_type, 'integer');
   const body = await stats(1);
   // 15 × 9007199254740991 + 90 = 135107988821114955; / 16 = 8444249301319684.69 → …685.
-  assert.equal([body.sum, body.mean, body.min, body.max], ['135107988821114955', 8444249301319685, 90, 9007199254740991]);
+  assert.equal(
+    [body.sum, body.mean, body.min, body.max],
+    ['135107988821114955', 8444249301319685, 90, 9007199254740991],
+  );
 });
 
 t('a float field keeps its sum a number: the exact sum rounded once', async () => {
@@ -54,7 +65,10 @@ t('a biginteger field: a sum beyond 2^63 as text, with and without a range conte
   const range = { field: 3, operator: 'range', value: ['72057594037927936', '144115188075855872'] }; // [2^56, 2^57]
   const some = await stats(3, `?aware=true&context=${encodeURIComponent(JSON.stringify(range))}`);
   // 2^56 + 28 and 2^56: sum 2^57 + 28 = 144115188075855900; mean 2^56 + 14 → 2^56 + 16.
-  assert.equal([some.count, some.sum, some.mean, some.min], [2, '144115188075855900', 2 ** 56 + 16, '72057594037927936']);
+  assert.equal(
+    [some.count, some.sum, some.mean, some.min],
+    [2, '144115188075855900', 2 ** 56 + 16, '72057594037927936'],
+  );
   assert.ok(Math.abs(some.stddev - Math.sqrt(392)) < 1e-9, `${some.stddev}`); // {0, 28}: Σd² = 2 × 14²
 });
 

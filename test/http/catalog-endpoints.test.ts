@@ -7,8 +7,12 @@ import { ADMIN, get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('concepts and fields');
 let s: Running;
-t.before(async () => { s = await startTestServer(); });
-t.after(async () => { await s.close(); });
+t.before(async () => {
+  s = await startTestServer();
+});
+t.after(async () => {
+  await s.close();
+});
 
 const ids = (body: { id: number }[]) => body.map((o) => o.id);
 
@@ -16,7 +20,7 @@ t('GET /api/ is the root document with links in the body and the Link header', a
   const r = await get(s.url, '/api/');
   assert.is(r.status, 200);
   assert.is(r.body.title, 'Fixture catalog');
-  assert.is(r.body.version, '2.3.12');   // the Serrano API level: Cilantro 2.3 gates features on it
+  assert.is(r.body.version, '2.3.12'); // the Serrano API level: Cilantro 2.3 gates features on it
   assert.is(r.body.sorrel_version, pkg.version);
   assert.equal(r.body._links.concepts, { href: `${s.url}/api/concepts/`, rel: 'concepts' });
   assert.equal(r.body._links.fields, { href: `${s.url}/api/fields/`, rel: 'fields' });
@@ -46,27 +50,61 @@ t('a concept has every attribute of the seed shape, its category with parent, an
       fields: { href: `${s.url}/api/concepts/3/fields/`, rel: 'fields' },
       field: [{ href: `${s.url}/api/fields/4/`, rel: 'field', id: 4, name: 'Height' }],
     },
-    id: 3, name: 'Stature', plural_name: 'Statures', description: '', keywords: '',
+    id: 3,
+    name: 'Stature',
+    plural_name: 'Statures',
+    description: '',
+    keywords: '',
     category: { id: 2, name: 'Body', order: 2, parent: null },
-    order: 1, published: true, archived: false, sortable: true, queryable: true, viewable: true, formatter_name: '', queryview: '',
+    order: 1,
+    published: true,
+    archived: false,
+    sortable: true,
+    queryable: true,
+    viewable: true,
+    formatter_name: '',
+    queryview: '',
     modified: '2026-01-02T03:04:05.678',
   });
 });
 
-t('_links.fields is one link to the concept\'s fields; _links.field lists only the visible ones, in concept order', async () => {
-  const c = (await get(s.url, '/api/concepts/1/')).body;
-  assert.equal(c._links.fields, { href: `${s.url}/api/concepts/1/fields/`, rel: 'fields' });
-  assert.equal(c._links.field.map((f: { id: number }) => f.id), [1, 2]);
-  assert.equal(ids((await get('', c._links.fields.href)).body), [1, 2]);
-  const mixed = (await get(s.url, '/api/concepts/6/', ADMIN)).body;
-  assert.equal(mixed._links.field.map((f: { id: number; name: string }) => [f.id, f.name]), [[1, 'Name'], [7, 'Secret code']]);
-  const all = (await get(s.url, '/api/concepts/?embed=true')).body;
-  assert.ok(all.every((x: { _links: { field: unknown[] }; fields: unknown[] }) => x._links.field.length === x.fields.length));
-});
+t(
+  "_links.fields is one link to the concept's fields; _links.field lists only the visible ones, in concept order",
+  async () => {
+    const c = (await get(s.url, '/api/concepts/1/')).body;
+    assert.equal(c._links.fields, { href: `${s.url}/api/concepts/1/fields/`, rel: 'fields' });
+    assert.equal(
+      c._links.field.map((f: { id: number }) => f.id),
+      [1, 2],
+    );
+    assert.equal(ids((await get('', c._links.fields.href)).body), [1, 2]);
+    const mixed = (await get(s.url, '/api/concepts/6/', ADMIN)).body;
+    assert.equal(
+      mixed._links.field.map((f: { id: number; name: string }) => [f.id, f.name]),
+      [
+        [1, 'Name'],
+        [7, 'Secret code'],
+      ],
+    );
+    const all = (await get(s.url, '/api/concepts/?embed=true')).body;
+    assert.ok(
+      all.every((x: { _links: { field: unknown[] }; fields: unknown[] }) => x._links.field.length === x.fields.length),
+    );
+  },
+);
 
 t('queryable and viewable come from the catalog and default to true', async () => {
-  const flags = (await get(s.url, '/api/concepts/')).body.map((c: { id: number; queryable: boolean; viewable: boolean }) => [c.id, c.queryable, c.viewable]);
-  assert.equal(flags, [[1, true, true], [2, true, true], [4, true, true], [3, true, true], [10, true, false], [11, false, true]]);
+  const flags = (await get(s.url, '/api/concepts/')).body.map(
+    (c: { id: number; queryable: boolean; viewable: boolean }) => [c.id, c.queryable, c.viewable],
+  );
+  assert.equal(flags, [
+    [1, true, true],
+    [2, true, true],
+    [4, true, true],
+    [3, true, true],
+    [10, true, false],
+    [11, false, true],
+  ]);
 });
 
 t('embed=true adds the fields array equal to /concepts/:id/fields/', async () => {
@@ -86,19 +124,48 @@ t('a field has every attribute of the seed shape with types, operators and links
   assert.is(r.status, 200);
   const base = `${s.url}/api/fields/3/`;
   assert.equal(r.body._links, {
-    self: { href: base, rel: 'self' }, values: { href: `${base}values/`, rel: 'data' },
-    distribution: { href: `${base}dist/`, rel: 'data' }, stats: { href: `${base}stats/`, rel: 'data' },
+    self: { href: base, rel: 'self' },
+    values: { href: `${base}values/`, rel: 'data' },
+    distribution: { href: `${base}dist/`, rel: 'data' },
+    stats: { href: `${base}stats/`, rel: 'data' },
   });
   const { _links, data_modified, ...rest } = r.body;
   assert.match(data_modified, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/);
   assert.equal(rest, {
-    id: 3, name: 'Age', plural_name: 'Ages', alt_name: null, alt_plural_name: null,
-    description: 'Age in whole years', keywords: null, app_name: 'people', model_name: 'person', field_name: 'age',
-    internal_type: 'integer', simple_type: 'number', enumerable: false, nullable: true, searchable: false,
-    unit: 'year', plural_unit: 'years', published: true, archived: false, modified: '2026-01-02T03:04:05.678',
-    operators: [['exact', 'is'], ['-exact', 'is not'], ['in', 'includes'], ['-in', 'excludes'], ['lt', 'is less than'],
-      ['lte', 'is less than or equal to'], ['gt', 'is greater than'], ['gte', 'is greater than or equal to'],
-      ['range', 'is between'], ['-range', 'is not between'], ['isnull', 'is null'], ['-isnull', 'is not null']],
+    id: 3,
+    name: 'Age',
+    plural_name: 'Ages',
+    alt_name: null,
+    alt_plural_name: null,
+    description: 'Age in whole years',
+    keywords: null,
+    app_name: 'people',
+    model_name: 'person',
+    field_name: 'age',
+    internal_type: 'integer',
+    simple_type: 'number',
+    enumerable: false,
+    nullable: true,
+    searchable: false,
+    unit: 'year',
+    plural_unit: 'years',
+    published: true,
+    archived: false,
+    modified: '2026-01-02T03:04:05.678',
+    operators: [
+      ['exact', 'is'],
+      ['-exact', 'is not'],
+      ['in', 'includes'],
+      ['-in', 'excludes'],
+      ['lt', 'is less than'],
+      ['lte', 'is less than or equal to'],
+      ['gt', 'is greater than'],
+      ['gte', 'is greater than or equal to'],
+      ['range', 'is between'],
+      ['-range', 'is not between'],
+      ['isnull', 'is null'],
+      ['-isnull', 'is not null'],
+    ],
   });
 });
 
@@ -107,14 +174,23 @@ t('string and boolean fields get their operators and inferred flags', async () =
   assert.is(city.simple_type, 'string');
   assert.is(city.enumerable, true);
   assert.is(city.searchable, true);
-  assert.equal(city.operators.map((o: string[]) => o[0]), ['exact', '-exact', 'iexact', '-iexact', 'in', '-in', 'icontains', '-icontains', 'isnull', '-isnull']);
+  assert.equal(
+    city.operators.map((o: string[]) => o[0]),
+    ['exact', '-exact', 'iexact', '-iexact', 'in', '-in', 'icontains', '-icontains', 'isnull', '-isnull'],
+  );
   assert.is(city._links.stats, undefined);
   const member = (await get(s.url, '/api/fields/5/')).body;
   assert.is(member.internal_type, 'boolean');
-  assert.equal(member.operators.map((o: string[]) => o[0]), ['exact', '-exact', 'in', '-in', 'isnull', '-isnull']);
+  assert.equal(
+    member.operators.map((o: string[]) => o[0]),
+    ['exact', '-exact', 'in', '-in', 'isnull', '-isnull'],
+  );
   const pet = (await get(s.url, '/api/fields/10/')).body;
   assert.is(pet.nullable, false);
-  assert.equal(pet.operators.map((o: string[]) => o[0]), ['exact', '-exact', 'iexact', '-iexact', 'in', '-in', 'icontains', '-icontains']);
+  assert.equal(
+    pet.operators.map((o: string[]) => o[0]),
+    ['exact', '-exact', 'iexact', '-iexact', 'in', '-in', 'icontains', '-icontains'],
+  );
   assert.is((await get(s.url, '/api/fields/6/')).body.internal_type, 'date');
 });
 
@@ -149,7 +225,10 @@ t('concept fields list follows the concept order and pages like the other lists'
 });
 
 t('privileged users see everything and can narrow by published and archived', async () => {
-  assert.equal(ids((await get(s.url, '/api/concepts/', ADMIN)).body).sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  assert.equal(
+    ids((await get(s.url, '/api/concepts/', ADMIN)).body).sort((a, b) => a - b),
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+  );
   assert.equal(ids((await get(s.url, '/api/concepts/?published=false', ADMIN)).body), [9]);
   assert.equal(ids((await get(s.url, '/api/concepts/?archived=true', ADMIN)).body), [8]);
   assert.equal(ids((await get(s.url, '/api/fields/?published=false', ADMIN)).body), [8]);

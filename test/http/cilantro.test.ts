@@ -16,8 +16,12 @@ type Links = Record<string, string | undefined>;
 
 const t = suite('Cilantro 2.3 client walk');
 let s: Running;
-t.before(async () => { s = await startTestServer(DEMO); });
-t.after(async () => { await s.close(); });
+t.before(async () => {
+  s = await startTestServer(DEMO);
+});
+t.after(async () => {
+  await s.close();
+});
 
 /** One request as Cilantro's ajax makes it; any answer but a 2xx JSON body shows its error notification. */
 async function ajax(url: string, init: { method?: string; body?: string } = {}): Promise<Json> {
@@ -31,10 +35,12 @@ async function ajax(url: string, init: { method?: string; body?: string } = {}):
 }
 
 /** A model's links: every `_links` entry read as `entry.href` (so an array-valued rel reads as undefined). */
-const toLinks = (attrs: Json): Links => Object.fromEntries(Object.entries(attrs._links ?? {}).map(([rel, l]) => [rel, (l as Json).href]));
+const toLinks = (attrs: Json): Links =>
+  Object.fromEntries(Object.entries(attrs._links ?? {}).map(([rel, l]) => [rel, (l as Json).href]));
 
 /** jQuery's `$.param`: form encoding, a space as `+`. */
-const toParam = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
+const toParam = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 /** The client's version check: drop a release suffix (`[abrf]…`), then it must be X.Y.Z. */
 function toVersion(v: string): number[] {
@@ -47,62 +53,91 @@ const compare = (a: string, b: string) => {
   return Math.sign(x[0] - y[0] || x[1] - y[1] || x[2] - y[2]);
 };
 /** Cilantro 2.3's `isSupported(v)`: v between its minimum Serrano (2.0.16) and the lower of the server's version and 2.3.12. */
-const isSupported = (server: string, v: string) => compare(v, '2.0.16') >= 0 && compare(v, compare(server, '2.3.12') < 0 ? server : '2.3.12') <= 0;
+const isSupported = (server: string, v: string) =>
+  compare(v, '2.0.16') >= 0 && compare(v, compare(server, '2.3.12') < 0 ? server : '2.3.12') <= 0;
 
 /** The UI a field gets: an explicit `type`, else `choice` for enumerable or boolean fields, else `simple_type`. */
-const toLogicalType = (f: Json): string => f.type ?? (f.enumerable || f.simple_type === 'boolean' ? 'choice' : f.simple_type);
+const toLogicalType = (f: Json): string =>
+  f.type ?? (f.enumerable || f.simple_type === 'boolean' ? 'choice' : f.simple_type);
 
 const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
 // The session the walk builds, step by step.
-const session: { root: Json; links: Links; concepts: Json[]; fields: Map<number, Json>; conceptFields: Map<number, Json[]> } = {
-  root: null, links: {}, concepts: [], fields: new Map(), conceptFields: new Map(),
+const session: {
+  root: Json;
+  links: Links;
+  concepts: Json[];
+  fields: Map<number, Json>;
+  conceptFields: Map<number, Json[]>;
+} = {
+  root: null,
+  links: {},
+  concepts: [],
+  fields: new Map(),
+  conceptFields: new Map(),
 };
 
-t('opens the session from GET /api/: a clean version that turns every feature on, and the collection links', async () => {
-  const root = await ajax(`${s.url}/api/`);
-  session.root = root;
-  session.links = toLinks(root);
-  assert.type(root.title, 'string');
-  for (const feature of ['2.1.0', '2.2.0', '2.3.1', '2.3.2', '2.3.6', '2.3.7']) assert.ok(isSupported(root.version, feature), `feature ${feature} off with version ${root.version}`);
-  assert.ok(isSupported(root.version, root.version), 'debug mode would warn "Serrano Version Unsupported"');
-  assert.is(session.links.concepts, `${s.url}/api/concepts/`);
-  assert.is(session.links.fields, `${s.url}/api/fields/`);
-});
+t(
+  'opens the session from GET /api/: a clean version that turns every feature on, and the collection links',
+  async () => {
+    const root = await ajax(`${s.url}/api/`);
+    session.root = root;
+    session.links = toLinks(root);
+    assert.type(root.title, 'string');
+    for (const feature of ['2.1.0', '2.2.0', '2.3.1', '2.3.2', '2.3.6', '2.3.7'])
+      assert.ok(isSupported(root.version, feature), `feature ${feature} off with version ${root.version}`);
+    assert.ok(isSupported(root.version, root.version), 'debug mode would warn "Serrano Version Unsupported"');
+    assert.is(session.links.concepts, `${s.url}/api/concepts/`);
+    assert.is(session.links.fields, `${s.url}/api/fields/`);
+  },
+);
 
-t('loads concepts and fields as bare arrays; every concept is offered in the query panel and the column picker', async () => {
-  const concepts: Json[] = await ajax(session.links.concepts!);
-  const fields: Json[] = await ajax(session.links.fields!);
-  assert.ok(Array.isArray(concepts) && Array.isArray(fields));
-  assert.is(new Set(concepts.map((c) => c.id)).size, concepts.length);
-  for (const f of fields) session.fields.set(f.id, f);
-  const queryable = concepts.filter((c) => !!c.queryable || !!c.queryview);
-  const viewable = concepts.filter((c) => !!c.viewable || !!c.formatter_name);
-  assert.is(concepts.length, 31);   // the demo offers all of them, anonymously (28, plus 3 on the flights tree)
-  assert.is(queryable.length, concepts.length);
-  assert.is(viewable.length, concepts.length);
-  for (const c of concepts) {
-    assert.type(c.id, 'number');
-    assert.type(c.name, 'string');
-    assert.ok(c.category === null || (typeof c.category.name === 'string' && (c.category.parent === null || typeof c.category.parent.name === 'string')));
-    assert.is(c.fields, undefined);   // no embed: fields come through the link on focus
-  }
-  session.concepts = queryable;
-});
+t(
+  'loads concepts and fields as bare arrays; every concept is offered in the query panel and the column picker',
+  async () => {
+    const concepts: Json[] = await ajax(session.links.concepts!);
+    const fields: Json[] = await ajax(session.links.fields!);
+    assert.ok(Array.isArray(concepts) && Array.isArray(fields));
+    assert.is(new Set(concepts.map((c) => c.id)).size, concepts.length);
+    for (const f of fields) session.fields.set(f.id, f);
+    const queryable = concepts.filter((c) => !!c.queryable || !!c.queryview);
+    const viewable = concepts.filter((c) => !!c.viewable || !!c.formatter_name);
+    assert.is(concepts.length, 31); // the demo offers all of them, anonymously (28, plus 3 on the flights tree)
+    assert.is(queryable.length, concepts.length);
+    assert.is(viewable.length, concepts.length);
+    for (const c of concepts) {
+      assert.type(c.id, 'number');
+      assert.type(c.name, 'string');
+      assert.ok(
+        c.category === null ||
+          (typeof c.category.name === 'string' &&
+            (c.category.parent === null || typeof c.category.parent.name === 'string')),
+      );
+      assert.is(c.fields, undefined); // no embed: fields come through the link on focus
+    }
+    session.concepts = queryable;
+  },
+);
 
-t('focusing a concept fetches its fields through _links.fields.href: full field objects in the concept\'s order', async () => {
-  for (const c of session.concepts) {
-    const links = toLinks(c);
-    assert.type(links.self, 'string');
-    assert.type(links.fields, 'string', `concept ${c.id}: _links.fields.href is what Concept.fields.url() returns`);
-    const fields: Json[] = await ajax(links.fields!);
-    assert.ok(fields.length > 0, `concept ${c.id} has no fields`);
-    assert.equal(fields.map((f) => f.id), c._links.field.map((r: Json) => r.id));
-    for (const f of fields) assert.equal(f._links, session.fields.get(f.id)._links, `field ${f.id} links`);
-    session.conceptFields.set(c.id, fields);
-  }
-  assert.is((await fetch(`${s.url}/api/concepts/999999/`, { headers: XHR })).status, 404);
-});
+t(
+  "focusing a concept fetches its fields through _links.fields.href: full field objects in the concept's order",
+  async () => {
+    for (const c of session.concepts) {
+      const links = toLinks(c);
+      assert.type(links.self, 'string');
+      assert.type(links.fields, 'string', `concept ${c.id}: _links.fields.href is what Concept.fields.url() returns`);
+      const fields: Json[] = await ajax(links.fields!);
+      assert.ok(fields.length > 0, `concept ${c.id} has no fields`);
+      assert.equal(
+        fields.map((f) => f.id),
+        c._links.field.map((r: Json) => r.id),
+      );
+      for (const f of fields) assert.equal(f._links, session.fields.get(f.id)._links, `field ${f.id} links`);
+      session.conceptFields.set(c.id, fields);
+    }
+    assert.is((await fetch(`${s.url}/api/concepts/999999/`, { headers: XHR })).status, 404);
+  },
+);
 
 /** Every field of every concept, once, with its logical type. */
 const walkFields = () => {
@@ -117,12 +152,18 @@ t('choice fields: the infograph reads /dist/ (raw scalar values, counts) and /va
   for (const f of choices) {
     const links = toLinks(f);
     const dist = await ajax(links.distribution!);
-    assert.equal([typeof dist.size, typeof dist.clustered, Array.isArray(dist.data), Array.isArray(dist.outliers)], ['number', 'boolean', true, true]);
+    assert.equal(
+      [typeof dist.size, typeof dist.clustered, Array.isArray(dist.data), Array.isArray(dist.outliers)],
+      ['number', 'boolean', true, true],
+    );
     const all = await ajax(`${links.values}?${toParam({ limit: 0 })}`);
     const known = new Set(all.values.map((v: Json) => JSON.stringify(v.value)));
     for (const p of dist.data) {
       assert.ok(Number.isInteger(p.count) && p.count > 0);
-      assert.ok(isScalar(p.values[0]), `field ${f.id}: a bar's value must be a scalar, got ${JSON.stringify(p.values[0])}`);
+      assert.ok(
+        isScalar(p.values[0]),
+        `field ${f.id}: a bar's value must be a scalar, got ${JSON.stringify(p.values[0])}`,
+      );
       assert.ok(known.has(JSON.stringify(p.values[0])), `field ${f.id}: no label for ${p.values[0]}`);
     }
     for (const v of all.values) assert.type(v.label, 'string');
@@ -146,7 +187,7 @@ t('number and date fields: range bounds and the stats panel from /stats/, the ch
     for (const p of dist.data) {
       const x = p.values[0];
       if (f.simple_type === 'number') assert.type(x, 'number');
-      else assert.match(x, /^\d{4}-\d{2}-\d{2}/);   // parsed as a date for the datetime axis
+      else assert.match(x, /^\d{4}-\d{2}-\d{2}/); // parsed as a date for the datetime axis
     }
   }
 });
@@ -155,10 +196,17 @@ t('search fields: paging, value search, and typed values validated by POST and m
   const searchable = walkFields().filter((f) => toLogicalType(f) === 'string');
   assert.ok(searchable.length >= 5);
   const page = (r: Json) => {
-    assert.ok(Number.isInteger(r.page_num) && Number.isInteger(r.num_pages) && r.page_num >= 1 && r.page_num <= r.num_pages, 'page out of bounds');
+    assert.ok(
+      Number.isInteger(r.page_num) && Number.isInteger(r.num_pages) && r.page_num >= 1 && r.page_num <= r.num_pages,
+      'page out of bounds',
+    );
     assert.ok(Array.isArray(r.values));
     for (const v of r.values) assert.type(v.label, 'string');
-    assert.is(new Set(r.values.map((v: Json) => v.label)).size, r.values.length, 'labels are the ids of the value models');
+    assert.is(
+      new Set(r.values.map((v: Json) => v.label)).size,
+      r.values.length,
+      'labels are the ids of the value models',
+    );
     return r.values as Json[];
   };
   for (const f of searchable) {
@@ -179,7 +227,13 @@ t('search fields: paging, value search, and typed values validated by POST and m
 
     const typed = [{ label: known.label }, { label: 'zz-not-a-value' }];
     const checked: Json[] = await ajax(url, { method: 'POST', body: JSON.stringify(typed) });
-    assert.equal(checked.map((v) => [v.label, v.valid]), [[known.label, true], ['zz-not-a-value', false]]);
+    assert.equal(
+      checked.map((v) => [v.label, v.valid]),
+      [
+        [known.label, true],
+        ['zz-not-a-value', false],
+      ],
+    );
     assert.equal(checked[0].value, known.value);
   }
 });

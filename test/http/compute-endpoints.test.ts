@@ -6,8 +6,12 @@ import { STAFF, get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('values, dist and stats');
 let s: Running;
-t.before(async () => { s = await startTestServer(); });
-t.after(async () => { await s.close(); });
+t.before(async () => {
+  s = await startTestServer();
+});
+t.after(async () => {
+  await s.close();
+});
 
 const ctx = (c: unknown) => `aware=true&context=${encodeURIComponent(JSON.stringify(c))}`;
 const labels = (r: { body: { values: { label: string }[] } }) => r.body.values.map((v) => v.label);
@@ -17,17 +21,37 @@ t('values: a page envelope ascending by value with counts and null_count', async
   assert.is(r.status, 200);
   const base = `${s.url}/api/fields/2/values/`;
   assert.equal(r.body, {
-    values: [{ value: 'Berlin', label: 'Berlin', count: 2 }, { value: 'Paris', label: 'Paris', count: 2 }, { value: 'Zürich', label: 'Zürich', count: 1 }],
-    count: 3, null_count: 1, limit: 10, page_num: 1, num_pages: 1,
+    values: [
+      { value: 'Berlin', label: 'Berlin', count: 2 },
+      { value: 'Paris', label: 'Paris', count: 2 },
+      { value: 'Zürich', label: 'Zürich', count: 1 },
+    ],
+    count: 3,
+    null_count: 1,
+    limit: 10,
+    page_num: 1,
+    num_pages: 1,
     _links: { self: { href: base, rel: 'self' }, base: { href: base, rel: 'base' } },
   });
 });
 
 t('values: numbers, booleans and dates in their JSON forms', async () => {
-  assert.equal((await get(s.url, '/api/fields/3/values/')).body.values.map((v: { value: number }) => v.value), [29, 36, 41, 52]);
-  assert.equal((await get(s.url, '/api/fields/5/values/')).body.values, [{ value: false, label: 'false', count: 2 }, { value: true, label: 'true', count: 3 }]);
-  assert.equal((await get(s.url, '/api/fields/6/values/')).body.values.map((v: { value: string }) => v.value), ['2018-11-30', '2019-06-01', '2020-01-15', '2021-03-20']);
-  assert.equal((await get(s.url, '/api/fields/4/values/')).body.values.map((v: { value: number }) => v.value), [1.6, 1.65, 1.7, 1.75, 1.8]);
+  assert.equal(
+    (await get(s.url, '/api/fields/3/values/')).body.values.map((v: { value: number }) => v.value),
+    [29, 36, 41, 52],
+  );
+  assert.equal((await get(s.url, '/api/fields/5/values/')).body.values, [
+    { value: false, label: 'false', count: 2 },
+    { value: true, label: 'true', count: 3 },
+  ]);
+  assert.equal(
+    (await get(s.url, '/api/fields/6/values/')).body.values.map((v: { value: string }) => v.value),
+    ['2018-11-30', '2019-06-01', '2020-01-15', '2021-03-20'],
+  );
+  assert.equal(
+    (await get(s.url, '/api/fields/4/values/')).body.values.map((v: { value: number }) => v.value),
+    [1.6, 1.65, 1.7, 1.75, 1.8],
+  );
 });
 
 t('values: paging with limit and page, prev/next links, limit=0 for all, 404 past the end', async () => {
@@ -75,26 +99,70 @@ t('values: random=N draws distinct values, reproducible with seed, bare array', 
   assert.is(a.text, b.text);
   assert.is(new Set(a.body.map((v: { value: string }) => v.value)).size, 3);
   assert.is((await get(s.url, '/api/fields/1/values/?random=100')).body.length, 6);
-  assert.equal((await get(s.url, '/api/fields/1/values/?random=5&query=e&seed=1')).body.map((v: { label: string }) => v.label).sort(), ['Chloé', 'Eve']);
-  const drawn = (await get(s.url, '/api/fields/1/values/?random=6&query=e&seed=3')).body.map((v: { label: string }) => v.label);
+  assert.equal(
+    (await get(s.url, '/api/fields/1/values/?random=5&query=e&seed=1')).body
+      .map((v: { label: string }) => v.label)
+      .sort(),
+    ['Chloé', 'Eve'],
+  );
+  const drawn = (await get(s.url, '/api/fields/1/values/?random=6&query=e&seed=3')).body.map(
+    (v: { label: string }) => v.label,
+  );
   assert.equal(drawn, ['Chloé', 'Eve'], 'in value order, not relevance order');
-  for (const bad of ['random=0', 'random=x', 'random=1001', 'random=2&seed=1.5', 'random=2&seed=-1', 'random=2&seed=4294967296']) {
+  for (const bad of [
+    'random=0',
+    'random=x',
+    'random=1001',
+    'random=2&seed=1.5',
+    'random=2&seed=-1',
+    'random=2&seed=4294967296',
+  ]) {
     assert.is((await get(s.url, `/api/fields/1/values/?${bad}`)).status, 400, bad);
   }
   const seen = new Set<string>();
-  for (let seed = 0; seed < 20; seed++) seen.add((await get(s.url, `/api/fields/1/values/?random=1&seed=${seed}`)).body[0].value);
+  for (let seed = 0; seed < 20; seed++)
+    seen.add((await get(s.url, `/api/fields/1/values/?random=1&seed=${seed}`)).body[0].value);
   assert.ok(seen.size >= 4, `20 seeds drew only ${[...seen]}`);
 });
 
 t('values: aware=true restricts to the records matching the context', async () => {
-  assert.equal(labels(await get(s.url, `/api/fields/1/values/?${ctx({ field: 2, operator: 'exact', value: 'Berlin' })}`)), ['Bob', 'Dan']);
-  assert.equal(labels(await get(s.url, `/api/fields/1/values/?${ctx({ field: 2, operator: '-exact', value: 'Berlin' })}`)), ['Ada', 'Chloé', 'Eve', 'Fay']);
-  const older = await get(s.url, `/api/fields/2/values/?${ctx({ type: 'and', children: [{ field: 3, operator: 'gte', value: 36 }, { field: 5, operator: 'exact', value: true }] })}`);
-  assert.equal(older.body.values, [{ value: 'Paris', label: 'Paris', count: 1 }, { value: 'Zürich', label: 'Zürich', count: 1 }]);
+  assert.equal(
+    labels(await get(s.url, `/api/fields/1/values/?${ctx({ field: 2, operator: 'exact', value: 'Berlin' })}`)),
+    ['Bob', 'Dan'],
+  );
+  assert.equal(
+    labels(await get(s.url, `/api/fields/1/values/?${ctx({ field: 2, operator: '-exact', value: 'Berlin' })}`)),
+    ['Ada', 'Chloé', 'Eve', 'Fay'],
+  );
+  const older = await get(
+    s.url,
+    `/api/fields/2/values/?${ctx({
+      type: 'and',
+      children: [
+        { field: 3, operator: 'gte', value: 36 },
+        { field: 5, operator: 'exact', value: true },
+      ],
+    })}`,
+  );
+  assert.equal(older.body.values, [
+    { value: 'Paris', label: 'Paris', count: 1 },
+    { value: 'Zürich', label: 'Zürich', count: 1 },
+  ]);
   const nulls = await get(s.url, `/api/fields/2/values/?${ctx({ field: 6, operator: 'exact', value: null })}`);
   assert.equal([labels(nulls), nulls.body.null_count], [['Berlin'], 0]);
-  assert.equal(labels(await get(s.url, `/api/fields/1/values/?aware=false&context=${encodeURIComponent('not json')}`)).length, 6);
-  assert.equal(labels(await get(s.url, `/api/fields/1/values/?${ctx({ field: 6, operator: 'range', value: ['2019-01-01', '2020-12-31'] })}`)), ['Ada', 'Bob', 'Eve']);
+  assert.equal(
+    labels(await get(s.url, `/api/fields/1/values/?aware=false&context=${encodeURIComponent('not json')}`)).length,
+    6,
+  );
+  assert.equal(
+    labels(
+      await get(
+        s.url,
+        `/api/fields/1/values/?${ctx({ field: 6, operator: 'range', value: ['2019-01-01', '2020-12-31'] })}`,
+      ),
+    ),
+    ['Ada', 'Bob', 'Eve'],
+  );
 });
 
 t('context: every invalid context is a 400 INVALID_CONTEXT naming the node', async () => {
@@ -107,7 +175,16 @@ t('context: every invalid context is a 400 INVALID_CONTEXT naming the node', asy
     [{ field: 3, operator: 'range', value: [1] }, /two-element array/],
     [{ field: 3, operator: 'exact', value: 'x' }, /needs a number/],
     [{ field: 6, operator: 'exact', value: '2020-13-01' }, /needs a date/],
-    [{ type: 'and', children: [{ field: 3, operator: 'gt', value: 1 }, { field: 99, operator: 'exact', value: 1 }] }, /context\.children\[1\]/],
+    [
+      {
+        type: 'and',
+        children: [
+          { field: 3, operator: 'gt', value: 1 },
+          { field: 99, operator: 'exact', value: 1 },
+        ],
+      },
+      /context\.children\[1\]/,
+    ],
     [{ type: 'xor', children: [] }, /"type" must be "and" or "or"/],
     [{ field: 3, operator: 'gt', value: 1, bogus: 1 }, /unknown key "bogus"/],
     [{ type: 'and', children: [{ field: 3, operator: 'gt', value: 1 }], field: 3 }, /unknown key "field"/],
@@ -119,49 +196,119 @@ t('context: every invalid context is a 400 INVALID_CONTEXT naming the node', asy
     assert.match(r.body.message, message);
   }
   assert.match((await get(s.url, '/api/fields/1/values/?aware=true&context=%7Bbad')).body.message, /not valid JSON/);
-  assert.match((await get(s.url, `/api/fields/1/values/?aware=true&context=${encodeURIComponent('{"field":3,"operator":"gt","value":1e400}')}`)).body.message, /finite number/);
+  assert.match(
+    (
+      await get(
+        s.url,
+        `/api/fields/1/values/?aware=true&context=${encodeURIComponent('{"field":3,"operator":"gt","value":1e400}')}`,
+      )
+    ).body.message,
+    /finite number/,
+  );
   let deep: unknown = { field: 3, operator: 'gt', value: 1 };
   for (let i = 0; i < 40; i++) deep = { type: 'and', children: [deep] };
   assert.match((await get(s.url, `/api/fields/1/values/?${ctx(deep)}`)).body.message, /deeper than 32/);
-  const many = { type: 'or', children: Array.from({ length: 257 }, (_, i) => ({ field: 3, operator: 'exact', value: i })) };
+  const many = {
+    type: 'or',
+    children: Array.from({ length: 257 }, (_, i) => ({ field: 3, operator: 'exact', value: i })),
+  };
   assert.match((await get(s.url, `/api/fields/1/values/?${ctx(many)}`)).body.message, /more than 256 conditions/);
-  assert.is((await get(s.url, `/api/fields/1/values/?${ctx({ field: 7, operator: 'exact', value: 'alpha' })}`, STAFF)).status, 200);
+  assert.is(
+    (await get(s.url, `/api/fields/1/values/?${ctx({ field: 7, operator: 'exact', value: 'alpha' })}`, STAFF)).status,
+    200,
+  );
 });
 
 t('context: disabled nodes are skipped and {} is no filter', async () => {
   assert.is(labels(await get(s.url, `/api/fields/1/values/?${ctx({})}`)).length, 6);
-  assert.is(labels(await get(s.url, `/api/fields/1/values/?${ctx({ field: 2, operator: 'exact', value: 'Berlin', enabled: false })}`)).length, 6);
+  assert.is(
+    labels(
+      await get(
+        s.url,
+        `/api/fields/1/values/?${ctx({ field: 2, operator: 'exact', value: 'Berlin', enabled: false })}`,
+      ),
+    ).length,
+    6,
+  );
 });
 
 t('dist: one numeric dimension gives raw groups with counts, no outliers under 500 points', async () => {
   const r = await get(s.url, '/api/fields/3/dist/');
   assert.equal(r.body, {
-    size: 4, clustered: false, outliers: [],
-    data: [{ count: 1, values: [29], labels: ['29'] }, { count: 2, values: [36], labels: ['36'] }, { count: 1, values: [41], labels: ['41'] }, { count: 1, values: [52], labels: ['52'] }],
+    size: 4,
+    clustered: false,
+    outliers: [],
+    data: [
+      { count: 1, values: [29], labels: ['29'] },
+      { count: 2, values: [36], labels: ['36'] },
+      { count: 1, values: [41], labels: ['41'] },
+      { count: 1, values: [52], labels: ['52'] },
+    ],
   });
 });
 
 t('dist: dimensions, nulls and sort', async () => {
   const two = await get(s.url, '/api/fields/3/dist/?dimensions=2');
-  assert.equal(two.body.data.map((p: { values: unknown[] }) => p.values), [[29, 'Berlin'], [36, 'Paris'], [36, 'Zürich'], [41, 'Berlin']]);
+  assert.equal(
+    two.body.data.map((p: { values: unknown[] }) => p.values),
+    [
+      [29, 'Berlin'],
+      [36, 'Paris'],
+      [36, 'Zürich'],
+      [41, 'Berlin'],
+    ],
+  );
   assert.is(two.body.size, 4);
   const same = await get(s.url, '/api/fields/3/dist/?dimensions=3,2');
   assert.is(same.text, two.text);
   const withNulls = await get(s.url, '/api/fields/3/dist/?dimensions=2&nulls=true');
-  assert.equal(withNulls.body.data.map((p: { values: unknown[] }) => p.values), [[29, 'Berlin'], [36, 'Paris'], [36, 'Zürich'], [41, 'Berlin'], [52, null], [null, 'Paris']]);
+  assert.equal(
+    withNulls.body.data.map((p: { values: unknown[] }) => p.values),
+    [
+      [29, 'Berlin'],
+      [36, 'Paris'],
+      [36, 'Zürich'],
+      [41, 'Berlin'],
+      [52, null],
+      [null, 'Paris'],
+    ],
+  );
   assert.equal(withNulls.body.data[4].labels, ['52', 'null']);
   const byCount = await get(s.url, '/api/fields/2/dist/?sort=count');
-  assert.equal(byCount.body.data.map((p: { values: unknown[]; count: number }) => [p.values[0], p.count]), [['Berlin', 2], ['Paris', 2], ['Zürich', 1]]);
+  assert.equal(
+    byCount.body.data.map((p: { values: unknown[]; count: number }) => [p.values[0], p.count]),
+    [
+      ['Berlin', 2],
+      ['Paris', 2],
+      ['Zürich', 1],
+    ],
+  );
   const repeated = await get(s.url, '/api/fields/2/dist/?dimensions=2&dimensions=5');
-  assert.equal(repeated.body.data.map((p: { values: unknown[] }) => p.values), [['Berlin', false], ['Paris', true], ['Zürich', true]]);
+  assert.equal(
+    repeated.body.data.map((p: { values: unknown[] }) => p.values),
+    [
+      ['Berlin', false],
+      ['Paris', true],
+      ['Zürich', true],
+    ],
+  );
   const aware = await get(s.url, `/api/fields/2/dist/?${ctx({ field: 5, operator: 'exact', value: true })}`);
-  assert.equal(aware.body.data.map((p: { values: unknown[]; count: number }) => [p.values[0], p.count]), [['Paris', 2], ['Zürich', 1]]);
+  assert.equal(
+    aware.body.data.map((p: { values: unknown[]; count: number }) => [p.values[0], p.count]),
+    [
+      ['Paris', 2],
+      ['Zürich', 1],
+    ],
+  );
 });
 
 t('dist: bad dimensions, n and too many groups', async () => {
   const hidden = await get(s.url, '/api/fields/3/dist/?dimensions=7');
   assert.equal([hidden.status, hidden.body.parameter], [400, 'dimensions']);
-  assert.is(hidden.body.message, (await get(s.url, '/api/fields/3/dist/?dimensions=77')).body.message.replace('77', '7'));
+  assert.is(
+    hidden.body.message,
+    (await get(s.url, '/api/fields/3/dist/?dimensions=77')).body.message.replace('77', '7'),
+  );
   assert.match((await get(s.url, '/api/fields/3/dist/?dimensions=10')).body.message, /dataset 'pets'/);
   assert.is((await get(s.url, '/api/fields/3/dist/?dimensions=1,2,4,5')).status, 400);
   assert.is((await get(s.url, '/api/fields/3/dist/?dimensions=1,2,4')).status, 200);
@@ -181,14 +328,31 @@ t('dist: bad dimensions, n and too many groups', async () => {
 
 t('stats: numbers get quantiles (quantile_cont), temporal fields min/max, others 422', async () => {
   const age = (await get(s.url, '/api/fields/3/stats/')).body;
-  assert.equal({ ...age, mean: Math.round(age.mean * 1e9) / 1e9, stddev: Math.round(age.stddev * 1e9) / 1e9 }, {
-    count: 5, null_count: 1, distinct: 4, min: 29, max: 52, mean: 38.8, stddev: Math.round(Math.sqrt(72.7) * 1e9) / 1e9, sum: 194,
-    quantiles: { p05: 30.4, p25: 36, p50: 36, p75: 41, p95: 49.8 },
+  assert.equal(
+    { ...age, mean: Math.round(age.mean * 1e9) / 1e9, stddev: Math.round(age.stddev * 1e9) / 1e9 },
+    {
+      count: 5,
+      null_count: 1,
+      distinct: 4,
+      min: 29,
+      max: 52,
+      mean: 38.8,
+      stddev: Math.round(Math.sqrt(72.7) * 1e9) / 1e9,
+      sum: 194,
+      quantiles: { p05: 30.4, p25: 36, p50: 36, p75: 41, p95: 49.8 },
+    },
+  );
+  assert.equal((await get(s.url, '/api/fields/6/stats/')).body, {
+    count: 5,
+    null_count: 1,
+    distinct: 4,
+    min: '2018-11-30',
+    max: '2021-03-20',
   });
-  assert.equal((await get(s.url, '/api/fields/6/stats/')).body, { count: 5, null_count: 1, distinct: 4, min: '2018-11-30', max: '2021-03-20' });
   const r = await get(s.url, '/api/fields/1/stats/');
   assert.equal([r.status, r.body.code], [422, 'NOT_SUPPORTED']);
-  const aware = (await get(s.url, `/api/fields/3/stats/?${ctx({ field: 2, operator: 'exact', value: 'Berlin' })}`)).body;
+  const aware = (await get(s.url, `/api/fields/3/stats/?${ctx({ field: 2, operator: 'exact', value: 'Berlin' })}`))
+    .body;
   assert.equal([aware.count, aware.min, aware.max, aware.sum], [2, 29, 41, 70]);
 });
 

@@ -6,13 +6,20 @@ import { get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('context limits');
 let s: Running;
-t.before(async () => { s = await startTestServer(); });
-t.after(async () => { await s.close(); });
+t.before(async () => {
+  s = await startTestServer();
+});
+t.after(async () => {
+  await s.close();
+});
 
 const values = (raw: string) => get(s.url, `/api/fields/1/values/?aware=true&context=${encodeURIComponent(raw)}`);
 
 t('a context nested 4,500 levels deep (under 16 KiB) is a 400 INVALID_CONTEXT, not a 500', async () => {
-  for (const raw of ['['.repeat(4500) + ']'.repeat(4500), `{"field":3,"operator":"in","value":${'['.repeat(4500)}${']'.repeat(4500)}}`]) {
+  for (const raw of [
+    '['.repeat(4500) + ']'.repeat(4500),
+    `{"field":3,"operator":"in","value":${'['.repeat(4500)}${']'.repeat(4500)}}`,
+  ]) {
     assert.ok(Buffer.byteLength(raw) < 16 * 1024);
     const r = await values(raw);
     assert.is(r.status, 400);

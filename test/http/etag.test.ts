@@ -6,8 +6,12 @@ import { get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('normalised requests');
 let s: Running;
-t.before(async () => { s = await startTestServer(); });
-t.after(async () => { await s.close(); });
+t.before(async () => {
+  s = await startTestServer();
+});
+t.after(async () => {
+  await s.close();
+});
 
 /** Every path gets the same body and the same ETag as the first. */
 async function sameAnswer(paths: string[]): Promise<void> {
@@ -22,23 +26,43 @@ async function sameAnswer(paths: string[]): Promise<void> {
 }
 
 t('dimensions repeated or comma-separated, and the path field named or not, share one ETag', async () => {
-  await sameAnswer(['/api/fields/3/dist/?dimensions=3,4', '/api/fields/3/dist/?dimensions=3&dimensions=4', '/api/fields/3/dist/?dimensions=4']);
+  await sameAnswer([
+    '/api/fields/3/dist/?dimensions=3,4',
+    '/api/fields/3/dist/?dimensions=3&dimensions=4',
+    '/api/fields/3/dist/?dimensions=4',
+  ]);
   await sameAnswer(['/api/fields/3/dist/', '/api/fields/3/dist/?dimensions=3']);
 });
 
 t('defaults given or not, boolean spellings and unknown parameters share one ETag', async () => {
-  await sameAnswer(['/api/fields/3/dist/', '/api/fields/3/dist/?nulls=false', '/api/fields/3/dist/?nulls=0',
-    '/api/fields/3/dist/?nulls=NO&sort=fields&cluster=true&aware=false', '/api/fields/3/dist/?utm_source=x']);
-  await sameAnswer(['/api/fields/?sort=name', '/api/fields/?sort=NAME&order=asc', '/api/fields/?sort=name&limit=0&offset=0&x=1']);
-  await sameAnswer(['/api/fields/2/values/', '/api/fields/2/values/?page=1&limit=10', '/api/fields/2/values/?aware=false&context=junk']);
+  await sameAnswer([
+    '/api/fields/3/dist/',
+    '/api/fields/3/dist/?nulls=false',
+    '/api/fields/3/dist/?nulls=0',
+    '/api/fields/3/dist/?nulls=NO&sort=fields&cluster=true&aware=false',
+    '/api/fields/3/dist/?utm_source=x',
+  ]);
+  await sameAnswer([
+    '/api/fields/?sort=name',
+    '/api/fields/?sort=NAME&order=asc',
+    '/api/fields/?sort=name&limit=0&offset=0&x=1',
+  ]);
+  await sameAnswer([
+    '/api/fields/2/values/',
+    '/api/fields/2/values/?page=1&limit=10',
+    '/api/fields/2/values/?aware=false&context=junk',
+  ]);
 });
 
-t('a context given as differently spaced JSON shares one ETag, and a no-filter context is the naive answer', async () => {
-  const a = encodeURIComponent('{"field":3,"operator":"gt","value":30}');
-  const b = encodeURIComponent('{ "field": 3,  "operator": "gt", "value": 30 }');
-  await sameAnswer([`/api/fields/1/values/?aware=true&context=${a}`, `/api/fields/1/values/?aware=1&context=${b}`]);
-  await sameAnswer(['/api/fields/1/values/', `/api/fields/1/values/?aware=true&context=${encodeURIComponent('{}')}`]);
-});
+t(
+  'a context given as differently spaced JSON shares one ETag, and a no-filter context is the naive answer',
+  async () => {
+    const a = encodeURIComponent('{"field":3,"operator":"gt","value":30}');
+    const b = encodeURIComponent('{ "field": 3,  "operator": "gt", "value": 30 }');
+    await sameAnswer([`/api/fields/1/values/?aware=true&context=${a}`, `/api/fields/1/values/?aware=1&context=${b}`]);
+    await sameAnswer(['/api/fields/1/values/', `/api/fields/1/values/?aware=true&context=${encodeURIComponent('{}')}`]);
+  },
+);
 
 t('different answers keep different ETags', async () => {
   const a = await get(s.url, '/api/fields/3/dist/');

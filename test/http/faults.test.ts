@@ -10,8 +10,12 @@ import { FIXTURE_CATALOG, get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('protocol faults');
 let s: Running;
-t.before(async () => { s = await startTestServer(undefined, { headersTimeoutMs: 300 }); });
-t.after(async () => { await s.close(); });
+t.before(async () => {
+  s = await startTestServer(undefined, { headersTimeoutMs: 300 });
+});
+t.after(async () => {
+  await s.close();
+});
 
 /** Sends raw bytes and returns everything the server answers before it closes (or `waitMs` passes). */
 function raw(text: string, waitMs = 5000): Promise<string> {
@@ -19,10 +23,14 @@ function raw(text: string, waitMs = 5000): Promise<string> {
   return new Promise((done) => {
     const socket = connect(port, '127.0.0.1', () => socket.write(text));
     let out = '';
-    socket.on('data', (b) => { out += b; });
+    socket.on('data', (b) => {
+      out += b;
+    });
     socket.on('close', () => done(out));
     socket.on('error', () => done(out));
-    setTimeout(() => { socket.destroy(); }, waitMs);
+    setTimeout(() => {
+      socket.destroy();
+    }, waitMs);
   });
 }
 
@@ -62,7 +70,10 @@ m.before(async () => {
   hidden = await startTestServer(join(dir, 'catalog.yaml'));
   guarded = await startTestServer(undefined, { metricsToken: 's3cret' });
 });
-m.after(async () => { await hidden.close(); await guarded.close(); });
+m.after(async () => {
+  await hidden.close();
+  await guarded.close();
+});
 
 m('names no dataset whose fields are all hidden', async () => {
   const r = await get(hidden.url, '/metrics');

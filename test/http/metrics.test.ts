@@ -5,13 +5,22 @@ import * as assert from 'uvu/assert';
 import type { Running } from '../../src/server.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
-type Family = { name: string; help: string; type: string; metrics: { value?: string; labels?: Record<string, string>; buckets?: Record<string, string>; count?: string }[] };
+type Family = {
+  name: string;
+  help: string;
+  type: string;
+  metrics: { value?: string; labels?: Record<string, string>; buckets?: Record<string, string>; count?: string }[];
+};
 const parsePrometheus = createRequire(import.meta.url)('parse-prometheus-text-format') as (text: string) => Family[];
 
 const t = suite('metrics exposition');
 let s: Running;
-t.before(async () => { s = await startTestServer(); });
-t.after(async () => { await s.close(); });
+t.before(async () => {
+  s = await startTestServer();
+});
+t.after(async () => {
+  await s.close();
+});
 
 t('every family has HELP and TYPE; request, cache, pool, snapshot and process series are there', async () => {
   await get(s.url, '/api/fields/');
@@ -33,7 +42,14 @@ t('every family has HELP and TYPE; request, cache, pool, snapshot and process se
   assert.is(families.get('sorrel_snapshot_rows')!.metrics.find((m) => m.labels?.dataset === 'people')?.value, '6');
   assert.is(families.get('sorrel_pool_threads')!.metrics[0].value, '1');
   assert.is(families.get('sorrel_ready')!.metrics[0].value, '1');
-  for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_heap_size_used_bytes', 'nodejs_gc_duration_seconds', 'nodejs_active_handles_total']) {
+  for (const name of [
+    'process_cpu_seconds_total',
+    'process_resident_memory_bytes',
+    'nodejs_eventloop_lag_p99_seconds',
+    'nodejs_heap_size_used_bytes',
+    'nodejs_gc_duration_seconds',
+    'nodejs_active_handles_total',
+  ]) {
     assert.ok(families.has(name), `${name} is exposed`);
   }
 });

@@ -8,8 +8,12 @@ import { get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('OpenAPI document over HTTP');
 let s: Running;
-t.before(async () => { s = await startTestServer(undefined, { corsOrigins: ['https://portal.example'], maxRandom: 7 }); });
-t.after(async () => { await s.close(); });
+t.before(async () => {
+  s = await startTestServer(undefined, { corsOrigins: ['https://portal.example'], maxRandom: 7 });
+});
+t.after(async () => {
+  await s.close();
+});
 
 t('serves the document for this server: its address, title, version and limits', async () => {
   const r = await get(s.url, '/api/openapi.json');

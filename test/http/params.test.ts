@@ -9,7 +9,10 @@ function fails(f: () => unknown, parameter: string, pattern: RegExp): void {
     f();
   } catch (err) {
     assert.instance(err, HttpError);
-    assert.equal([(err as HttpError).status, (err as HttpError).code, (err as HttpError).parameter], [400, 'INVALID_PARAMETER', parameter]);
+    assert.equal(
+      [(err as HttpError).status, (err as HttpError).code, (err as HttpError).parameter],
+      [400, 'INVALID_PARAMETER', parameter],
+    );
     assert.match((err as HttpError).message, pattern);
     return;
   }
@@ -17,7 +20,14 @@ function fails(f: () => unknown, parameter: string, pattern: RegExp): void {
 }
 
 test('booleans accept true/false/1/0/yes/no in any case; absent is the fallback', () => {
-  for (const [v, b] of [['true', true], ['YES', true], ['1', true], ['False', false], ['no', false], ['0', false]] as const) {
+  for (const [v, b] of [
+    ['true', true],
+    ['YES', true],
+    ['1', true],
+    ['False', false],
+    ['no', false],
+    ['0', false],
+  ] as const) {
     assert.is(toBoolParam({ x: v }, 'x', null), b, v);
   }
   assert.is(toBoolParam({}, 'x', true), true);
@@ -31,7 +41,11 @@ test('a repeated single-valued parameter is a 400', () => {
 
 test('enums are case-insensitive and refuse other words', () => {
   assert.is(toEnumParam({ sort: 'NAME' }, 'sort', ['category', 'name'] as const, 'category'), 'name');
-  fails(() => toEnumParam({ sort: 'size' }, 'sort', ['category', 'name'] as const, 'category'), 'sort', /one of category, name, got "size"/);
+  fails(
+    () => toEnumParam({ sort: 'size' }, 'sort', ['category', 'name'] as const, 'category'),
+    'sort',
+    /one of category, name, got "size"/,
+  );
 });
 
 test('integers are whole, safe and in range', () => {
@@ -44,7 +58,8 @@ test('integers are whole, safe and in range', () => {
 
 test('ids are canonical positive integers, else null (a 404 upstream)', () => {
   assert.is(toId('12'), 12);
-  for (const raw of ['0', '012', '-1', '1e3', 'abc', '', undefined, '1234567890123456']) assert.is(toId(raw), null, String(raw));
+  for (const raw of ['0', '012', '-1', '1e3', 'abc', '', undefined, '1234567890123456'])
+    assert.is(toId(raw), null, String(raw));
 });
 
 test.run();

@@ -6,8 +6,12 @@ import { ADMIN, get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('HTTP protocol and errors');
 let s: Running;
-t.before(async () => { s = await startTestServer(undefined, { corsOrigins: ['https://portal.example'] }); });
-t.after(async () => { await s.close(); });
+t.before(async () => {
+  s = await startTestServer(undefined, { corsOrigins: ['https://portal.example'] });
+});
+t.after(async () => {
+  await s.close();
+});
 
 t('an unknown path is a JSON 404', async () => {
   for (const path of ['/nope', '/api/nope/', '/api/fields/1/nope/']) {
@@ -26,9 +30,15 @@ t('a non-integer id is a 404 like an unknown id', async () => {
 });
 
 t('a bad parameter value is a 400 naming the parameter', async () => {
-  for (const [path, parameter] of [['/api/concepts/?sort=size', 'sort'], ['/api/fields/?order=up', 'order'],
-    ['/api/concepts/?embed=maybe', 'embed'], ['/api/fields/?limit=-1', 'limit'], ['/api/fields/?offset=x', 'offset'],
-    ['/api/fields/?published=perhaps', 'published'], ['/api/concepts/?sort=name&sort=category', 'sort']]) {
+  for (const [path, parameter] of [
+    ['/api/concepts/?sort=size', 'sort'],
+    ['/api/fields/?order=up', 'order'],
+    ['/api/concepts/?embed=maybe', 'embed'],
+    ['/api/fields/?limit=-1', 'limit'],
+    ['/api/fields/?offset=x', 'offset'],
+    ['/api/fields/?published=perhaps', 'published'],
+    ['/api/concepts/?sort=name&sort=category', 'sort'],
+  ]) {
     const r = await get(s.url, path, ADMIN);
     assert.is(r.status, 400, path);
     assert.equal([r.body.code, r.body.parameter], ['INVALID_PARAMETER', parameter]);
@@ -37,8 +47,10 @@ t('a bad parameter value is a 400 naming the parameter', async () => {
 });
 
 t('booleans accept true/false/1/0/yes/no in any case; unknown parameters are ignored', async () => {
-  for (const v of ['TRUE', '1', 'yes', 'Yes']) assert.is((await get(s.url, `/api/concepts/1/?embed=${v}`)).body.fields.length, 2);
-  for (const v of ['false', '0', 'NO']) assert.is((await get(s.url, `/api/concepts/1/?embed=${v}`)).body.fields, undefined);
+  for (const v of ['TRUE', '1', 'yes', 'Yes'])
+    assert.is((await get(s.url, `/api/concepts/1/?embed=${v}`)).body.fields.length, 2);
+  for (const v of ['false', '0', 'NO'])
+    assert.is((await get(s.url, `/api/concepts/1/?embed=${v}`)).body.fields, undefined);
   assert.is((await get(s.url, '/api/concepts/?whatever=1')).status, 200);
 });
 
@@ -65,8 +77,16 @@ t('CORS: allowed origins are echoed with credentials; preflight is 204', async (
   assert.is(r.headers.get('access-control-allow-origin'), 'https://portal.example');
   assert.is(r.headers.get('access-control-allow-credentials'), 'true');
   assert.is(r.headers.get('access-control-expose-headers'), 'ETag, Link, X-Total-Count');
-  assert.is((await get(s.url, '/api/fields/', { Origin: 'https://evil.example' })).headers.get('access-control-allow-origin'), null);
-  const pre = await get(s.url, '/api/fields/', { Origin: 'https://portal.example', 'Access-Control-Request-Method': 'GET' }, 'OPTIONS');
+  assert.is(
+    (await get(s.url, '/api/fields/', { Origin: 'https://evil.example' })).headers.get('access-control-allow-origin'),
+    null,
+  );
+  const pre = await get(
+    s.url,
+    '/api/fields/',
+    { Origin: 'https://portal.example', 'Access-Control-Request-Method': 'GET' },
+    'OPTIONS',
+  );
   assert.is(pre.status, 204);
   assert.is(pre.headers.get('access-control-allow-origin'), 'https://portal.example');
   assert.match(pre.headers.get('access-control-allow-headers')!, /Authorization/);
@@ -109,8 +129,14 @@ t('absolute links follow X-Forwarded-* only when trustProxy is on', async () => 
   assert.is((await get(s.url, '/api/concepts/3/', fwd)).body._links.self.href, `${s.url}/api/concepts/3/`);
   const trusting = await startTestServer(undefined, { trustProxy: true });
   try {
-    assert.is((await get(trusting.url, '/api/concepts/3/', fwd)).body._links.self.href, 'https://catalog.example/sorrel/api/concepts/3/');
-    assert.is((await get(trusting.url, '/api/', { ...fwd, 'X-Forwarded-Prefix': 'sorrel' })).body._links.self.href, 'https://catalog.example/sorrel/api/');
+    assert.is(
+      (await get(trusting.url, '/api/concepts/3/', fwd)).body._links.self.href,
+      'https://catalog.example/sorrel/api/concepts/3/',
+    );
+    assert.is(
+      (await get(trusting.url, '/api/', { ...fwd, 'X-Forwarded-Prefix': 'sorrel' })).body._links.self.href,
+      'https://catalog.example/sorrel/api/',
+    );
   } finally {
     await trusting.close();
   }
@@ -137,9 +163,13 @@ t('ids are canonical integers; escaped paths share the ETag of the plain one', a
 t('a request Node cannot parse gets a JSON 400', async () => {
   const { connect } = await import('node:net');
   const text = await new Promise<string>((resolve) => {
-    const sock = connect(Number(new URL(s.url).port), '127.0.0.1', () => sock.write('FOO / HTTP/1.1\r\nHost: x\r\n\r\n'));
+    const sock = connect(Number(new URL(s.url).port), '127.0.0.1', () =>
+      sock.write('FOO / HTTP/1.1\r\nHost: x\r\n\r\n'),
+    );
     let out = '';
-    sock.on('data', (b) => { out += b; });
+    sock.on('data', (b) => {
+      out += b;
+    });
     sock.on('close', () => resolve(out));
   });
   assert.match(text, /^HTTP\/1\.1 400/);

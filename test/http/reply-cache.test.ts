@@ -4,9 +4,10 @@ import * as assert from 'uvu/assert';
 import { createReplyCache } from '../../src/http/reply-cache.ts';
 
 test('keeps answers by request key (with their ETag) and evicts the least recently used past its byte budget', () => {
-  const entry = 200 + 3 * 2 + 256;                  // the cache's own estimate: body, key characters, overhead
+  const entry = 200 + 3 * 2 + 256; // the cache's own estimate: body, key characters, overhead
   const cache = createReplyCache(8 * entry);
-  for (const k of 'abcdefgh') cache.set(`"${k}"`, `e${k}`, Buffer.from(k.repeat(200)), k === 'a' ? ['X-Total-Count', '1'] : []);
+  for (const k of 'abcdefgh')
+    cache.set(`"${k}"`, `e${k}`, Buffer.from(k.repeat(200)), k === 'a' ? ['X-Total-Count', '1'] : []);
   assert.is(cache.get('"a"')?.body.toString(), 'a'.repeat(200));
   assert.equal(cache.get('"a"')?.raw, ['X-Total-Count', '1']);
   assert.is(cache.get('"a"')?.etag, 'ea');

@@ -9,10 +9,18 @@ import { toBaseUrl, toCanonicalPath, toMatchTags } from '../../src/http/request.
 const req = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
 
 test('the base URL is the configured one, else the Host, else the proxy headers when trusted', () => {
-  const forwarded = req({ host: 'inner:8000', 'x-forwarded-host': 'data.example.org, other', 'x-forwarded-proto': 'https', 'x-forwarded-prefix': 'catalog/' });
+  const forwarded = req({
+    host: 'inner:8000',
+    'x-forwarded-host': 'data.example.org, other',
+    'x-forwarded-proto': 'https',
+    'x-forwarded-prefix': 'catalog/',
+  });
   assert.is(toBaseUrl(forwarded, DEFAULT_CONFIG), 'http://inner:8000');
   assert.is(toBaseUrl(forwarded, { ...DEFAULT_CONFIG, trustProxy: true }), 'https://data.example.org/catalog');
-  assert.is(toBaseUrl(forwarded, { ...DEFAULT_CONFIG, baseUrl: 'https://fixed.example/x/' }), 'https://fixed.example/x');
+  assert.is(
+    toBaseUrl(forwarded, { ...DEFAULT_CONFIG, baseUrl: 'https://fixed.example/x/' }),
+    'https://fixed.example/x',
+  );
 });
 
 test('paths are compared decoded; If-None-Match tags are compared weakly', () => {
@@ -24,12 +32,21 @@ test('paths are compared decoded; If-None-Match tags are compared weakly', () =>
 test('an allowed origin is echoed with credentials, never *; others get no CORS headers', () => {
   const config = { ...DEFAULT_CONFIG, corsOrigins: ['https://portal.example'] };
   assert.equal(toCorsHeaders(req({ origin: 'https://portal.example' }), config), {
-    'Access-Control-Allow-Origin': 'https://portal.example', 'Access-Control-Allow-Credentials': 'true',
+    'Access-Control-Allow-Origin': 'https://portal.example',
+    'Access-Control-Allow-Credentials': 'true',
     'Access-Control-Expose-Headers': 'ETag, Link, X-Total-Count',
   });
   assert.equal(toCorsHeaders(req({ origin: 'https://evil.example' }), config), {});
-  assert.is(toCorsHeaders(req({ origin: 'https://any.example' }), { ...DEFAULT_CONFIG, corsOrigins: ['*'] })['Access-Control-Allow-Origin'], 'https://any.example');
-  assert.is(toPreflightHeaders(req({}), config)['Access-Control-Allow-Headers'], 'Authorization, If-None-Match, Content-Type');
+  assert.is(
+    toCorsHeaders(req({ origin: 'https://any.example' }), { ...DEFAULT_CONFIG, corsOrigins: ['*'] })[
+      'Access-Control-Allow-Origin'
+    ],
+    'https://any.example',
+  );
+  assert.is(
+    toPreflightHeaders(req({}), config)['Access-Control-Allow-Headers'],
+    'Authorization, If-None-Match, Content-Type',
+  );
 });
 
 test.run();

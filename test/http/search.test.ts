@@ -6,8 +6,12 @@ import { ADMIN, STAFF, get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('query on the list endpoints');
 let s: Running;
-t.before(async () => { s = await startTestServer(); });
-t.after(async () => { await s.close(); });
+t.before(async () => {
+  s = await startTestServer();
+});
+t.after(async () => {
+  await s.close();
+});
 
 const ids = async (path: string, headers: Record<string, string> = {}) => {
   const r = await get(s.url, path, headers);
@@ -52,7 +56,10 @@ t('an empty query is no filter; bad queries are 400', async () => {
   assert.is((await ids('/api/fields/?query=%20%20')).length, 9);
   const r = await get(s.url, `/api/fields/?query=${'x'.repeat(513)}`);
   assert.equal([r.status, r.body.code, r.body.parameter], [400, 'INVALID_PARAMETER', 'query']);
-  assert.is((await get(s.url, `/api/fields/?query=${Array.from({ length: 33 }, (_, i) => `t${i}`).join('%20')}`)).status, 400);
+  assert.is(
+    (await get(s.url, `/api/fields/?query=${Array.from({ length: 33 }, (_, i) => `t${i}`).join('%20')}`)).status,
+    400,
+  );
   assert.match((await get(s.url, '/api/fields/?query=%22open')).body.message, /Unbalanced double quote/);
 });
 

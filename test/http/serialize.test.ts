@@ -14,7 +14,9 @@ test('gives exactly the bytes of JSON.stringify for empty, small and many-slice 
 
 test('lets other work run between slices', async () => {
   let ticks = 0;
-  const timer = setInterval(() => { ticks++; }, 0);
+  const timer = setInterval(() => {
+    ticks++;
+  }, 0);
   const pending = toJsonInSlices({ values: [] }, 'values', 200_000, (j) => ({ value: j, label: String(j), count: 1 }));
   const bytes = await pending;
   clearInterval(timer);

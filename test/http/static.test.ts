@@ -13,36 +13,46 @@ import { get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('web page and assets');
 let s: Running;
-t.before(async () => { s = await startTestServer(); });
-t.after(async () => { await s.close(); });
+t.before(async () => {
+  s = await startTestServer();
+});
+t.after(async () => {
+  await s.close();
+});
 
 const assetsOf = (html: string) => [...html.matchAll(/(?:src|href)="(assets\/[^"]+)"/g)].map((m) => m[1]);
 
-t('GET / is the page: HTML, revalidated on each visit, with a CSP that allows no inline or foreign script', async () => {
-  const r = await get(s.url, '/');
-  assert.is(r.status, 200);
-  assert.is(r.headers.get('content-type'), 'text/html; charset=utf-8');
-  assert.is(r.headers.get('cache-control'), 'no-cache');
-  assert.is(r.headers.get('content-security-policy'), CONTENT_SECURITY_POLICY);
-  const script = CONTENT_SECURITY_POLICY.split('; ').find((d) => d.startsWith('script-src'));
-  assert.is(script, "script-src 'self'");
-  assert.is(r.headers.get('x-content-type-options'), 'nosniff');
-  // Every <script> loads a file; none carries code.
-  const scripts = [...r.text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-  assert.is(scripts.length, 1);
-  for (const [, attrs, body] of scripts) {
-    assert.match(attrs, /src="assets\/main-[0-9a-f]{16}\.js"/);
-    assert.is(body.trim(), '');
-  }
-  assert.is(assetsOf(r.text).length, 2);
-});
+t(
+  'GET / is the page: HTML, revalidated on each visit, with a CSP that allows no inline or foreign script',
+  async () => {
+    const r = await get(s.url, '/');
+    assert.is(r.status, 200);
+    assert.is(r.headers.get('content-type'), 'text/html; charset=utf-8');
+    assert.is(r.headers.get('cache-control'), 'no-cache');
+    assert.is(r.headers.get('content-security-policy'), CONTENT_SECURITY_POLICY);
+    const script = CONTENT_SECURITY_POLICY.split('; ').find((d) => d.startsWith('script-src'));
+    assert.is(script, "script-src 'self'");
+    assert.is(r.headers.get('x-content-type-options'), 'nosniff');
+    // Every <script> loads a file; none carries code.
+    const scripts = [...r.text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    assert.is(scripts.length, 1);
+    for (const [, attrs, body] of scripts) {
+      assert.match(attrs, /src="assets\/main-[0-9a-f]{16}\.js"/);
+      assert.is(body.trim(), '');
+    }
+    assert.is(assetsOf(r.text).length, 2);
+  },
+);
 
 t('the page has an ETag that gives a 304; HEAD has no body', async () => {
   const first = await get(s.url, '/');
   const again = await get(s.url, '/', { 'If-None-Match': first.headers.get('etag')! });
   assert.equal([again.status, again.text], [304, '']);
   const head = await get(s.url, '/', {}, 'HEAD');
-  assert.equal([head.status, head.text, head.headers.get('content-length')], [200, '', String(Buffer.byteLength(first.text))]);
+  assert.equal(
+    [head.status, head.text, head.headers.get('content-length')],
+    [200, '', String(Buffer.byteLength(first.text))],
+  );
 });
 
 t('assets are named by the SHA-256 of their bytes and cached for a year as immutable', async () => {
@@ -53,9 +63,15 @@ t('assets are named by the SHA-256 of their bytes and cached for a year as immut
     assert.is(res.status, 200, path);
     assert.is(res.headers.get('cache-control'), IMMUTABLE);
     assert.is(IMMUTABLE, 'public, max-age=31536000, immutable');
-    assert.is(res.headers.get('content-type'), path.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8');
+    assert.is(
+      res.headers.get('content-type'),
+      path.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8',
+    );
     const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
-    assert.ok(path.endsWith(`-${hash}${path.slice(path.lastIndexOf('.'))}`), `${path} is not named by its content hash ${hash}`);
+    assert.ok(
+      path.endsWith(`-${hash}${path.slice(path.lastIndexOf('.'))}`),
+      `${path} is not named by its content hash ${hash}`,
+    );
   }
 });
 
@@ -76,7 +92,8 @@ t('two builds of the same sources are byte-identical, and a written bundle reads
     const back = readWeb(dir);
     assert.ok(back.page.bytes.equals(a.page.bytes));
     assert.equal([...back.assets.keys()].sort(), [...a.assets.keys()].sort());
-    for (const [name, file] of back.assets) assert.equal([file.type, file.bytes.equals(a.assets.get(name)!.bytes)], [a.assets.get(name)!.type, true]);
+    for (const [name, file] of back.assets)
+      assert.equal([file.type, file.bytes.equals(a.assets.get(name)!.bytes)], [a.assets.get(name)!.type, true]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

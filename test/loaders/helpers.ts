@@ -32,8 +32,14 @@ export function vega(name: string): string {
 }
 
 export type ColumnStorage = {
-  type: string; metadata: Record<string, string>; chunks: number; nullCount: number; bitmap: boolean;
-  values: (number | string)[]; dictionary: string[] | null; valid: boolean[];
+  type: string;
+  metadata: Record<string, string>;
+  chunks: number;
+  nullCount: number;
+  bitmap: boolean;
+  values: (number | string)[];
+  dictionary: string[] | null;
+  valid: boolean[];
 };
 
 /** Every column's Arrow type, chunking, validity and raw values (bigints as strings), by name. */
@@ -53,7 +59,9 @@ export function storageOf(loaded: LoadedTable): Record<string, ColumnStorage> {
       chunks: vector.data.length,
       nullCount: data.nullCount,
       bitmap: hasBitmap,
-      values: Array.from({ length: count }, (_, r) => (typeof raw[r] === 'bigint' ? String(raw[r]) : (raw[r] as number))),
+      values: Array.from({ length: count }, (_, r) =>
+        typeof raw[r] === 'bigint' ? String(raw[r]) : (raw[r] as number),
+      ),
       dictionary: data.dictionary ? (data.dictionary.toArray() as string[]) : null,
       valid,
     };

@@ -5,25 +5,62 @@ import type { SearchInput, Visibility } from '../../src/search/index.ts';
 /** A field with every property filled; `over` sets what the test cares about. */
 export function makeField(id: number, name: string, over: Partial<Field> = {}): Field {
   return {
-    id, dataset: 'clinic', column: `c${id}`, name, plural_name: `${name}s`,
-    alt_name: null, alt_plural_name: null, description: null, keywords: null,
-    app_name: 'clinic', model_name: 'tbl', field_name: `c${id}`,
-    internal_type: 'integer', simple_type: 'number',
-    enumerable: false, searchable: false, nullable: false,
-    unit: null, plural_unit: null, published: true, archived: false,
-    modified: '2026-01-01T00:00:00.000', data_modified: null,
-    operators: [['exact', 'is']], groups: null, category: null, label_column: null,
+    id,
+    dataset: 'clinic',
+    column: `c${id}`,
+    name,
+    plural_name: `${name}s`,
+    alt_name: null,
+    alt_plural_name: null,
+    description: null,
+    keywords: null,
+    app_name: 'clinic',
+    model_name: 'tbl',
+    field_name: `c${id}`,
+    internal_type: 'integer',
+    simple_type: 'number',
+    enumerable: false,
+    searchable: false,
+    nullable: false,
+    unit: null,
+    plural_unit: null,
+    published: true,
+    archived: false,
+    modified: '2026-01-01T00:00:00.000',
+    data_modified: null,
+    operators: [['exact', 'is']],
+    groups: null,
+    category: null,
+    label_column: null,
     ...over,
   };
 }
 
 /** A concept with every property filled. */
-export function makeConcept(id: number, name: string, fields: (number | ConceptFieldRef)[], over: Partial<Concept> = {}): Concept {
+export function makeConcept(
+  id: number,
+  name: string,
+  fields: (number | ConceptFieldRef)[],
+  over: Partial<Concept> = {},
+): Concept {
   return {
-    id, name, plural_name: `${name}s`, description: '', keywords: '', category: null, order: id,
-    published: true, archived: false, sortable: true, queryable: true, viewable: true, formatter_name: '', queryview: '',
-    modified: '2026-01-01T00:00:00.000', groups: null,
-    fields: fields.map((f) => typeof f === 'number' ? { id: f, alt_name: null, alt_plural_name: null } : f),
+    id,
+    name,
+    plural_name: `${name}s`,
+    description: '',
+    keywords: '',
+    category: null,
+    order: id,
+    published: true,
+    archived: false,
+    sortable: true,
+    queryable: true,
+    viewable: true,
+    formatter_name: '',
+    queryview: '',
+    modified: '2026-01-01T00:00:00.000',
+    groups: null,
+    fields: fields.map((f) => (typeof f === 'number' ? { id: f, alt_name: null, alt_plural_name: null } : f)),
     ...over,
   };
 }
@@ -72,17 +109,29 @@ export const concepts: Concept[] = [
 /** The search input over the fixture; records which fields had their labels read. */
 export function fixtureInput(read: number[] = []): SearchInput {
   return {
-    fields, concepts, categories,
-    valueLabels: (id) => { read.push(id); return labels.get(id) ?? []; },
+    fields,
+    concepts,
+    categories,
+    valueLabels: (id) => {
+      read.push(id);
+      return labels.get(id) ?? [];
+    },
   };
 }
 
 /** API.md §2 visibility for one user over the given catalog. */
-export function visibilityFor(user: User, fs: readonly Field[] = fields, cs: readonly Concept[] = concepts): Visibility {
+export function visibilityFor(
+  user: User,
+  fs: readonly Field[] = fields,
+  cs: readonly Concept[] = concepts,
+): Visibility {
   const byId = new Map(fs.map((f) => [f.id, f]));
   const open = (o: { published: boolean; archived: boolean; groups: string[] | null }) =>
     o.published && !o.archived && (o.groups === null || o.groups.some((g) => user.groups.includes(g)));
-  const fieldOk = (id: number) => { const f = byId.get(id); return !!f && (user.privileged || open(f)); };
+  const fieldOk = (id: number) => {
+    const f = byId.get(id);
+    return !!f && (user.privileged || open(f));
+  };
   const conceptById = new Map(cs.map((c) => [c.id, c]));
   return {
     field: fieldOk,

@@ -25,7 +25,10 @@ function conceptsFor(raw: string, visible: Visibility = anonymous): Record<numbe
 test('reads value labels only of enumerable or searchable fields', () => {
   const read: number[] = [];
   buildSearchIndex(fixtureInput(read));
-  assert.equal([...read].sort((a, b) => a - b), [6, 7, 8, 9]);
+  assert.equal(
+    [...read].sort((a, b) => a - b),
+    [6, 7, 8, 9],
+  );
 });
 
 test('ranks by tier: exact name, name prefix, term in name, other metadata, values only', () => {
@@ -68,7 +71,11 @@ test('a phrase matches inside one piece only', () => {
   assert.equal(fieldsFor('"sao paulo"'), { 6: 4 });
   assert.equal(fieldsFor('"patient age"'), { 1: 3 }, 'a concept alt name is one piece');
   assert.equal(conceptsFor('"patient age"'), { 1: 3 });
-  assert.equal(fieldsFor('"age"'), { 1: 0, 12: 1, 13: 3 }, 'one-word phrase = whole word: not "page", "teenage"; yes "age-adjusted"');
+  assert.equal(
+    fieldsFor('"age"'),
+    { 1: 0, 12: 1, 13: 3 },
+    'one-word phrase = whole word: not "page", "teenage"; yes "age-adjusted"',
+  );
   assert.equal(fieldsFor('"systolic blood pressure seated"'), {}, 'the comma is not skipped');
   assert.equal(fieldsFor('"systolic blood pressure, seated"'), { 3: 3 });
 });
@@ -106,7 +113,19 @@ test('the category and alt names of an invisible concept never make its visible 
   assert.equal(fieldsFor('hidden'), {});
   assert.equal(fieldsFor('hidden', privileged), { 2: 3 });
   assert.equal(fieldsFor('-studies'), { 1: 3, 2: 3, 3: 3, 4: 3, 5: 3, 6: 3, 7: 3, 8: 3, 12: 3, 13: 3 });
-  assert.equal(fieldsFor('-studies', privileged), { 1: 3, 3: 3, 4: 3, 5: 3, 6: 3, 7: 3, 8: 3, 10: 3, 11: 3, 12: 3, 13: 3 });
+  assert.equal(fieldsFor('-studies', privileged), {
+    1: 3,
+    3: 3,
+    4: 3,
+    5: 3,
+    6: 3,
+    7: 3,
+    8: 3,
+    10: 3,
+    11: 3,
+    12: 3,
+    13: 3,
+  });
 });
 
 test('unpublished and archived fields are invisible to anonymous users only', () => {

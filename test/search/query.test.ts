@@ -71,10 +71,21 @@ test('a lone "-" is literal text and "--x" negates "-x"', () => {
 });
 
 test('a quote opens a phrase wherever it stands; glued text is a separate term', () => {
-  assert.equal(q('ab"c d"e').terms.map((t) => [t.text, t.phrase, t.negated]), [
-    ['ab', false, false], ['c d', true, false], ['e', false, false],
-  ]);
-  assert.equal(q('x-"c d"').terms.map((t) => [t.text, t.phrase, t.negated]), [['x-', false, false], ['c d', true, false]]);
+  assert.equal(
+    q('ab"c d"e').terms.map((t) => [t.text, t.phrase, t.negated]),
+    [
+      ['ab', false, false],
+      ['c d', true, false],
+      ['e', false, false],
+    ],
+  );
+  assert.equal(
+    q('x-"c d"').terms.map((t) => [t.text, t.phrase, t.negated]),
+    [
+      ['x-', false, false],
+      ['c d', true, false],
+    ],
+  );
 });
 
 test('negation-only queries are allowed and have an empty positive text', () => {

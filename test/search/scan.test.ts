@@ -8,9 +8,44 @@ import { prepareScan, scanConcepts, scanFields } from './scan.ts';
 import { makeConcept, makeField, visibilityFor } from './fixture.ts';
 
 const WORDS = [
-  'blood', 'pressure', 'age', 'page', 'Café', 'cafe', 'Zürich', 'new', 'york', '1998', '199', '2024', 'a', 'ab',
-  'x-ray', 'co2', 'naïve', 'über', 'aaa', 'aa', 'ana', 'banana', 'mmHg', '(mg)', 'e', 'tee', 'teenage', 'São',
-  'ray', 'mg', 'x', 'age-adjusted', 'blood/age', '東京都', '😀ok', '__proto__', 'constructor', 'Ǆemal',
+  'blood',
+  'pressure',
+  'age',
+  'page',
+  'Café',
+  'cafe',
+  'Zürich',
+  'new',
+  'york',
+  '1998',
+  '199',
+  '2024',
+  'a',
+  'ab',
+  'x-ray',
+  'co2',
+  'naïve',
+  'über',
+  'aaa',
+  'aa',
+  'ana',
+  'banana',
+  'mmHg',
+  '(mg)',
+  'e',
+  'tee',
+  'teenage',
+  'São',
+  'ray',
+  'mg',
+  'x',
+  'age-adjusted',
+  'blood/age',
+  '東京都',
+  '😀ok',
+  '__proto__',
+  'constructor',
+  'Ǆemal',
 ];
 
 function mulberry32(seed: number): () => number {
@@ -25,7 +60,8 @@ function mulberry32(seed: number): () => number {
 function randomCatalog(seed: number): SearchInput {
   const rand = mulberry32(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
-  const words = (max: number) => Array.from({ length: 1 + Math.floor(rand() * max) }, () => pick(WORDS)).join(pick([' ', ' ', '  ', ', ']));
+  const words = (max: number) =>
+    Array.from({ length: 1 + Math.floor(rand() * max) }, () => pick(WORDS)).join(pick([' ', ' ', '  ', ', ']));
   const maybe = (max: number) => (rand() < 0.5 ? words(max) : null);
   const groups = () => (rand() < 0.2 ? [pick(['staff', 'lab'])] : null);
   const categories = new Map<number, Category>();
@@ -33,22 +69,43 @@ function randomCatalog(seed: number): SearchInput {
   const labels = new Map<number, string[]>();
   const fields: Field[] = [];
   for (let id = 1; id <= 25; id++) {
-    const enumerable = rand() < 0.4, searchable = rand() < 0.2;
-    fields.push(makeField(id, words(3), {
-      plural_name: words(2), alt_name: maybe(2), description: maybe(5), keywords: maybe(2), unit: maybe(1),
-      model_name: words(1), enumerable, searchable, groups: groups(),
-      published: rand() < 0.85, archived: rand() < 0.1,
-    }));
-    labels.set(id, Array.from({ length: Math.floor(rand() * 6) }, () => words(3)));
+    const enumerable = rand() < 0.4,
+      searchable = rand() < 0.2;
+    fields.push(
+      makeField(id, words(3), {
+        plural_name: words(2),
+        alt_name: maybe(2),
+        description: maybe(5),
+        keywords: maybe(2),
+        unit: maybe(1),
+        model_name: words(1),
+        enumerable,
+        searchable,
+        groups: groups(),
+        published: rand() < 0.85,
+        archived: rand() < 0.1,
+      }),
+    );
+    labels.set(
+      id,
+      Array.from({ length: Math.floor(rand() * 6) }, () => words(3)),
+    );
   }
   const concepts: Concept[] = [];
   for (let id = 1; id <= 10; id++) {
-    const refs = [...new Set(Array.from({ length: 1 + Math.floor(rand() * 4) }, () => 1 + Math.floor(rand() * 25)))]
-      .map((f) => ({ id: f, alt_name: maybe(2), alt_plural_name: maybe(1) }));
-    concepts.push(makeConcept(id, words(2), refs, {
-      description: words(4), keywords: rand() < 0.5 ? words(2) : '', category: rand() < 0.8 ? pick([1, 2, 3, 4, 99]) : null,
-      published: rand() < 0.9, archived: rand() < 0.05, groups: groups(),
-    }));
+    const refs = [
+      ...new Set(Array.from({ length: 1 + Math.floor(rand() * 4) }, () => 1 + Math.floor(rand() * 25))),
+    ].map((f) => ({ id: f, alt_name: maybe(2), alt_plural_name: maybe(1) }));
+    concepts.push(
+      makeConcept(id, words(2), refs, {
+        description: words(4),
+        keywords: rand() < 0.5 ? words(2) : '',
+        category: rand() < 0.8 ? pick([1, 2, 3, 4, 99]) : null,
+        published: rand() < 0.9,
+        archived: rand() < 0.05,
+        groups: groups(),
+      }),
+    );
   }
   return { fields, concepts, categories, valueLabels: (id) => labels.get(id) ?? [] };
 }
@@ -62,7 +119,8 @@ function randomQuery(rand: () => number): string {
   };
   const terms = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => {
     const neg = rand() < 0.25 ? '-' : '';
-    if (rand() < 0.3) return `${neg}"${Array.from({ length: 1 + Math.floor(rand() * 3) }, () => (rand() < 0.6 ? pick(WORDS) : fragment())).join(' ')}"`;
+    if (rand() < 0.3)
+      return `${neg}"${Array.from({ length: 1 + Math.floor(rand() * 3) }, () => (rand() < 0.6 ? pick(WORDS) : fragment())).join(' ')}"`;
     return neg + fragment();
   });
   return terms.join(' ');
@@ -74,7 +132,8 @@ test('index and linear scan agree on random catalogs, queries and users', () => 
     { name: 'staff', privileged: false, groups: ['staff'] },
     { name: 'admin', privileged: true, groups: [] },
   ];
-  let compared = 0, nonEmpty = 0;
+  let compared = 0,
+    nonEmpty = 0;
   for (let seed = 1; seed <= 40; seed++) {
     const input = randomCatalog(seed);
     const index = buildSearchIndex(input);
@@ -87,8 +146,16 @@ test('index and linear scan agree on random catalogs, queries and users', () => 
       if (!q) continue;
       for (const { user, visible } of visibilities) {
         const expected = scanFields(scan, q, visible);
-        assert.equal(Object.fromEntries(searchFields(index, q, visible)), Object.fromEntries(expected), `fields, seed ${seed}, ${user.name}: ${raw}`);
-        assert.equal(Object.fromEntries(searchConcepts(index, q, visible)), Object.fromEntries(scanConcepts(scan, q, visible)), `concepts, seed ${seed}, ${user.name}: ${raw}`);
+        assert.equal(
+          Object.fromEntries(searchFields(index, q, visible)),
+          Object.fromEntries(expected),
+          `fields, seed ${seed}, ${user.name}: ${raw}`,
+        );
+        assert.equal(
+          Object.fromEntries(searchConcepts(index, q, visible)),
+          Object.fromEntries(scanConcepts(scan, q, visible)),
+          `concepts, seed ${seed}, ${user.name}: ${raw}`,
+        );
         compared++;
         if (expected.size > 0) nonEmpty++;
       }

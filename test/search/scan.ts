@@ -7,8 +7,8 @@ import { matchesPieces, matchesTerm, normalizeText, type ParsedQuery } from '../
 export type ScanCatalog = {
   fields: readonly Field[];
   concepts: readonly Concept[];
-  meta: ReadonlyMap<number, string[]>;       // field id → own metadata pieces
-  values: ReadonlyMap<number, string[]>;     // field id → value label pieces
+  meta: ReadonlyMap<number, string[]>; // field id → own metadata pieces
+  values: ReadonlyMap<number, string[]>; // field id → value label pieces
   conceptMeta: ReadonlyMap<number, string[]>;
   categoryNames: ReadonlyMap<number, string[]>;
   containing: ReadonlyMap<number, Concept[]>; // field id → concepts containing it
@@ -17,9 +17,14 @@ export type ScanCatalog = {
 /** Normalises the input for scanning. */
 export function prepareScan(input: SearchInput): ScanCatalog {
   const texts = (list: (string | null)[]) => list.filter((t): t is string => !!t).map(normalizeText);
-  const meta = new Map<number, string[]>(), values = new Map<number, string[]>(), containing = new Map<number, Concept[]>();
+  const meta = new Map<number, string[]>(),
+    values = new Map<number, string[]>(),
+    containing = new Map<number, Concept[]>();
   for (const f of input.fields) {
-    meta.set(f.id, texts([f.name, f.plural_name, f.alt_name, f.alt_plural_name, f.description, f.keywords, f.unit, f.model_name]));
+    meta.set(
+      f.id,
+      texts([f.name, f.plural_name, f.alt_name, f.alt_plural_name, f.description, f.keywords, f.unit, f.model_name]),
+    );
     values.set(f.id, f.enumerable || f.searchable ? texts([...input.valueLabels(f.id)]) : []);
     containing.set(f.id, []);
   }
@@ -31,7 +36,9 @@ export function prepareScan(input: SearchInput): ScanCatalog {
     const parent = category.parent === null ? undefined : input.categories.get(category.parent);
     categoryNames.set(id, texts([category.name, parent?.name ?? null]));
   }
-  const conceptMeta = new Map(input.concepts.map((c) => [c.id, texts([c.name, c.plural_name, c.description, c.keywords])]));
+  const conceptMeta = new Map(
+    input.concepts.map((c) => [c.id, texts([c.name, c.plural_name, c.description, c.keywords])]),
+  );
   return { fields: input.fields, concepts: input.concepts, meta, values, conceptMeta, categoryNames, containing };
 }
 
@@ -69,7 +76,7 @@ export function scanConcepts(cat: ScanCatalog, q: ParsedQuery, visible: Visibili
 }
 
 function categoryPieces(cat: ScanCatalog, c: Concept): string[] {
-  return c.category === null ? [] : cat.categoryNames.get(c.category) ?? [];
+  return c.category === null ? [] : (cat.categoryNames.get(c.category) ?? []);
 }
 
 function altPieces(c: Concept, fieldId: number): string[] {

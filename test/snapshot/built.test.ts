@@ -12,10 +12,18 @@ import { answersOf, buildFile, copyFixture } from '../helpers/tree.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/sorrel.js', import.meta.url));
 const sorrel = (args: string[], env: Record<string, string | undefined> = {}) =>
-  spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 60_000 });
+  spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    timeout: 60_000,
+  });
 
 /** Builds `catalog` into `out` with the CLI; fails the test on a non-zero exit. */
-function buildWithCli(catalog: string, out = join(dirname(catalog), 'data.sorrel'), env: Record<string, string | undefined> = {}): string {
+function buildWithCli(
+  catalog: string,
+  out = join(dirname(catalog), 'data.sorrel'),
+  env: Record<string, string | undefined> = {},
+): string {
   const r = sorrel(['build', catalog, '-o', out], env);
   assert.is(r.status, 0, r.stderr);
   return out;
@@ -23,7 +31,7 @@ function buildWithCli(catalog: string, out = join(dirname(catalog), 'data.sorrel
 
 const serve = (source: string) => startTestServer(source, { baseUrl: 'http://sorrel.test' });
 
-test('two builds of the same inputs are byte-identical, in any folder and whatever the files\' mtimes', async () => {
+test("two builds of the same inputs are byte-identical, in any folder and whatever the files' mtimes", async () => {
   const a = copyFixture({ mtime: new Date('2025-01-01T00:00:00Z'), pin: true });
   const b = copyFixture({ mtime: new Date('2026-06-30T00:00:00Z'), pin: true });
   const first = readFileSync(buildWithCli(a, join(dirname(a), 'one.sorrel')));
@@ -50,7 +58,7 @@ test('a built file serves without its catalog and data files, answering as the c
   }
 });
 
-test('an unpinned data_modified is the data file\'s mtime read at build time, stored in the file', async () => {
+test("an unpinned data_modified is the data file's mtime read at build time, stored in the file", async () => {
   const catalog = copyFixture({ mtime: new Date('2024-04-04T04:04:04.444Z') });
   const file = await buildFile(catalog);
   rmSync(join(dirname(catalog), 'people.csv'));
@@ -62,13 +70,13 @@ test('an unpinned data_modified is the data file\'s mtime read at build time, st
   }
 });
 
-test('secret_env: building needs no secret and stores the variable\'s name; serving reads the secret then', async () => {
+test("secret_env: building needs no secret and stores the variable's name; serving reads the secret then", async () => {
   const catalog = copyFixture({ pin: true });
   const secret = 'a-secret-that-must-not-be-in-the-file-0123456789';
   writeFileSync(catalog, readFileSync(catalog, 'utf8').replace(/secret: .*/, 'secret_env: SORREL_TEST_JWT_SECRET'));
   const file = buildWithCli(catalog, undefined, { SORREL_TEST_JWT_SECRET: undefined });
   process.env.SORREL_TEST_JWT_SECRET = secret;
-  const again = await buildFile(catalog, join(dirname(catalog), 'again.sorrel'));   // with the secret set this time
+  const again = await buildFile(catalog, join(dirname(catalog), 'again.sorrel')); // with the secret set this time
   delete process.env.SORREL_TEST_JWT_SECRET;
   assert.ok(readFileSync(again).equals(readFileSync(file)));
   assert.not.ok(readFileSync(file).includes(secret));
@@ -76,12 +84,19 @@ test('secret_env: building needs no secret and stores the variable\'s name; serv
   const unset = sorrel(['serve', file], { PORT: '0', SORREL_TEST_JWT_SECRET: undefined });
   assert.is(unset.status, 1);
   assert.is(unset.stderr.trim().split('\n').length, 1, unset.stderr);
-  assert.match(unset.stderr, /data\.sorrel: access\.jwt: HS256 needs its secret: set the environment variable SORREL_TEST_JWT_SECRET/);
+  assert.match(
+    unset.stderr,
+    /data\.sorrel: access\.jwt: HS256 needs its secret: set the environment variable SORREL_TEST_JWT_SECRET/,
+  );
   process.env.SORREL_TEST_JWT_SECRET = secret;
   const served = await serve(file);
   delete process.env.SORREL_TEST_JWT_SECRET;
   try {
-    const token = await new SignJWT({ admin: true }).setProtectedHeader({ alg: 'HS256' }).setSubject('x').setExpirationTime('1h').sign(new TextEncoder().encode(secret));
+    const token = await new SignJWT({ admin: true })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('x')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(secret));
     assert.is((await get(served.url, '/api/fields/8/', { Authorization: `Bearer ${token}` })).status, 200);
   } finally {
     await served.close();
@@ -92,12 +107,22 @@ test('a public key file is read at build time and stored: the built file verifie
   const catalog = copyFixture({ pin: true });
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   writeFileSync(join(dirname(catalog), 'jwt.pem'), await exportSPKI(publicKey));
-  writeFileSync(catalog, readFileSync(catalog, 'utf8').replace(/algorithm: HS256\n\s+secret: .*/, 'algorithm: RS256\n    public_key_file: jwt.pem'));
+  writeFileSync(
+    catalog,
+    readFileSync(catalog, 'utf8').replace(
+      /algorithm: HS256\n\s+secret: .*/,
+      'algorithm: RS256\n    public_key_file: jwt.pem',
+    ),
+  );
   const file = await buildFile(catalog);
   rmSync(join(dirname(catalog), 'jwt.pem'));
   const served = await serve(file);
   try {
-    const token = await new SignJWT({ admin: true }).setProtectedHeader({ alg: 'RS256' }).setSubject('x').setExpirationTime('1h').sign(privateKey);
+    const token = await new SignJWT({ admin: true })
+      .setProtectedHeader({ alg: 'RS256' })
+      .setSubject('x')
+      .setExpirationTime('1h')
+      .sign(privateKey);
     assert.is((await get(served.url, '/api/fields/8/', { Authorization: `Bearer ${token}` })).status, 200);
     assert.is((await get(served.url, '/api/fields/8/')).status, 404);
   } finally {

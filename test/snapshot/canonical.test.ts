@@ -8,7 +8,14 @@ test('sorts object keys by code point at every level and adds no whitespace', ()
 });
 
 test('gives the same text for objects built in different orders', () => {
-  const m1 = new Map([['x', 1], ['y', 2]]), m2 = new Map([['y', 2], ['x', 1]]);
+  const m1 = new Map([
+      ['x', 1],
+      ['y', 2],
+    ]),
+    m2 = new Map([
+      ['y', 2],
+      ['x', 1],
+    ]);
   assert.is(toCanonicalJson(Object.fromEntries(m1)), toCanonicalJson(Object.fromEntries(m2)));
 });
 

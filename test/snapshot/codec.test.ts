@@ -1,25 +1,64 @@
 // Tests: the precomputed section codec (src/snapshot/codec.ts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { toPrecomputed, toPrecomputedBytes, type Precomputed, type PrecomputedField } from '../../src/snapshot/codec.ts';
+import {
+  toPrecomputed,
+  toPrecomputedBytes,
+  type Precomputed,
+  type PrecomputedField,
+} from '../../src/snapshot/codec.ts';
 import type { StatsResult } from '../../src/contract/tasks.ts';
 
 const stats: StatsResult = {
-  count: 4, null_count: 1, distinct: 3, min: -0.5, max: 12, mean: 4.375, stddev: 5.4, sum: 17.5,
+  count: 4,
+  null_count: 1,
+  distinct: 3,
+  min: -0.5,
+  max: 12,
+  mean: 4.375,
+  stddev: 5.4,
+  sum: 17.5,
   quantiles: { p05: -0.35, p25: 0.25, p50: 3, p75: 7.5, p95: 11.1 },
 };
-const dateStats: StatsResult = { count: 2, null_count: 0, distinct: 2, min: 0, max: 1, mean: null, stddev: null, sum: null, quantiles: null };
+const dateStats: StatsResult = {
+  count: 2,
+  null_count: 0,
+  distinct: 2,
+  min: 0,
+  max: 1,
+  mean: null,
+  stddev: null,
+  sum: null,
+  quantiles: null,
+};
 const fields: [number, PrecomputedField][] = [
-  [7, { values: [-0.5, 0, 3, 12], labels: ['-0.5', '0', '3', '12'], counts: [1, 2, 1, 1], nullCount: 1 }],            // labels = String(value)
-  [3, { values: ['Adelie', 'Gentoo', 'Zürich ☃'], labels: ['Adelie', 'Gentoo', 'Zürich ☃'], counts: [152, 124, 1], nullCount: 0 }],  // labels = values
-  [9, { values: [0, 1], labels: ['1970-01-01', '1970-01-02'], counts: [5_000_000_000, 3], nullCount: 2 }],          // own labels, counts past u32
-  [4, { values: ['9007199254740993', '12'], labels: ['9007199254740993', '12'], counts: [1, 1], nullCount: 0 }],     // biginteger text
-  [5, { values: [1, 'x'], labels: ['one', 'ex'], counts: [1, 1], nullCount: 0 }],                                    // mixed (not produced today)
+  [7, { values: [-0.5, 0, 3, 12], labels: ['-0.5', '0', '3', '12'], counts: [1, 2, 1, 1], nullCount: 1 }], // labels = String(value)
+  [
+    3,
+    {
+      values: ['Adelie', 'Gentoo', 'Zürich ☃'],
+      labels: ['Adelie', 'Gentoo', 'Zürich ☃'],
+      counts: [152, 124, 1],
+      nullCount: 0,
+    },
+  ], // labels = values
+  [9, { values: [0, 1], labels: ['1970-01-01', '1970-01-02'], counts: [5_000_000_000, 3], nullCount: 2 }], // own labels, counts past u32
+  [4, { values: ['9007199254740993', '12'], labels: ['9007199254740993', '12'], counts: [1, 1], nullCount: 0 }], // biginteger text
+  [5, { values: [1, 'x'], labels: ['one', 'ex'], counts: [1, 1], nullCount: 0 }], // mixed (not produced today)
   [6, { values: [], labels: [], counts: [], nullCount: 10 }],
 ];
 const input = (order: 'forward' | 'reverse'): Precomputed => {
   const f = order === 'forward' ? fields : [...fields].reverse();
-  const s: [number, StatsResult][] = order === 'forward' ? [[7, stats], [9, dateStats]] : [[9, dateStats], [7, stats]];
+  const s: [number, StatsResult][] =
+    order === 'forward'
+      ? [
+          [7, stats],
+          [9, dateStats],
+        ]
+      : [
+          [9, dateStats],
+          [7, stats],
+        ];
   return { values: new Map(f), stats: new Map(s) };
 };
 
@@ -30,11 +69,15 @@ test('round-trips values, labels, counts, null counts and stats exactly', () => 
   assert.ok(Object.is(back.values.get(7)!.values[0], -0.5));
   assert.equal(back.stats.get(7), stats);
   assert.equal(back.stats.get(9), dateStats);
-  assert.equal(Object.keys(back.stats.get(7)!), ['count', 'null_count', 'distinct', 'min', 'max', 'mean', 'stddev', 'sum', 'quantiles'], 'the workers\' key order');
+  assert.equal(
+    Object.keys(back.stats.get(7)!),
+    ['count', 'null_count', 'distinct', 'min', 'max', 'mean', 'stddev', 'sum', 'quantiles'],
+    "the workers' key order",
+  );
   assert.equal(Object.keys(back.stats.get(7)!.quantiles!), ['p05', 'p25', 'p50', 'p75', 'p95']);
 });
 
-test('gives the same bytes whatever the maps\' insertion order', () => {
+test("gives the same bytes whatever the maps' insertion order", () => {
   assert.equal(toPrecomputedBytes(input('forward')), toPrecomputedBytes(input('reverse')));
 });
 
@@ -43,19 +86,28 @@ test('stores numbers as float64, counts as u32 when they fit, and skips labels t
   const n = 100_000;
   const values = Array.from({ length: n }, (_, i) => i * 0.5);
   const numeric = one({ values, labels: values.map(String), counts: values.map(() => 3), nullCount: 0 });
-  assert.ok(numeric.byteLength < n * 12 + 400, `${numeric.byteLength} bytes: 8 per value + 4 per count + a small index`);
+  assert.ok(
+    numeric.byteLength < n * 12 + 400,
+    `${numeric.byteLength} bytes: 8 per value + 4 per count + a small index`,
+  );
   const words = Array.from({ length: n }, (_, i) => `w${i}`);
   const strings = one({ values: words, labels: words, counts: words.map(() => 1), nullCount: 0 });
   const text = words.join('').length;
-  assert.ok(strings.byteLength < text + n * 8 + 400, `${strings.byteLength} bytes: the text once, 4 per offset, 4 per count`);
+  assert.ok(
+    strings.byteLength < text + n * 8 + 400,
+    `${strings.byteLength} bytes: the text once, 4 per offset, 4 per count`,
+  );
 });
 
 test('refuses damaged bytes with a message', () => {
   assert.throws(() => toPrecomputed(new Uint8Array(2)), /damaged: shorter than its header/);
   const b = toPrecomputedBytes(input('forward'));
-  assert.throws(() => toPrecomputed(b.subarray(0, b.byteLength - 8)), /damaged: an array at \d+ \(\d+ bytes\) is out of bounds/);
+  assert.throws(
+    () => toPrecomputed(b.subarray(0, b.byteLength - 8)),
+    /damaged: an array at \d+ \(\d+ bytes\) is out of bounds/,
+  );
   const c = Uint8Array.from(b);
-  c[4] = 0x20;   // the index's opening brace
+  c[4] = 0x20; // the index's opening brace
   c[5] = 0x7d;
   assert.throws(() => toPrecomputed(c), /damaged: its index is not JSON/);
 });

@@ -8,7 +8,13 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toSharedIpc } from '../../loaders/index.ts';
 import {
-  FORMAT_VERSION, loadSnapshotFile, loadSnapshotManifest, planSnapshot, SnapshotFileError, toSnapshotChunks, writeSnapshotFile,
+  FORMAT_VERSION,
+  loadSnapshotFile,
+  loadSnapshotManifest,
+  planSnapshot,
+  SnapshotFileError,
+  toSnapshotChunks,
+  writeSnapshotFile,
   type SnapshotInput,
 } from '../../src/snapshot/file.ts';
 
@@ -71,8 +77,14 @@ test('round-trips every section: arrow ones into their own SharedArrayBuffer, de
   const back = arrow.tableFromIPC(new Uint8Array(shared));
   assert.equal([...back.getChild('x')!], [1.5, -2, 3e10]);
   assert.equal([...back.getChild('n')!], [7, 8, 9]);
-  assert.throws(() => s.shared('catalog'), (e: Error) => e instanceof SnapshotFileError && /is json, not arrow/.test(e.message));
-  assert.throws(() => s.bytes('nope'), (e: Error) => e instanceof SnapshotFileError && /has no section "nope"/.test(e.message));
+  assert.throws(
+    () => s.shared('catalog'),
+    (e: Error) => e instanceof SnapshotFileError && /is json, not arrow/.test(e.message),
+  );
+  assert.throws(
+    () => s.bytes('nope'),
+    (e: Error) => e instanceof SnapshotFileError && /has no section "nope"/.test(e.message),
+  );
 });
 
 test('lays out magic, format version, manifest length, 64-byte-aligned sections and a sha256 trailer', () => {
@@ -82,7 +94,10 @@ test('lays out magic, format version, manifest length, 64-byte-aligned sections 
   const m = b.readUInt32LE(12);
   const manifest = JSON.parse(b.toString('utf8', 16, 16 + m));
   const data = Math.ceil((16 + m) / 64) * 64;
-  assert.ok(b.subarray(16 + m, data).every((x) => x === 0), 'zero padding after the manifest');
+  assert.ok(
+    b.subarray(16 + m, data).every((x) => x === 0),
+    'zero padding after the manifest',
+  );
   for (const s of manifest.sections) {
     assert.is((data + s.offset) % 64, 0, `${s.name} starts on a 64-byte boundary`);
     const bytes = b.subarray(data + s.offset, data + s.offset + s.length);
@@ -94,26 +109,44 @@ test('lays out magic, format version, manifest length, 64-byte-aligned sections 
 });
 
 test('writes byte-identical files for identical inputs, whatever the order of sections and keys', async () => {
-  const a = join(dir, 'a.sorrel'), b = join(dir, 'b.sorrel');
+  const a = join(dir, 'a.sorrel'),
+    b = join(dir, 'b.sorrel');
   await writeSnapshotFile(a, input('forward'));
   await writeSnapshotFile(b, input('reverse'));
   assert.ok(readFileSync(a).equals(readFileSync(b)));
   assert.ok(readFileSync(a).equals(bytesOf(input())), 'the file is exactly the chunks');
-  assert.not.ok(readdirSync(dir).some((f) => f.endsWith('.tmp')), 'no temporary file left behind');
+  assert.not.ok(
+    readdirSync(dir).some((f) => f.endsWith('.tmp')),
+    'no temporary file left behind',
+  );
 });
 
 test('defaults the data version to the content hash, which ignores meta and the data version itself', () => {
   const { manifest } = planSnapshot({ sections: input().sections });
   assert.is(manifest.dataVersion, manifest.content);
   assert.is(planSnapshot({ ...input(), meta: { other: true } }).manifest.content, manifest.content);
-  const changed = planSnapshot({ sections: [...input().sections.slice(1), { name: 'catalog', kind: 'json', bytes: Buffer.from('{}') }] }).manifest;
+  const changed = planSnapshot({
+    sections: [...input().sections.slice(1), { name: 'catalog', kind: 'json', bytes: Buffer.from('{}') }],
+  }).manifest;
   assert.is.not(changed.content, manifest.content);
 });
 
 test('refuses duplicate or unprintable section names and unknown kinds when writing', () => {
-  assert.throws(() => planSnapshot({ sections: [{ name: 'a', kind: 'json', bytes: catalog }, { name: 'a', kind: 'json', bytes: catalog }] }), /Two sections are named "a"/);
+  assert.throws(
+    () =>
+      planSnapshot({
+        sections: [
+          { name: 'a', kind: 'json', bytes: catalog },
+          { name: 'a', kind: 'json', bytes: catalog },
+        ],
+      }),
+    /Two sections are named "a"/,
+  );
   assert.throws(() => planSnapshot({ sections: [{ name: 'a b', kind: 'json', bytes: catalog }] }), /printable ASCII/);
-  assert.throws(() => planSnapshot({ sections: [{ name: 'a', kind: 'csv' as 'json', bytes: catalog }] }), /unknown kind "csv"/);
+  assert.throws(
+    () => planSnapshot({ sections: [{ name: 'a', kind: 'csv' as 'json', bytes: catalog }] }),
+    /unknown kind "csv"/,
+  );
 });
 
 test('reads the manifest alone without the sections', async () => {
@@ -129,7 +162,10 @@ test('refuses a missing file, naming the system error', async () => {
 test('refuses a directory, naming the system error', async () => {
   const e = await refusal(dir);
   assert.match(e.reason, /cannot read the snapshot file \(EISDIR\)/);
-  await loadSnapshotManifest(dir).then(() => assert.unreachable('loaded'), (err: Error) => assert.instance(err, SnapshotFileError));
+  await loadSnapshotManifest(dir).then(
+    () => assert.unreachable('loaded'),
+    (err: Error) => assert.instance(err, SnapshotFileError),
+  );
 });
 
 test('refuses a file that is not a snapshot (a catalog, a CSV, an empty file)', async () => {
@@ -143,7 +179,10 @@ test('refuses a snapshot of another format version and says to rebuild', async (
   const b = bytesOf(input());
   b.writeUInt32LE(FORMAT_VERSION + 1, 8);
   const e = await refusal(writeBytes(b));
-  assert.is(e.reason, `snapshot format ${FORMAT_VERSION + 1}, but this Sorrel reads format ${FORMAT_VERSION}; rebuild it with this version's \`sorrel build\``);
+  assert.is(
+    e.reason,
+    `snapshot format ${FORMAT_VERSION + 1}, but this Sorrel reads format ${FORMAT_VERSION}; rebuild it with this version's \`sorrel build\``,
+  );
 });
 
 test('refuses a truncated file wherever it was cut', async () => {
@@ -185,7 +224,10 @@ test('refuses a manifest edited consistently with its own hashes but not with th
   const at = b.indexOf('v-test');
   b.write('v-TEST', at, 'latin1');
   const e = await refusal(writeBytes(b));
-  assert.is(e.reason, 'altered or corrupted: the header, manifest, padding or trailer does not match the file\'s sha256');
+  assert.is(
+    e.reason,
+    "altered or corrupted: the header, manifest, padding or trailer does not match the file's sha256",
+  );
 });
 
 test.run();

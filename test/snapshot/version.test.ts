@@ -22,7 +22,8 @@ async function withServers(catalogs: string[], use: (servers: Running[]) => Prom
 }
 
 const doc = () => ({
-  title: 'T', modified: '2026-01-01T00:00:00.000',
+  title: 'T',
+  modified: '2026-01-01T00:00:00.000',
   access: { api_keys: [{ name: 'k', sha256: 'a'.repeat(64) }] },
   datasets: [{ name: 'd', file: 'd.csv' }],
   categories: [{ id: 1, name: 'A', order: 1 }],
@@ -30,13 +31,17 @@ const doc = () => ({
   concepts: [{ id: 1, name: 'C', category: 1, fields: [1] }],
 });
 const table = { name: 'd', sha256: 'b'.repeat(64), dataModified: '2026-01-02T00:00:00.000' };
-const versionOf = (d: unknown, t = table, path = 'c.yaml') => toDataVersion(checkCatalog(d, path, '2026-05-05T00:00:00.000'), [t]);
+const versionOf = (d: unknown, t = table, path = 'c.yaml') =>
+  toDataVersion(checkCatalog(d, path, '2026-05-05T00:00:00.000'), [t]);
 
 test('the data version ignores where files are, YAML key order, access settings and secrets', () => {
   const base = versionOf(doc());
   assert.is(versionOf(doc(), table, '/elsewhere/catalog.yaml'), base);
   assert.is(versionOf({ ...doc(), datasets: [{ name: 'd', file: '/srv/data/d.csv' }] }), base);
-  assert.is(versionOf({ ...doc(), access: { anonymous: false, jwt: { secret: 'shh-shh-shh-shh-shh-shh-shh-shh-shh' } } }), base);
+  assert.is(
+    versionOf({ ...doc(), access: { anonymous: false, jwt: { secret: 'shh-shh-shh-shh-shh-shh-shh-shh-shh' } } }),
+    base,
+  );
   const { concepts, ...rest } = doc();
   assert.is(versionOf({ concepts, ...rest }), base);
 });
@@ -50,8 +55,10 @@ test('the data version follows every byte a body can show: names, timestamps, ta
   assert.is.not(versionOf(doc(), { ...table, sha256: 'c'.repeat(64) }), base);
   // Without `modified`, the catalog file's mtime reaches bodies, and so the version.
   const { modified: _, ...unpinned } = doc();
-  assert.is.not(toDataVersion(checkCatalog(unpinned, 'c.yaml', '2026-05-05T00:00:00.000'), [table]),
-    toDataVersion(checkCatalog(unpinned, 'c.yaml', '2026-05-06T00:00:00.000'), [table]));
+  assert.is.not(
+    toDataVersion(checkCatalog(unpinned, 'c.yaml', '2026-05-05T00:00:00.000'), [table]),
+    toDataVersion(checkCatalog(unpinned, 'c.yaml', '2026-05-06T00:00:00.000'), [table]),
+  );
   assert.match(toServedVersion(base), /^[0-9a-f]{20}$/);
 });
 
@@ -71,7 +78,7 @@ test('two copies whose files have different mtimes answer byte-identically, with
   });
 });
 
-test('unpinned, the data files\' mtimes reach data_modified: the bodies differ, and so does every ETag', async () => {
+test("unpinned, the data files' mtimes reach data_modified: the bodies differ, and so does every ETag", async () => {
   const a = copyFixture({ mtime: new Date('2025-01-01T00:00:00Z') });
   const b = copyFixture({ mtime: new Date('2026-06-30T12:00:00Z') });
   await withServers([a, b], async ([ra, rb]) => {

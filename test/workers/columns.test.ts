@@ -36,7 +36,10 @@ test('decodes each storage kind to its raw typed array', () => {
 
 test('flags date, time and datetime columns as temporal, plain numbers not', () => {
   const t = openTable(ref);
-  assert.equal(['n', 'big', 'day', 'at', 'stamp'].map((c) => t.column(c).temporal), [false, false, true, true, true]);
+  assert.equal(
+    ['n', 'big', 'day', 'at', 'stamp'].map((c) => t.column(c).temporal),
+    [false, false, true, true, true],
+  );
 });
 
 test('column buffers are views into the shared IPC bytes, not copies', () => {
@@ -49,10 +52,20 @@ test('column buffers are views into the shared IPC bytes, not copies', () => {
 
 test('reads nulls from the validity bitmap and booleans from bits', () => {
   const t = openTable(ref);
-  const n = t.column('n'), flag = t.column('flag');
-  assert.equal([0, 1, 2].map((i) => isValid(n, i)), [true, false, true]);
-  assert.equal([0, 1, 2].map((i) => isValid(flag, i)), [true, false, true]);
-  assert.equal([0, 2].map((i) => bitAt(flag, i)), [1, 0]);
+  const n = t.column('n'),
+    flag = t.column('flag');
+  assert.equal(
+    [0, 1, 2].map((i) => isValid(n, i)),
+    [true, false, true],
+  );
+  assert.equal(
+    [0, 1, 2].map((i) => isValid(flag, i)),
+    [true, false, true],
+  );
+  assert.equal(
+    [0, 2].map((i) => bitAt(flag, i)),
+    [1, 0],
+  );
   assert.is(n.nullCount, 1);
 });
 
@@ -63,7 +76,8 @@ test('a column without nulls has no validity bitmap to check', () => {
 });
 
 test('decodes a table once per thread and caches it by key', () => {
-  const a = openTable(ref), b = openTable({ key: ref.key, generation: ref.generation, ipc: ref.ipc });
+  const a = openTable(ref),
+    b = openTable({ key: ref.key, generation: ref.generation, ipc: ref.ipc });
   assert.is(a, b);
   assert.is(a.column('n'), b.column('n'));
 });
@@ -75,7 +89,7 @@ test('keeps only the newest generation: a reload drops the old tables, an old re
   assert.is(openTable(old), a);
   const b = openTable(next);
   assert.equal(toCacheState(), { generation: 5, tables: 1 });
-  const again = openTable(old);                    // a request still in flight on the old snapshot
+  const again = openTable(old); // a request still in flight on the old snapshot
   assert.is.not(again, a);
   assert.is(again.column('x').values[0], 1);
   assert.equal(toCacheState(), { generation: 5, tables: 1 });

@@ -8,13 +8,19 @@ import { date, f64, i64, makeColumns } from './table.ts';
 const ranks = (spec: Parameters<typeof makeColumns>[0]['v'], used?: number[]) => {
   const { col } = makeColumns({ v: spec });
   const u = new Uint8Array(col('v').length).fill(used ? 0 : 1);
-  used?.forEach((r) => { u[r] = 1; });
+  used?.forEach((r) => {
+    u[r] = 1;
+  });
   const d = denseRanks(col('v'), u);
   return { values: d.values, card: d.card, ranks: Array.from(d.rankOfRow) };
 };
 
 test('distinct values ascending, each row ranked, nulls last, -0 the same value as 0', () => {
-  assert.equal(ranks(f64([2.5, -1, null, 2.5, 0, -0, 1e300])), { values: [-1, 0, 2.5, 1e300], card: 5, ranks: [2, 0, 4, 2, 1, 1, 3] });
+  assert.equal(ranks(f64([2.5, -1, null, 2.5, 0, -0, 1e300])), {
+    values: [-1, 0, 2.5, 1e300],
+    card: 5,
+    ranks: [2, 0, 4, 2, 1, 1, 3],
+  });
 });
 
 test('only the rows in use take part; the others rank 0', () => {
@@ -22,7 +28,11 @@ test('only the rows in use take part; the others rank 0', () => {
 });
 
 test('Int64 values rank numerically and come back as decimal text; Int32 days too', () => {
-  assert.equal(ranks(i64([9007199254740993n, -2n, null, -4294967296n])), { values: ['-4294967296', '-2', '9007199254740993'], card: 4, ranks: [2, 1, 3, 0] });
+  assert.equal(ranks(i64([9007199254740993n, -2n, null, -4294967296n])), {
+    values: ['-4294967296', '-2', '9007199254740993'],
+    card: 4,
+    ranks: [2, 1, 3, 0],
+  });
   assert.equal(ranks(date([3, -3, 3])).values, [-3, 3]);
 });
 

@@ -5,8 +5,15 @@ import type { DistParams } from '../../src/contract/tasks.ts';
 import { distribution } from '../../workers/dist.ts';
 import { bool, dict, f64, i64, makeColumns } from './table.ts';
 
-const params = (p: Partial<DistParams> = {}): DistParams =>
-  ({ nulls: false, sort: 'fields', cluster: true, n: null, numeric: false, maxGroups: 50_000, ...p });
+const params = (p: Partial<DistParams> = {}): DistParams => ({
+  nulls: false,
+  sort: 'fields',
+  cluster: true,
+  n: null,
+  numeric: false,
+  maxGroups: 50_000,
+  ...p,
+});
 const points = (ps: { count: number; values: unknown[] }[]) => ps.map((p) => [...p.values, p.count]);
 
 const labels = makeColumns({
@@ -16,23 +23,48 @@ const labels = makeColumns({
 
 test('groups sorted by value, without outliers or clusters for non-numbers', () => {
   const r = distribution([labels.col('s')], null, params());
-  assert.equal(points(r.data), [['a', 2], ['b', 2], ['c', 1], ['d', 3]]);
+  assert.equal(points(r.data), [
+    ['a', 2],
+    ['b', 2],
+    ['c', 1],
+    ['d', 3],
+  ]);
   assert.equal([r.size, r.clustered, r.outliers, r.tooMany, r.badN], [4, false, [], false, null]);
 });
 
 test('sort = count: descending count, ties by value', () => {
-  assert.equal(points(distribution([labels.col('s')], null, params({ sort: 'count' })).data), [['d', 3], ['a', 2], ['b', 2], ['c', 1]]);
+  assert.equal(points(distribution([labels.col('s')], null, params({ sort: 'count' })).data), [
+    ['d', 3],
+    ['a', 2],
+    ['b', 2],
+    ['c', 1],
+  ]);
 });
 
 test('nulls = true keeps null groups, last in value order', () => {
   const r = distribution([labels.col('b'), labels.col('s')], null, params({ nulls: true }));
-  assert.equal(points(r.data), [[0, 'a', 1], [0, 'd', 1], [1, 'a', 1], [1, 'b', 1], [1, 'c', 1], [1, 'd', 2], [1, null, 1], [null, 'b', 1]]);
+  assert.equal(points(r.data), [
+    [0, 'a', 1],
+    [0, 'd', 1],
+    [1, 'a', 1],
+    [1, 'b', 1],
+    [1, 'c', 1],
+    [1, 'd', 2],
+    [1, null, 1],
+    [null, 'b', 1],
+  ]);
   assert.is(r.size, 8);
 });
 
 test('no matching record: the empty distribution', () => {
-  assert.equal(distribution([labels.col('s')], new Uint8Array(9), params()),
-    { size: 0, clustered: false, data: [], outliers: [], tooMany: false, badN: null });
+  assert.equal(distribution([labels.col('s')], new Uint8Array(9), params()), {
+    size: 0,
+    clustered: false,
+    data: [],
+    outliers: [],
+    tooMany: false,
+    badN: null,
+  });
 });
 
 test('too many groups is reported, not computed further', () => {
@@ -69,12 +101,21 @@ const grid = makeColumns({
   x: f64([...Array.from({ length: 600 }, (_, v) => v % 30), 3, null]),
   y: f64([...Array.from({ length: 600 }, (_, v) => Math.floor(v / 30)), null, 5]),
 });
-const round = (ps: { count: number; values: unknown[] }[]) => points(ps).map((p) => p.map((v) => (typeof v === 'number' ? Math.round(v * 1e9) / 1e9 : v)));
+const round = (ps: { count: number; values: unknown[] }[]) =>
+  points(ps).map((p) => p.map((v) => (typeof v === 'number' ? Math.round(v * 1e9) / 1e9 : v)));
 
 test('600 numeric points cluster: data holds the centroids, sorted by values', () => {
   const r = distribution([grid.col('x'), grid.col('y')], null, params({ numeric: true, n: 4 }));
   assert.equal([r.size, r.clustered, r.outliers], [600, true, []]);
-  assert.equal(round(r.data).map((p) => p.slice(0, 2)), [[7, 4.5], [7, 14.5], [22, 4.5], [22, 14.5]]);
+  assert.equal(
+    round(r.data).map((p) => p.slice(0, 2)),
+    [
+      [7, 4.5],
+      [7, 14.5],
+      [22, 4.5],
+      [22, 14.5],
+    ],
+  );
   // 150 members of count 1: Σ (1 − d/S) is exactly 149 in real arithmetic, and the floor of the
   // floating-point sum may land one lower, as in the original's own reference (98 for 100 points).
   // Here the groups arrive sorted by (x, y), not in the reference order, and land on 148.
@@ -85,8 +126,22 @@ test('clustered with nulls kept: the points with a null sort among the centroids
   const r = distribution([grid.col('x'), grid.col('y')], null, params({ numeric: true, n: 4, nulls: true }));
   assert.equal(r.size, 602);
   const rows = round(r.data);
-  assert.equal([rows[0], rows[5]], [[3, null, 1], [null, 5, 1]]);
-  assert.equal(rows.slice(1, 5).map((p) => p.slice(0, 2)), [[7, 4.5], [7, 14.5], [22, 4.5], [22, 14.5]]);
+  assert.equal(
+    [rows[0], rows[5]],
+    [
+      [3, null, 1],
+      [null, 5, 1],
+    ],
+  );
+  assert.equal(
+    rows.slice(1, 5).map((p) => p.slice(0, 2)),
+    [
+      [7, 4.5],
+      [7, 14.5],
+      [22, 4.5],
+      [22, 14.5],
+    ],
+  );
 });
 
 test('sort changes the order of the clusters, never the clusters', () => {
@@ -103,25 +158,41 @@ test('cluster = false leaves the raw groups', () => {
 });
 
 test('n beyond the points is reported', () => {
-  assert.equal(distribution([grid.col('x'), grid.col('y')], null, params({ numeric: true, n: 601 })).badN, { n: 601, points: 600 });
+  assert.equal(distribution([grid.col('x'), grid.col('y')], null, params({ numeric: true, n: 601 })).badN, {
+    n: 601,
+    points: 600,
+  });
 });
 
 test.run();
 
 test('clustered with nulls: centroids and null points form one list in the requested order', () => {
-  const xs: (number | null)[] = [], ys: (number | null)[] = [];
-  for (let i = 0; i < 600; i++) { xs.push(i); ys.push(i % 7); }
-  for (let i = 0; i < 200; i++) { xs.push(null); ys.push(3); }
+  const xs: (number | null)[] = [],
+    ys: (number | null)[] = [];
+  for (let i = 0; i < 600; i++) {
+    xs.push(i);
+    ys.push(i % 7);
+  }
+  for (let i = 0; i < 200; i++) {
+    xs.push(null);
+    ys.push(3);
+  }
   const t = makeColumns({ x: f64(xs), y: f64(ys) });
   const cols = [t.col('x'), t.col('y')];
   const byCount = distribution(cols, null, params({ numeric: true, nulls: true, sort: 'count' }));
   assert.ok(byCount.clustered);
   assert.equal(byCount.data[0], { count: 200, values: [null, 3] });
   const counts = byCount.data.map((p) => p.count);
-  assert.equal(counts, [...counts].sort((a, b) => b - a));
+  assert.equal(
+    counts,
+    [...counts].sort((a, b) => b - a),
+  );
   const byFields = distribution(cols, null, params({ numeric: true, nulls: true }));
   assert.equal(byFields.data.at(-1), { count: 200, values: [null, 3] });
   const firsts = byFields.data.slice(0, -1).map((p) => p.values[0] as number);
-  assert.equal(firsts, [...firsts].sort((a, b) => a - b));
+  assert.equal(
+    firsts,
+    [...firsts].sort((a, b) => a - b),
+  );
   assert.is(byFields.data.length, byCount.data.length);
 });

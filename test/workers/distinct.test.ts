@@ -29,12 +29,20 @@ test('booleans come false first, as 0 and 1', () => {
 });
 
 test('64-bit integers come back as exact decimal text', () => {
-  assert.equal(distinctValues(col('big'), null), { values: ['-1', '5', '9007199254740993'], counts: [2, 3, 1], nullCount: 1 });
+  assert.equal(distinctValues(col('big'), null), {
+    values: ['-1', '5', '9007199254740993'],
+    counts: [2, 3, 1],
+    nullCount: 1,
+  });
 });
 
 test('dates and times ascend in storage units', () => {
   assert.equal(distinctValues(col('d'), null), { values: [-3, 0, 7, 19000], counts: [1, 2, 1, 2], nullCount: 1 });
-  assert.equal(distinctValues(col('t'), null), { values: [0, 1, 5000, 86_399_999], counts: [1, 2, 2, 1], nullCount: 1 });
+  assert.equal(distinctValues(col('t'), null), {
+    values: [0, 1, 5000, 86_399_999],
+    counts: [1, 2, 2, 1],
+    nullCount: 1,
+  });
 });
 
 test('counts only the records the mask keeps, nulls included', () => {

@@ -10,8 +10,8 @@ const count = (keys: number[], entity: number[] | null, card: number, entities: 
 test('each entity counts once per key, whatever its number of rows', () => {
   // key 0: entities 0, 1 → 2; key 1: entity 0 → 1; key 2: entity 2 → 1 (its -1 key row skipped).
   const keys = [0, 0, 1, 0, 1, 2, -1];
-  assert.equal(count(keys, [0, 0, 0, 1, 0, 2, 2], 3, 3), [2, 1, 1]);          // not clustered: entity 0 comes back (bitset)
-  assert.equal(count(keys, [0, 0, 0, 1, 0, 2, 2], 3, 3, 0), [2, 1, 1]);       // the same by buckets per key
+  assert.equal(count(keys, [0, 0, 0, 1, 0, 2, 2], 3, 3), [2, 1, 1]); // not clustered: entity 0 comes back (bitset)
+  assert.equal(count(keys, [0, 0, 0, 1, 0, 2, 2], 3, 3, 0), [2, 1, 1]); // the same by buckets per key
   // Clustered: key 0 at entity 0 only → 1; key 1 at entities 0 and 1 → 2; key 2 at entity 2 → 1.
   assert.equal(count(keys, [0, 0, 0, 0, 1, 2, 2], 3, 3), [1, 2, 1]);
 });
@@ -19,14 +19,31 @@ test('each entity counts once per key, whatever its number of rows', () => {
 test('the clustered pass, the bitset and the buckets agree on random rows', () => {
   const r = mulberry32(5);
   for (let round = 0; round < 50; round++) {
-    const n = Math.floor(r() * 300), card = 1 + Math.floor(r() * 40), entities = 1 + Math.floor(r() * 70);
+    const n = Math.floor(r() * 300),
+      card = 1 + Math.floor(r() * 40),
+      entities = 1 + Math.floor(r() * 70);
     const keys = Array.from({ length: n }, () => Math.floor(r() * (card + 1)) - 1);
     const entity = Array.from({ length: n }, () => Math.floor(r() * (entities + 1)) - 1);
-    const naive = Array.from({ length: card }, (_, k) => new Set(entity.filter((e, j) => keys[j] === k && e >= 0)).size);
+    const naive = Array.from(
+      { length: card },
+      (_, k) => new Set(entity.filter((e, j) => keys[j] === k && e >= 0)).size,
+    );
     assert.equal(count(keys, entity, card, entities), naive, `bitset, round ${round}`);
     assert.equal(count(keys, entity, card, entities, 0), naive, `buckets, round ${round}`);
-    const order = entity.map((e, j) => [e, j]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, j]) => j);
-    assert.equal(count(order.map((j) => keys[j]), order.map((j) => entity[j]), card, entities), naive, `clustered, round ${round}`);
+    const order = entity
+      .map((e, j) => [e, j])
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+      .map(([, j]) => j);
+    assert.equal(
+      count(
+        order.map((j) => keys[j]),
+        order.map((j) => entity[j]),
+        card,
+        entities,
+      ),
+      naive,
+      `clustered, round ${round}`,
+    );
   }
 });
 

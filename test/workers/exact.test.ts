@@ -8,7 +8,10 @@ const bigSum = (xs: ArrayLike<number | bigint>) => Array.from(xs, BigInt).reduce
 
 // A seeded generator, so a failure can be replayed.
 let seed = 20260101;
-const random = () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed / 2 ** 32; };
+const random = () => {
+  seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+  return seed / 2 ** 32;
+};
 
 test('wholeSum: exact where a double sum rounds, through both carries and back', () => {
   // 2^53 − 1 + 2^53 − 2 + 2^53 − 3 + 2^53 − 4 = 4·2^53 − 10 = 36028797018963958; doubles give …960.
@@ -37,13 +40,16 @@ test('wholeSum: null for a fraction, NaN, an infinity, or a number beyond 2^53 t
 });
 
 test('int64Sum: exact beyond 2^63 and with negatives, across the 2^20-value chunks', () => {
-  const max = 2n ** 63n - 1n, min = -(2n ** 63n);
+  const max = 2n ** 63n - 1n,
+    min = -(2n ** 63n);
   assert.is(int64Sum(BigInt64Array.of(max, max, max)), 27670116110564327421n); // 3·(2^63 − 1)
   assert.is(int64Sum(BigInt64Array.of(min, min, 5n)), -18446744073709551611n); // −2^64 + 5
   assert.is(int64Sum(BigInt64Array.of(-1n, 1n, -(2n ** 32n), 2n ** 32n - 1n)), -1n);
   const many = new BigInt64Array((1 << 20) + 3).fill(max);
   assert.is(int64Sum(many), BigInt(many.length) * max);
-  const mixed = BigInt64Array.from({ length: (1 << 20) + 7 }, () => BigInt.asIntN(64, BigInt(Math.floor(random() * 2 ** 52)) << 12n));
+  const mixed = BigInt64Array.from({ length: (1 << 20) + 7 }, () =>
+    BigInt.asIntN(64, BigInt(Math.floor(random() * 2 ** 52)) << 12n),
+  );
   assert.is(int64Sum(mixed), bigSum(mixed));
   assert.is(int64Sum(new BigInt64Array(0)), 0n);
 });
@@ -73,7 +79,10 @@ test('toNearest: no double is nearer the exact quotient than the answer (random,
   // The exact value of a finite double as a fraction m·2^e (m, e integers).
   const toFraction = (x: number): [bigint, number] => {
     let e = 0;
-    while (!Number.isInteger(x)) { x *= 2; e--; }
+    while (!Number.isInteger(x)) {
+      x *= 2;
+      e--;
+    }
     return [BigInt(x), e];
   };
   // |num/den − x| as a fraction over den·2^k, compared by numerators at a shared k.
@@ -89,9 +98,12 @@ test('toNearest: no double is nearer the exact quotient than the answer (random,
     return x < 0 ? -view.getFloat64(0) : view.getFloat64(0);
   };
   for (let i = 0; i < 300; i++) {
-    const num = (BigInt(Math.floor(random() * 2 ** 52)) << BigInt(Math.floor(random() * 70))) * (random() < 0.5 ? -1n : 1n) + 2n ** 54n;
+    const num =
+      (BigInt(Math.floor(random() * 2 ** 52)) << BigInt(Math.floor(random() * 70))) * (random() < 0.5 ? -1n : 1n) +
+      2n ** 54n;
     const den = 1 + Math.floor(random() * (random() < 0.5 ? 10 : 2 ** 31));
-    const x = toNearest(num, den), k = 1100;
+    const x = toNearest(num, den),
+      k = 1100;
     const here = distance(num, BigInt(den), x, k);
     for (const y of [step(x, 1), step(x, -1)]) {
       assert.ok(here <= distance(num, BigInt(den), y, k), `${num}/${den}: ${y} is nearer than ${x}`);
@@ -100,8 +112,13 @@ test('toNearest: no double is nearer the exact quotient than the answer (random,
 });
 
 test('toIntegerJson: a number up to 2^53 in magnitude, decimal text beyond', () => {
-  assert.equal([2n ** 53n, -(2n ** 53n), 2n ** 53n + 1n, -(2n ** 53n) - 1n, 0n].map(toIntegerJson),
-    [2 ** 53, -(2 ** 53), '9007199254740993', '-9007199254740993', 0]);
+  assert.equal([2n ** 53n, -(2n ** 53n), 2n ** 53n + 1n, -(2n ** 53n) - 1n, 0n].map(toIntegerJson), [
+    2 ** 53,
+    -(2 ** 53),
+    '9007199254740993',
+    '-9007199254740993',
+    0,
+  ]);
 });
 
 test.run();

@@ -25,40 +25,80 @@ const group = (names: string[], nulls: boolean, mask: Uint8Array | null = null, 
   groupCounts(names.map(col), mask, { nulls, maxGroups });
 
 test('one dimension: counts per value ascending, nulls dropped', () => {
-  assert.equal(toRows(group(['s'], false)), [['a', 3], ['b', 2], ['c', 1]]);
+  assert.equal(toRows(group(['s'], false)), [
+    ['a', 3],
+    ['b', 2],
+    ['c', 1],
+  ]);
 });
 
 test('one dimension with nulls kept: the null group comes last', () => {
-  assert.equal(toRows(group(['s'], true)), [['a', 3], ['b', 2], ['c', 1], [null, 1]]);
-  assert.equal(toRows(group(['n'], true)), [[1, 3], [2, 2], [3, 1], [null, 1]]);
+  assert.equal(toRows(group(['s'], true)), [
+    ['a', 3],
+    ['b', 2],
+    ['c', 1],
+    [null, 1],
+  ]);
+  assert.equal(toRows(group(['n'], true)), [
+    [1, 3],
+    [2, 2],
+    [3, 1],
+    [null, 1],
+  ]);
 });
 
 test('two dimensions: ordered by the first, then the second; a null in either drops the record', () => {
-  assert.equal(toRows(group(['s', 'b'], false)), [['a', 0, 1], ['a', 1, 2], ['b', 0, 1], ['c', 1, 1]]);
+  assert.equal(toRows(group(['s', 'b'], false)), [
+    ['a', 0, 1],
+    ['a', 1, 2],
+    ['b', 0, 1],
+    ['c', 1, 1],
+  ]);
 });
 
 test('two dimensions with nulls kept: nulls last within each dimension', () => {
   assert.equal(toRows(group(['s', 'b'], true)), [
-    ['a', 0, 1], ['a', 1, 2], ['b', 0, 1], ['b', null, 1], ['c', 1, 1], [null, 1, 1],
+    ['a', 0, 1],
+    ['a', 1, 2],
+    ['b', 0, 1],
+    ['b', null, 1],
+    ['c', 1, 1],
+    [null, 1, 1],
   ]);
 });
 
 test('three and four dimensions', () => {
   assert.equal(toRows(group(['s', 'b', 'n'], true)), [
-    ['a', 0, null, 1], ['a', 1, 1, 2], ['b', 0, 2, 1], ['b', null, 2, 1], ['c', 1, 1, 1], [null, 1, 3, 1],
+    ['a', 0, null, 1],
+    ['a', 1, 1, 2],
+    ['b', 0, 2, 1],
+    ['b', null, 2, 1],
+    ['c', 1, 1, 1],
+    [null, 1, 3, 1],
   ]);
-  assert.equal(toRows(group(['d', 's', 'b', 'n'], false)), [[5, 'a', 1, 1, 2], [5, 'b', 0, 2, 1], [6, 'c', 1, 1, 1]]);
+  assert.equal(toRows(group(['d', 's', 'b', 'n'], false)), [
+    [5, 'a', 1, 1, 2],
+    [5, 'b', 0, 2, 1],
+    [6, 'c', 1, 1, 1],
+  ]);
 });
 
 test('64-bit values are exact text; numbers for clustering sit beside them', () => {
   const g = group(['big'], false);
-  assert.equal(toRows(g), [['7', 6], ['9007199254740993', 1]]);
+  assert.equal(toRows(g), [
+    ['7', 6],
+    ['9007199254740993', 1],
+  ]);
   assert.equal(Array.from(g.dims[0].numbers!), [7, 9007199254740992]);
   assert.is(group(['s'], false).dims[0].numbers, null);
 });
 
 test('counts only masked records', () => {
-  assert.equal(toRows(group(['s', 'b'], true, Uint8Array.from([0, 1, 1, 1, 0, 0, 0]))), [['a', 1, 1], ['b', 0, 1], [null, 1, 1]]);
+  assert.equal(toRows(group(['s', 'b'], true, Uint8Array.from([0, 1, 1, 1, 0, 0, 0]))), [
+    ['a', 1, 1],
+    ['b', 0, 1],
+    [null, 1, 1],
+  ]);
 });
 
 test('stops with tooMany when the groups exceed the maximum', () => {
@@ -82,13 +122,22 @@ function naive(columns: (number | null)[][], nulls: boolean): (number | null)[][
     counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   const cmp = (a: number | null, b: number | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a - b);
-  return [...counts].map(([k, c]) => [...JSON.parse(k), c])
-    .sort((x, y) => { for (let d = 0; d < x.length; d++) { const r = cmp(x[d], y[d]); if (r) return r; } return 0; });
+  return [...counts]
+    .map(([k, c]) => [...JSON.parse(k), c])
+    .sort((x, y) => {
+      for (let d = 0; d < x.length; d++) {
+        const r = cmp(x[d], y[d]);
+        if (r) return r;
+      }
+      return 0;
+    });
 }
 
 function randomColumns(rows: number, dims: number, distinct: number, seed: number): (number | null)[][] {
   const r = mulberry32(seed);
-  return Array.from({ length: dims }, () => Array.from({ length: rows }, () => (r() < 0.05 ? null : Math.floor(r() * distinct) / 4)));
+  return Array.from({ length: dims }, () =>
+    Array.from({ length: rows }, () => (r() < 0.05 ? null : Math.floor(r() * distinct) / 4)),
+  );
 }
 
 test('wide key ranges (counted in a Map) agree with an independent oracle', () => {

@@ -31,7 +31,10 @@ test('every point sits in exactly one leaf, inside every box on its way down', (
   for (const dims of [1, 2, 4]) {
     const values = Float64Array.from({ length: 3000 * dims }, () => Math.floor(r() * 50));
     const t = buildTree(values, dims);
-    assert.equal([...t.perm].sort((a, b) => a - b), Array.from({ length: 3000 }, (_, i) => i));
+    assert.equal(
+      [...t.perm].sort((a, b) => a - b),
+      Array.from({ length: 3000 }, (_, i) => i),
+    );
     check(t, values, 0);
     assert.ok(t.depth <= Math.ceil(Math.log2(3000 / 8)), `depth ${t.depth}`);
   }

@@ -21,7 +21,10 @@ test('Float64 keys: found by value; -0 finds 0; NaN and fractions dangle only wh
 
 test('an integer link column finds a biginteger key, beyond 2^32 and below zero; fractions match nothing', () => {
   const key = col(i64([10n, -3n, 4294967301n, -4294967297n, 9007199254740993n]));
-  assert.equal(resolve(col(f64([4294967301, -3, -4294967297, 10, 10.5, 9007199254740992])), key).rows, [2, 1, 3, 0, -1, -1]);
+  assert.equal(
+    resolve(col(f64([4294967301, -3, -4294967297, 10, 10.5, 9007199254740992])), key).rows,
+    [2, 1, 3, 0, -1, -1],
+  );
   // And the other way round, biginteger values at Float64 keys.
   assert.equal(resolve(col(i64([-3n, 4294967301n, 7n])), col(f64([4294967301, 7, -3]))).rows, [2, 0, 1]);
 });
@@ -48,16 +51,29 @@ test('a repeated key value resolves to its first row', () => {
 });
 
 test('key checks count nulls (first rows) and repeats (rows after the first, first values)', () => {
-  assert.equal(checkKey(col(f64([1, 2, null, 2, 2, 3, 1, null])).col('v')),
-    { rows: 8, nulls: 2, nullRows: [2, 7], duplicates: 3, duplicateValues: [2, 1] });
-  assert.equal(checkKey(col(dict(['x', 'y', 'x', null])).col('v')), { rows: 4, nulls: 1, nullRows: [3], duplicates: 1, duplicateValues: ['x'] });
-  assert.equal(checkKey(col(i64([5n, 9007199254740993n, 9007199254740993n])).col('v')).duplicateValues, ['9007199254740993']);
+  assert.equal(checkKey(col(f64([1, 2, null, 2, 2, 3, 1, null])).col('v')), {
+    rows: 8,
+    nulls: 2,
+    nullRows: [2, 7],
+    duplicates: 3,
+    duplicateValues: [2, 1],
+  });
+  assert.equal(checkKey(col(dict(['x', 'y', 'x', null])).col('v')), {
+    rows: 4,
+    nulls: 1,
+    nullRows: [3],
+    duplicates: 1,
+    duplicateValues: ['x'],
+  });
+  assert.equal(checkKey(col(i64([5n, 9007199254740993n, 9007199254740993n])).col('v')).duplicateValues, [
+    '9007199254740993',
+  ]);
   assert.equal(checkKey(col(f64([0, -0])).col('v')).duplicates, 1);
 });
 
 test('many keys: every link finds its row (the hash table under load)', () => {
   const n = 50_000;
-  const keys = Array.from({ length: n }, (_, i) => i * 7919 % 1_000_003 - 500_000);
+  const keys = Array.from({ length: n }, (_, i) => ((i * 7919) % 1_000_003) - 500_000);
   const links = Array.from({ length: n }, (_, i) => keys[(i * 31) % n]);
   const r = resolve(col(f64(links)), col(f64(keys)));
   assert.ok(r.rows.every((row, i) => row === (i * 31) % n));

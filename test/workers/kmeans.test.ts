@@ -12,7 +12,21 @@ test('k defaults to ⌊√⌊points/2⌋⌋', () => {
 test('seeds are every ⌊n/k⌋-th value of each dimension sorted on its own, from ⌊step/2⌋', () => {
   assert.equal(Array.from(seedCentroids(Float64Array.of(5, 1, 4, 2, 3, 6), 1, 2)), [2, 5]); // step 3, from 1
   // Dimensions sort independently: the seeds are pseudo-points, not input points.
-  assert.equal(Array.from(seedCentroids(toRows([[1, 60], [2, 50], [3, 40], [4, 30]]), 2, 2)), [2, 40, 4, 60]);
+  assert.equal(
+    Array.from(
+      seedCentroids(
+        toRows([
+          [1, 60],
+          [2, 50],
+          [3, 40],
+          [4, 30],
+        ]),
+        2,
+        2,
+      ),
+    ),
+    [2, 40, 4, 60],
+  );
   // n = 7, k = 3: step 2, from 1 → positions 1, 3, 5; exactly k seeds.
   assert.equal(Array.from(seedCentroids(Float64Array.of(0, 1, 2, 3, 4, 5, 6), 1, 3)), [1, 3, 5]);
 });
@@ -32,10 +46,22 @@ test('members all on their centroid (S = 0) keep their full counts', () => {
 });
 
 test('centroids come back in original units; a zero-deviation dimension gives its constant', () => {
-  const norm = normalise(toRows([[1, 7], [2, 7], [6, 7], [20, 7], [21, 7]]), 2);
+  const norm = normalise(
+    toRows([
+      [1, 7],
+      [2, 7],
+      [6, 7],
+      [20, 7],
+      [21, 7],
+    ]),
+    2,
+  );
   const c = clusterPoints(norm, [2, 1, 1, 1, 4], 2);
   assert.is(c.k, 2);
-  assert.equal(Array.from(c.values).map((x) => Math.round(x * 1e9) / 1e9), [3, 7, 20.5, 7]);
+  assert.equal(
+    Array.from(c.values).map((x) => Math.round(x * 1e9) / 1e9),
+    [3, 7, 20.5, 7],
+  );
   // Distances in units of σ: 2, 1, 3 (S = 6) and ½, ½ (S = 1).
   // ⌊(4/6)·2 + (5/6)·1 + (3/6)·1⌋ = ⌊16/6⌋ = 2 and ⌊½·1 + ½·4⌋ = 2.
   assert.equal(c.counts, [2, 2]);

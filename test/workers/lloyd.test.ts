@@ -7,17 +7,25 @@ import { lloyd } from '../../workers/lloyd.ts';
 import { normalise } from '../../workers/outliers.ts';
 import { mulberry32 } from './vectors.ts';
 
-const rows = (flat: Float64Array, dims: number) => Array.from({ length: flat.length / dims }, (_, i) => Array.from(flat.subarray(i * dims, (i + 1) * dims)));
+const rows = (flat: Float64Array, dims: number) =>
+  Array.from({ length: flat.length / dims }, (_, i) => Array.from(flat.subarray(i * dims, (i + 1) * dims)));
 
 /** Plain Lloyd, written the obvious way: the independent oracle for the bound-skipping version. */
 function plainLloyd(points: number[][], seeds: number[][], maxIterations = 100) {
   const dims = points[0].length;
   const nearest = (p: number[], cs: number[][]) => {
-    let best = -1, bd = Infinity;
+    let best = -1,
+      bd = Infinity;
     cs.forEach((c, j) => {
       let ss = 0;
-      for (let d = 0; d < dims; d++) { const t = p[d] - c[d]; ss += t * t; }
-      if (ss < bd) { bd = ss; best = j; }
+      for (let d = 0; d < dims; d++) {
+        const t = p[d] - c[d];
+        ss += t * t;
+      }
+      if (ss < bd) {
+        bd = ss;
+        best = j;
+      }
     });
     return best;
   };
@@ -25,11 +33,19 @@ function plainLloyd(points: number[][], seeds: number[][], maxIterations = 100) 
   let assignment = points.map((p) => nearest(p, centroids));
   let iterations = 1;
   for (;;) {
-    const sums = centroids.map(() => new Array<number>(dims).fill(0)), sizes = centroids.map(() => 0);
-    points.forEach((p, i) => { sizes[assignment[i]]++; p.forEach((v, d) => { sums[assignment[i]][d] += v; }); });
+    const sums = centroids.map(() => new Array<number>(dims).fill(0)),
+      sizes = centroids.map(() => 0);
+    points.forEach((p, i) => {
+      sizes[assignment[i]]++;
+      p.forEach((v, d) => {
+        sums[assignment[i]][d] += v;
+      });
+    });
     const remap: number[] = [];
     let kept = 0;
-    sizes.forEach((s, j) => { remap[j] = s > 0 ? kept++ : -1; });
+    sizes.forEach((s, j) => {
+      remap[j] = s > 0 ? kept++ : -1;
+    });
     centroids = sums.filter((_, j) => sizes[j] > 0).map((s, j) => s.map((v) => v / sizes.filter((z) => z > 0)[j]));
     assignment = assignment.map((a) => remap[a]);
     if (iterations >= maxIterations) break;
@@ -58,10 +74,16 @@ for (const dims of [1, 2, 3]) {
     const k = defaultK(2000);
     const seeds = seedCentroids(values, dims, k);
     const ours = lloyd(values, dims, seeds);
-    const theirs = mlKmeans(rows(values, dims), k, { initialization: rows(seeds, dims), maxIterations: 100, tolerance: 0 });
+    const theirs = mlKmeans(rows(values, dims), k, {
+      initialization: rows(seeds, dims),
+      maxIterations: 100,
+      tolerance: 0,
+    });
     assert.is(ours.k, k, 'no cluster emptied, so both keep k');
     assert.equal(Array.from(ours.assignment), theirs.clusters);
-    const diff = Math.max(...theirs.centroids.flatMap((c, j) => c.map((v, d) => Math.abs(v - ours.centroids[j * dims + d]))));
+    const diff = Math.max(
+      ...theirs.centroids.flatMap((c, j) => c.map((v, d) => Math.abs(v - ours.centroids[j * dims + d]))),
+    );
     assert.ok(diff < 1e-12, `centroids differ by ${diff}`);
   });
 }
@@ -69,10 +91,14 @@ for (const dims of [1, 2, 3]) {
 test('matches plain Lloyd exactly on integer grids full of ties, duplicates and emptied clusters', () => {
   const r = mulberry32(5);
   for (let trial = 0; trial < 300; trial++) {
-    const dims = 1 + (trial % 3), n = 20 + Math.floor(r() * 150), k = 2 + Math.floor(r() * 10);
+    const dims = 1 + (trial % 3),
+      n = 20 + Math.floor(r() * 150),
+      k = 2 + Math.floor(r() * 10);
     const values = Float64Array.from({ length: n * dims }, () => Math.floor(r() * 6));
-    const seeds = trial % 2 ? seedCentroids(values, dims, Math.min(k, n)) // pseudo-points
-      : Float64Array.from({ length: k * dims }, () => Math.floor(r() * 6)); // arbitrary, often equal
+    const seeds =
+      trial % 2
+        ? seedCentroids(values, dims, Math.min(k, n)) // pseudo-points
+        : Float64Array.from({ length: k * dims }, () => Math.floor(r() * 6)); // arbitrary, often equal
     const cap = trial % 5 === 0 ? 1 + Math.floor(r() * 3) : 100;
     const ours = lloyd(values, dims, seeds, cap);
     const plain = plainLloyd(rows(values, dims), rows(seeds, dims), cap);

@@ -9,18 +9,34 @@ import { contextMask } from '../../workers/mask.ts';
 import { bool, date, datetime, dict, f64, i64, makeTableRef, time } from './table.ts';
 
 // Row:            0        1         2     3        4
-const table = openTable(makeTableRef({
-  n: f64([1, 2, null, 4, 5]),
-  s: dict(['Apple', 'Éclair', null, 'apple', 'Banana']),
-  b: bool([true, false, null, true, false]),
-  big: i64([1n, 9007199254740993n, null, -5n, 0n]),
-  d: date([0, 10, null, 20, 30]),
-  t: time([0, 1000, null, 60_000, 3_600_000]),
-  dt: datetime([0, 1e12, null, 1.5e12, 2e12]),
-}));
+const table = openTable(
+  makeTableRef({
+    n: f64([1, 2, null, 4, 5]),
+    s: dict(['Apple', 'Éclair', null, 'apple', 'Banana']),
+    b: bool([true, false, null, true, false]),
+    big: i64([1n, 9007199254740993n, null, -5n, 0n]),
+    d: date([0, 10, null, 20, 30]),
+    t: time([0, 1000, null, 60_000, 3_600_000]),
+    dt: datetime([0, 1e12, null, 1.5e12, 2e12]),
+  }),
+);
 
-const types: Record<string, InternalType> = { n: 'float', s: 'text', b: 'boolean', big: 'biginteger', d: 'date', t: 'time', dt: 'datetime' };
-const cond = (column: string, operator: string, value: unknown): ContextNode => ({ field: 1, column, type: types[column], operator, value });
+const types: Record<string, InternalType> = {
+  n: 'float',
+  s: 'text',
+  b: 'boolean',
+  big: 'biginteger',
+  d: 'date',
+  t: 'time',
+  dt: 'datetime',
+};
+const cond = (column: string, operator: string, value: unknown): ContextNode => ({
+  field: 1,
+  column,
+  type: types[column],
+  operator,
+  value,
+});
 const rows = (node: ContextNode | null) => {
   const m = contextMask(table, node);
   return m === null ? null : Array.from(m).flatMap((v, i) => (v ? [i] : []));
@@ -84,8 +100,13 @@ for (const [column, operator, value, expected] of cases) {
 test('a negated operator keeps exactly the records its positive form drops, nulls included', () => {
   for (const [column, operator, value] of cases) {
     if (operator.startsWith('-')) continue;
-    const pos = rows(cond(column, operator, value))!, neg = rows(cond(column, `-${operator}`, value))!;
-    assert.equal([...pos, ...neg].sort((a, b) => a - b), [0, 1, 2, 3, 4], `${column} ${operator}`);
+    const pos = rows(cond(column, operator, value))!,
+      neg = rows(cond(column, `-${operator}`, value))!;
+    assert.equal(
+      [...pos, ...neg].sort((a, b) => a - b),
+      [0, 1, 2, 3, 4],
+      `${column} ${operator}`,
+    );
   }
 });
 

@@ -4,7 +4,8 @@ import * as assert from 'uvu/assert';
 import { momentsOf } from '../../workers/moments.ts';
 
 const T53 = 2 ** 53;
-const near = (a: number | null, b: number, rel = 1e-12) => assert.ok(a !== null && Math.abs(a - b) <= rel * Math.abs(b), `${a} ≉ ${b}`);
+const near = (a: number | null, b: number, rel = 1e-12) =>
+  assert.ok(a !== null && Math.abs(a - b) <= rel * Math.abs(b), `${a} ≉ ${b}`);
 
 test('whole doubles each below 2^53: exact sum as text, mean rounded once, deviation about the exact mean', () => {
   // 2^53 − 4 … 2^53 − 1: sum 4·2^53 − 10 = 36028797018963958 (a double sum gives …960).
@@ -31,7 +32,8 @@ test('9 copies of 2^53 + 1: exact sum, mean 2^53 (ties to even, as DuckDB avg), 
 });
 
 test('64-bit integers: sums beyond 2^63, negatives, the mean from the exact sum', () => {
-  const max = 2n ** 63n - 1n, min = -(2n ** 63n);
+  const max = 2n ** 63n - 1n,
+    min = -(2n ** 63n);
   // 3·(2^63 − 1) = 27670116110564327421; the mean 2^63 − 1 rounds to 2^63.
   assert.equal(momentsOf(BigInt64Array.of(max, max, max)), { sum: '27670116110564327421', mean: 2 ** 63, stddev: 0 });
   // a, a, b with a = −2^63, b = 5: sum 2a + b = −18446744073709551611, mean (2a + b)/3 =

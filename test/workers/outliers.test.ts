@@ -4,10 +4,18 @@ import * as assert from 'uvu/assert';
 import { findOutliers, normalise } from '../../workers/outliers.ts';
 import { intPoints, OUTLIER_POSITIONS, toRows } from './vectors.ts';
 
-const outliersOf = (points: number[][]) => findOutliers(normalise(toRows(points), points[0].length).values, points[0].length);
+const outliersOf = (points: number[][]) =>
+  findOutliers(normalise(toRows(points), points[0].length).values, points[0].length);
 
 test('normalises each dimension by its population standard deviation', () => {
-  const n = normalise(toRows([[1, 10], [2, 10], [3, 10]]), 2);
+  const n = normalise(
+    toRows([
+      [1, 10],
+      [2, 10],
+      [3, 10],
+    ]),
+    2,
+  );
   const s = Math.sqrt(2 / 3);
   assert.equal(Array.from(n.std), [s, 0]);
   assert.equal(Array.from(n.values), [1 / s, 0, 2 / s, 0, 3 / s, 0]); // a zero deviation gives 0
@@ -31,7 +39,14 @@ test('1000 after 1..20 is the only outlier', () => {
 });
 
 test('identical points: mean distance 0, no outliers', () => {
-  assert.equal(outliersOf([[4, 2], [4, 2], [4, 2]]), []);
+  assert.equal(
+    outliersOf([
+      [4, 2],
+      [4, 2],
+      [4, 2],
+    ]),
+    [],
+  );
 });
 
 test('a distance of exactly three times the mean distance counts as an outlier', () => {

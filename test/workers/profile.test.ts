@@ -18,7 +18,11 @@ const t = makeColumns({
 test('a profile is exactly distinctValues and columnStats, from one sort', () => {
   for (const name of ['x', 'n', 'd', 'b', 'w']) {
     const col = t.col(name);
-    assert.equal(profileColumn(col, true), { distinct: distinctValues(col, null), stats: columnStats(col, null) }, name);
+    assert.equal(
+      profileColumn(col, true),
+      { distinct: distinctValues(col, null), stats: columnStats(col, null) },
+      name,
+    );
   }
 });
 

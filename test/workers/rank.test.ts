@@ -17,10 +17,15 @@ const { col } = makeColumns({
 const { col: w } = makeColumns({ wide: f64(wide) });
 
 const ranks = (name: string) => {
-  const c = col(name), dim = rankDimension(c, all(5));
+  const c = col(name),
+    dim = rankDimension(c, all(5));
   const keys = new Int32Array(5);
   foldRanks(c, all(5), dim, keys);
-  assert.equal(Array.from(keys), [0, 1, 2, 3, 4].map((i) => rankOf(c, dim, i)), 'fold and rankOf agree');
+  assert.equal(
+    Array.from(keys),
+    [0, 1, 2, 3, 4].map((i) => rankOf(c, dim, i)),
+    'fold and rankOf agree',
+  );
   return { mode: dim.mode, card: dim.card, ranks: Array.from(keys), values: dim.values };
 };
 
@@ -37,15 +42,24 @@ test('integers in a short range rank by offset from the minimum', () => {
 
 test('fractions and 64-bit integers rank by position among the sorted distinct values', () => {
   assert.equal(ranks('frac'), { mode: 'search', card: 4, ranks: [1, 2, 3, 0, 1], values: [0.25, 0.5, 1.5] });
-  assert.equal(ranks('big'), { mode: 'search', card: 4, ranks: [1, 0, 3, 1, 2], values: ['-1', '3', '9007199254740993'] });
+  assert.equal(ranks('big'), {
+    mode: 'search',
+    card: 4,
+    ranks: [1, 0, 3, 1, 2],
+    values: ['-1', '3', '9007199254740993'],
+  });
 });
 
 test('integers over a wide range rank through a table of present values', () => {
-  const c = w('wide'), dim = rankDimension(c, all(wide.length));
+  const c = w('wide'),
+    dim = rankDimension(c, all(wide.length));
   assert.is(dim.mode, 'table');
   const sorted = [...new Set(wide)].sort((a, b) => a - b);
   assert.equal(dim.values, sorted);
-  assert.equal([0, 1, 2, 29_999].map((i) => rankOf(c, dim, i)), [0, 1, 2, 29_999].map((i) => sorted.indexOf(wide[i])));
+  assert.equal(
+    [0, 1, 2, 29_999].map((i) => rankOf(c, dim, i)),
+    [0, 1, 2, 29_999].map((i) => sorted.indexOf(wide[i])),
+  );
 });
 
 test.run();

@@ -15,7 +15,9 @@ const { col } = makeColumns({
 const list = (v: ArrayLike<number | bigint>) => Array.from(v);
 
 test('copies the non-null values, in row order, with the column element type', () => {
-  const x = selectValues(col('x'), null), d = selectValues(col('d'), null), big = selectValues(col('big'), null);
+  const x = selectValues(col('x'), null),
+    d = selectValues(col('d'), null),
+    big = selectValues(col('big'), null);
   assert.equal([list(x.values), x.nullCount, x.values instanceof Float64Array], [[3, 1, 2], 1, true]);
   assert.equal([list(d.values), d.nullCount, d.values instanceof Int32Array], [[10, 20, 30], 1, true]);
   assert.equal([list(big.values), big.nullCount], [[5n, -1n, 9007199254740993n], 1]);

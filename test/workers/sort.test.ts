@@ -8,12 +8,29 @@ const same = (a: Float64Array, b: Float64Array) => a.length === b.length && a.ev
 
 test('sorts doubles exactly like TypedArray#sort, specials included', () => {
   const next = mulberry32(5);
-  const specials = [0, -0, Infinity, -Infinity, NaN, Number.MIN_VALUE, -Number.MIN_VALUE, Number.MAX_VALUE, -Number.MAX_VALUE, 1, -1];
+  const specials = [
+    0,
+    -0,
+    Infinity,
+    -Infinity,
+    NaN,
+    Number.MIN_VALUE,
+    -Number.MIN_VALUE,
+    Number.MAX_VALUE,
+    -Number.MAX_VALUE,
+    1,
+    -1,
+  ];
   for (const n of [10, 5000, 100_000]) {
     const a = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       const r = next();
-      a[i] = r < 0.05 ? specials[Math.floor(next() * specials.length)] : r < 0.5 ? Math.round((next() - 0.5) * 200) : (next() - 0.5) * 10 ** Math.floor(next() * 40 - 20);
+      a[i] =
+        r < 0.05
+          ? specials[Math.floor(next() * specials.length)]
+          : r < 0.5
+            ? Math.round((next() - 0.5) * 200)
+            : (next() - 0.5) * 10 ** Math.floor(next() * 40 - 20);
     }
     const expected = a.slice().sort();
     sortValues(a);
@@ -23,7 +40,7 @@ test('sorts doubles exactly like TypedArray#sort, specials included', () => {
 
 test('works on a view into a larger buffer and on values that share high words', () => {
   const buf = new Float64Array(10_000);
-  for (let i = 0; i < buf.length; i++) buf[i] = (i * 7919) % 10_007 + 0.5;
+  for (let i = 0; i < buf.length; i++) buf[i] = ((i * 7919) % 10_007) + 0.5;
   const view = buf.subarray(100, 9_100);
   const expected = view.slice().sort();
   const before = buf.slice(0, 100);

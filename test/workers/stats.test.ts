@@ -23,7 +23,10 @@ test('count, nulls, distinct, extremes, mean, sample deviation, sum and quantile
 
 test('quantiles interpolate like DuckDB quantile_cont on an even count', () => {
   const sorted = [1, 2, 3, 4]; // position 3q
-  assert.equal([0.05, 0.25, 0.5, 0.75, 0.95].map((p) => Math.round(quantileCont(sorted, p) * 1e9) / 1e9), [1.15, 1.75, 2.5, 3.25, 3.85]);
+  assert.equal(
+    [0.05, 0.25, 0.5, 0.75, 0.95].map((p) => Math.round(quantileCont(sorted, p) * 1e9) / 1e9),
+    [1.15, 1.75, 2.5, 3.25, 3.85],
+  );
 });
 
 test('one value: no deviation, every quantile is that value', () => {
@@ -36,7 +39,14 @@ test('one value: no deviation, every quantile is that value', () => {
 test('no values: nulls everywhere but the counts', () => {
   const { col } = makeColumns({ x: f64([null, null]) });
   assert.equal(columnStats(col('x'), null), {
-    count: 0, null_count: 2, distinct: 0, min: null, max: null, mean: null, stddev: null, sum: null,
+    count: 0,
+    null_count: 2,
+    distinct: 0,
+    min: null,
+    max: null,
+    mean: null,
+    stddev: null,
+    sum: null,
     quantiles: { p05: null, p25: null, p50: null, p75: null, p95: null },
   });
 });
@@ -44,7 +54,15 @@ test('no values: nulls everywhere but the counts', () => {
 test('dates, times and datetimes get order statistics only', () => {
   const { col } = makeColumns({ d: date([20, null, 10, 20]), dt: datetime([1.5e12, 1e12, null, 1e12]) });
   assert.equal(columnStats(col('d'), null), {
-    count: 3, null_count: 1, distinct: 2, min: 10, max: 20, mean: null, stddev: null, sum: null, quantiles: null,
+    count: 3,
+    null_count: 1,
+    distinct: 2,
+    min: 10,
+    max: 20,
+    mean: null,
+    stddev: null,
+    sum: null,
+    quantiles: null,
   });
   const s = columnStats(col('dt'), null);
   assert.equal([s.count, s.distinct, s.min, s.max, s.mean, s.quantiles], [3, 2, 1e12, 1.5e12, null, null]);
@@ -73,7 +91,10 @@ test('a 64-bit column under a context: exact sum and mean of the kept records on
   // mean 2^56 + 14 → 2^56 + 16 (doubles 16 apart); sd of {0, 28} = √392 = 19.80.
   const { col } = makeColumns({ big: i64([2n ** 56n + 28n, 2n ** 62n, 2n ** 56n, -7n, null]) });
   const s = columnStats(col('big'), Uint8Array.from([1, 0, 1, 0, 1]));
-  assert.equal([s.count, s.null_count, s.sum, s.mean, s.min, s.max], [2, 1, '144115188075855900', 2 ** 56 + 16, '72057594037927936', '72057594037927964']);
+  assert.equal(
+    [s.count, s.null_count, s.sum, s.mean, s.min, s.max],
+    [2, 1, '144115188075855900', 2 ** 56 + 16, '72057594037927936', '72057594037927964'],
+  );
   close(s.stddev, Math.sqrt(392));
 });
 

@@ -1,7 +1,22 @@
 // Test helper: tiny Arrow tables that follow the storage contract, as TableRefs over shared memory.
 import {
-  Bool, DateDay, Dictionary, Field, Float64, Int32, Int64, makeData, RecordBatch, Schema, Struct, Table,
-  TimeMillisecond, Utf8, tableToIPC, vectorFromArray, type Data,
+  Bool,
+  DateDay,
+  Dictionary,
+  Field,
+  Float64,
+  Int32,
+  Int64,
+  makeData,
+  RecordBatch,
+  Schema,
+  Struct,
+  Table,
+  TimeMillisecond,
+  Utf8,
+  tableToIPC,
+  vectorFromArray,
+  type Data,
 } from 'apache-arrow';
 import type { TableRef } from '../../src/contract/storage.ts';
 import { openTable, type ColumnView } from '../../workers/columns.ts';
@@ -28,8 +43,15 @@ export function makeTableRef(columns: Record<string, ColumnSpec>): TableRef {
   const lengths = new Set(names.map((n) => columns[n].values.length));
   if (lengths.size > 1) throw new Error(`Columns of one table need one length, got ${[...lengths].join(', ')}.`);
   const datas = names.map((n) => toData(columns[n]));
-  const fields = names.map((n, i) => new Field(n, datas[i].type, true,
-    columns[n].kind === 'datetime' ? new Map([['sorrel.type', 'datetime']]) : new Map()));
+  const fields = names.map(
+    (n, i) =>
+      new Field(
+        n,
+        datas[i].type,
+        true,
+        columns[n].kind === 'datetime' ? new Map([['sorrel.type', 'datetime']]) : new Map(),
+      ),
+  );
   const schema = new Schema(fields);
   const length = datas.length ? datas[0].length : 0;
   const batch = new RecordBatch(schema, makeData({ type: new Struct(fields), length, nullCount: 0, children: datas }));
@@ -47,15 +69,25 @@ export function makeColumns(columns: Record<string, ColumnSpec>): { rows: number
 
 function toData(spec: ColumnSpec): Data {
   switch (spec.kind) {
-    case 'f64': case 'datetime': return vectorFromArray(spec.values, new Float64()).data[0];
-    case 'i64': return vectorFromArray(spec.values, new Int64()).data[0];
-    case 'bool': return vectorFromArray(spec.values, new Bool()).data[0];
-    case 'time': return vectorFromArray(spec.values, new TimeMillisecond()).data[0];
+    case 'f64':
+    case 'datetime':
+      return vectorFromArray(spec.values, new Float64()).data[0];
+    case 'i64':
+      return vectorFromArray(spec.values, new Int64()).data[0];
+    case 'bool':
+      return vectorFromArray(spec.values, new Bool()).data[0];
+    case 'time':
+      return vectorFromArray(spec.values, new TimeMillisecond()).data[0];
     case 'date': {
       // The DateDay builder takes Date objects / epoch ms, so lay the day numbers out directly.
       const { bitmap, nullCount } = toBitmap(spec.values);
-      return makeData({ type: new DateDay(), length: spec.values.length, nullCount, nullBitmap: bitmap,
-        data: Int32Array.from(spec.values, (v) => v ?? 0) });
+      return makeData({
+        type: new DateDay(),
+        length: spec.values.length,
+        nullCount,
+        nullBitmap: bitmap,
+        data: Int32Array.from(spec.values, (v) => v ?? 0),
+      });
     }
     case 'dict': {
       // The dictionary builder keeps first-seen order; the contract wants code-point order.
@@ -63,7 +95,10 @@ function toData(spec: ColumnSpec): Data {
       const code = new Map(dictionary.map((s, i) => [s, i]));
       const { bitmap, nullCount } = toBitmap(spec.values);
       return makeData({
-        type: new Dictionary(new Utf8(), new Int32()), length: spec.values.length, nullCount, nullBitmap: bitmap,
+        type: new Dictionary(new Utf8(), new Int32()),
+        length: spec.values.length,
+        nullCount,
+        nullBitmap: bitmap,
         data: Int32Array.from(spec.values, (v) => (v === null ? 0 : code.get(v)!)),
         dictionary: vectorFromArray(dictionary, new Utf8()),
       });
@@ -83,7 +118,8 @@ function toBitmap(values: unknown[]): { bitmap: Uint8Array; nullCount: number } 
 
 /** Compares strings by Unicode code point (not UTF-16 unit), the dictionary order. */
 export function byCodePoint(a: string, b: string): number {
-  const x = Array.from(a, (c) => c.codePointAt(0)!), y = Array.from(b, (c) => c.codePointAt(0)!);
+  const x = Array.from(a, (c) => c.codePointAt(0)!),
+    y = Array.from(b, (c) => c.codePointAt(0)!);
   for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
   return x.length - y.length;
 }

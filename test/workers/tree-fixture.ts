@@ -10,7 +10,13 @@ import { makeTableRef, type ColumnSpec } from './table.ts';
 export type TestTable = { key?: string; links?: { column: string; to: string }[]; columns: Record<string, ColumnSpec> };
 
 const TYPES: Record<ColumnSpec['kind'], InternalType> = {
-  f64: 'integer', i64: 'biginteger', dict: 'text', bool: 'boolean', date: 'date', time: 'time', datetime: 'datetime',
+  f64: 'integer',
+  i64: 'biginteger',
+  dict: 'text',
+  bool: 'boolean',
+  date: 'date',
+  time: 'time',
+  datetime: 'datetime',
 };
 
 let serial = 0;
@@ -20,18 +26,26 @@ export type Indexed = { ref: TreeRef; tree: TreeView; model: ModelTree; problems
 /** Checks and indexes `tables` around `root`; throws when there is no tree. */
 export async function makeTree(root: string, tables: Record<string, TestTable>): Promise<Indexed> {
   const datasets = Object.entries(tables).map(([name, t]) => ({
-    name, key: t.key ?? null, links: t.links ?? [],
+    name,
+    key: t.key ?? null,
+    links: t.links ?? [],
     columns: Object.fromEntries(Object.entries(t.columns).map(([c, s]) => [c, TYPES[s.kind]])),
   }));
-  const loaded = Object.fromEntries(Object.entries(tables).map(([name, t]) => {
-    const rows = Object.values(t.columns)[0]?.values.length ?? 0;
-    return [name, { ref: makeTableRef(t.columns), rows }];
-  }));
+  const loaded = Object.fromEntries(
+    Object.entries(tables).map(([name, t]) => {
+      const rows = Object.values(t.columns)[0]?.values.length ?? 0;
+      return [name, { ref: makeTableRef(t.columns), rows }];
+    }),
+  );
   return indexTree(root, datasets, loaded);
 }
 
 /** Checks and indexes loaded tables around `root`, as a snapshot would; throws when there is no tree. */
-export async function indexTree(root: string, datasets: TreeDatasetSpec[], loaded: Record<string, IndexTable>): Promise<Indexed> {
+export async function indexTree(
+  root: string,
+  datasets: TreeDatasetSpec[],
+  loaded: Record<string, IndexTable>,
+): Promise<Indexed> {
   const model = toModelTree(root, datasets);
   const { tree: ref, problems } = await buildTreeIndex(model, loaded, run, `tree-${++serial}`);
   if (ref === null) throw new Error(`No tree: ${model.problems.map((p) => p.message).join('; ')}`);

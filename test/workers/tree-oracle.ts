@@ -4,7 +4,12 @@ export type Value = number | string | null;
 export type Row = Record<string, Value>;
 /** A link as declared: rows of `from` name rows of `to` by `to`'s key. */
 export type OracleLink = { from: string; column: string; to: string };
-export type OracleTree = { root: string; keys: Record<string, string | null>; links: OracleLink[]; rows: Record<string, Row[]> };
+export type OracleTree = {
+  root: string;
+  keys: Record<string, string | null>;
+  links: OracleLink[];
+  rows: Record<string, Row[]>;
+};
 export type OracleCondition = { dataset: string; column: string; operator: string; value: unknown };
 export type OracleNode = OracleCondition | { type: 'and' | 'or'; children: OracleNode[] };
 
@@ -17,7 +22,11 @@ function byKey(t: OracleTree, to: string, v: Value): number[] {
   const perTable = indexes.get(t)!;
   if (!perTable.has(to)) {
     const index = new Map<Value, number[]>();
-    t.rows[to].forEach((r, i) => { const k = r[t.keys[to]!]; if (!index.has(k)) index.set(k, []); index.get(k)!.push(i); });
+    t.rows[to].forEach((r, i) => {
+      const k = r[t.keys[to]!];
+      if (!index.has(k)) index.set(k, []);
+      index.get(k)!.push(i);
+    });
     perTable.set(to, index);
   }
   return perTable.get(to)!.get(v) ?? [];
@@ -36,7 +45,10 @@ function pathTo(t: OracleTree, dataset: string): string[] {
     const x = queue.shift()!;
     for (const l of t.links) {
       const y = l.from === x ? l.to : l.to === x ? l.from : null;
-      if (y !== null && !prev.has(y)) { prev.set(y, x); queue.push(y); }
+      if (y !== null && !prev.has(y)) {
+        prev.set(y, x);
+        queue.push(y);
+      }
     }
   }
   const out: string[] = [];
@@ -49,25 +61,40 @@ export function joinPairs(t: OracleTree, dataset: string): [number, number][] {
   const path = pathTo(t, dataset);
   let frontier: [number, number][] = t.rows[t.root].map((_, e) => [e, e]);
   for (let k = 1; k < path.length; k++) {
-    const here = path[k - 1], next = path[k], l = between(t, here, next);
-    frontier = frontier.flatMap(([e, r]) => (l.from === next
-      ? t.rows[next].flatMap((row, i) => (row[l.column] !== null && byKey(t, here, row[l.column]).includes(r) ? [[e, i] as [number, number]] : []))
-      : byKey(t, next, t.rows[here][r][l.column]).map((i) => [e, i] as [number, number])));
+    const here = path[k - 1],
+      next = path[k],
+      l = between(t, here, next);
+    frontier = frontier.flatMap(([e, r]) =>
+      l.from === next
+        ? t.rows[next].flatMap((row, i) =>
+            row[l.column] !== null && byKey(t, here, row[l.column]).includes(r) ? [[e, i] as [number, number]] : [],
+          )
+        : byKey(t, next, t.rows[here][r][l.column]).map((i) => [e, i] as [number, number]),
+    );
   }
   return frontier;
 }
 
 function holds(v: Value, op: string, x: unknown): boolean {
   switch (op) {
-    case 'exact': return x === null ? v === null : v === x;
-    case 'in': return (x as Value[]).includes(v);
-    case 'lt': return v !== null && (v as number) < (x as number);
-    case 'lte': return v !== null && (v as number) <= (x as number);
-    case 'gt': return v !== null && (v as number) > (x as number);
-    case 'gte': return v !== null && (v as number) >= (x as number);
-    case 'range': return v !== null && (v as number) >= (x as number[])[0] && (v as number) <= (x as number[])[1];
-    case 'isnull': return (v === null) === x;
-    default: throw new Error(`oracle: no operator ${op}`);
+    case 'exact':
+      return x === null ? v === null : v === x;
+    case 'in':
+      return (x as Value[]).includes(v);
+    case 'lt':
+      return v !== null && (v as number) < (x as number);
+    case 'lte':
+      return v !== null && (v as number) <= (x as number);
+    case 'gt':
+      return v !== null && (v as number) > (x as number);
+    case 'gte':
+      return v !== null && (v as number) >= (x as number);
+    case 'range':
+      return v !== null && (v as number) >= (x as number[])[0] && (v as number) <= (x as number[])[1];
+    case 'isnull':
+      return (v === null) === x;
+    default:
+      throw new Error(`oracle: no operator ${op}`);
   }
 }
 
@@ -82,12 +109,21 @@ export function select(t: OracleTree, node: OracleNode | null): Set<number> {
   }
   const negated = node.operator.startsWith('-');
   const op = negated ? node.operator.slice(1) : node.operator;
-  const hit = new Set(joinPairs(t, node.dataset).filter(([, r]) => holds(t.rows[node.dataset][r][node.column], op, node.value)).map(([e]) => e));
+  const hit = new Set(
+    joinPairs(t, node.dataset)
+      .filter(([, r]) => holds(t.rows[node.dataset][r][node.column], op, node.value))
+      .map(([e]) => e),
+  );
   return negated ? new Set([...all].filter((e) => !hit.has(e))) : hit;
 }
 
 /** Values of a column with distinct selected entities per value, ascending, and the entities with a null. */
-export function distinct(t: OracleTree, dataset: string, column: string, sel: Set<number>): { values: Value[]; counts: number[]; nullCount: number } {
+export function distinct(
+  t: OracleTree,
+  dataset: string,
+  column: string,
+  sel: Set<number>,
+): { values: Value[]; counts: number[]; nullCount: number } {
   const per = new Map<Value, Set<number>>();
   for (const [e, r] of joinPairs(t, dataset)) {
     if (!sel.has(e)) continue;
@@ -100,7 +136,12 @@ export function distinct(t: OracleTree, dataset: string, column: string, sel: Se
 }
 
 /** The values of J(T)'s rows with a selected entity (repeats kept), nulls counted apart. */
-export function statValues(t: OracleTree, dataset: string, column: string, sel: Set<number>): { values: number[]; nulls: number } {
+export function statValues(
+  t: OracleTree,
+  dataset: string,
+  column: string,
+  sel: Set<number>,
+): { values: number[]; nulls: number } {
   const out = { values: [] as number[], nulls: 0 };
   for (const [e, r] of joinPairs(t, dataset)) {
     if (!sel.has(e)) continue;
@@ -116,14 +157,21 @@ export function statValues(t: OracleTree, dataset: string, column: string, sel: 
  * their direction from the base row (a missing row gives null); distinct selected entities per
  * tuple; ascending, nulls last; `nulls: false` drops tuples holding a null.
  */
-export function groups(t: OracleTree, base: string, dims: { dataset: string; column: string }[], sel: Set<number>, nulls: boolean): Value[][] {
+export function groups(
+  t: OracleTree,
+  base: string,
+  dims: { dataset: string; column: string }[],
+  sel: Set<number>,
+  nulls: boolean,
+): Value[][] {
   const per = new Map<string, { tuple: Value[]; entities: Set<number> }>();
   for (const [e, b] of joinPairs(t, base)) {
     if (!sel.has(e)) continue;
     const tuple = dims.map((d) => {
-      let table = base, row: number | null = b;
+      let table = base,
+        row: number | null = b;
       for (const l of forward(t, base, d.dataset)) {
-        row = row === null ? null : byKey(t, l.to, t.rows[table][row][l.column])[0] ?? null;
+        row = row === null ? null : (byKey(t, l.to, t.rows[table][row][l.column])[0] ?? null);
         table = l.to;
       }
       return row === null ? null : t.rows[d.dataset][row][d.column];
@@ -133,10 +181,15 @@ export function groups(t: OracleTree, base: string, dims: { dataset: string; col
     if (!per.has(k)) per.set(k, { tuple, entities: new Set() });
     per.get(k)!.entities.add(e);
   }
-  return [...per.values()].map((g) => [...g.tuple, g.entities.size]).sort((a, b) => {
-    for (let i = 0; i < dims.length; i++) { const c = compareNullLast(a[i], b[i]); if (c) return c; }
-    return 0;
-  });
+  return [...per.values()]
+    .map((g) => [...g.tuple, g.entities.size])
+    .sort((a, b) => {
+      for (let i = 0; i < dims.length; i++) {
+        const c = compareNullLast(a[i], b[i]);
+        if (c) return c;
+      }
+      return 0;
+    });
 }
 
 /** The links from `from` to `to` followed in their direction (a depth-first search). */
@@ -150,7 +203,11 @@ export function forward(t: OracleTree, from: string, to: string): OracleLink[] {
 }
 
 function tryForward(t: OracleTree, from: string, to: string): OracleLink[] | null {
-  try { return forward(t, from, to); } catch { return null; }
+  try {
+    return forward(t, from, to);
+  } catch {
+    return null;
+  }
 }
 
 function compare(a: Value, b: Value): number {

@@ -22,8 +22,21 @@ export function App() {
   const concepts = useApi<Concept[]>('concepts/', {}, key);
   const fieldList = useApi<Field[]>('fields/', {}, key);
   const fields = useMemo(() => new Map((fieldList.data ?? []).map((f) => [f.id, f])), [fieldList.data]);
-  const setKey = (k: string) => { writeKey(k); setKeyState(k); };
-  const session: Session = { view, navigate, key, setKey, root: root.data, fields, concepts: concepts.data ?? [], draftField, setDraftField };
+  const setKey = (k: string) => {
+    writeKey(k);
+    setKeyState(k);
+  };
+  const session: Session = {
+    view,
+    navigate,
+    key,
+    setKey,
+    root: root.data,
+    fields,
+    concepts: concepts.data ?? [],
+    draftField,
+    setDraftField,
+  };
   const title = root.data?.title ?? 'Sorrel';
   const fieldName = view.field !== null ? fields.get(view.field)?.name : undefined;
   useEffect(() => {
@@ -33,9 +46,21 @@ export function App() {
 
   return (
     <SessionContext.Provider value={session}>
-      <a class="skip" href="#main">Skip to the content</a>
+      <a class="skip" href="#main">
+        Skip to the content
+      </a>
       <header class="top">
-        <h1><a href={location.pathname} onClick={(e) => { e.preventDefault(); navigate({ q: '', field: null, concept: null }); }}>{title}</a></h1>
+        <h1>
+          <a
+            href={location.pathname}
+            onClick={(e) => {
+              e.preventDefault();
+              navigate({ q: '', field: null, concept: null });
+            }}
+          >
+            {title}
+          </a>
+        </h1>
         <SearchBox />
         <KeyBox />
       </header>
@@ -43,10 +68,15 @@ export function App() {
       <div class="layout">
         <div class="side">{concepts.data ? <CatalogTree /> : !blocking && <Loading what="the catalog" />}</div>
         <main id="main" tabIndex={-1}>
-          {view.field !== null ? <FieldPage key={view.field} id={view.field} />
-            : view.concept !== null ? <ConceptPage id={view.concept} />
-              : view.q ? <SearchResults q={view.q} />
-                : <Welcome />}
+          {view.field !== null ? (
+            <FieldPage key={view.field} id={view.field} />
+          ) : view.concept !== null ? (
+            <ConceptPage id={view.concept} />
+          ) : view.q ? (
+            <SearchResults q={view.q} />
+          ) : (
+            <Welcome />
+          )}
         </main>
         <ContextPanel />
       </div>

@@ -11,5 +11,9 @@ export function Flags({ o }: { o: { published: boolean; archived: boolean } }) {
 }
 
 export function TypeBadge({ field }: { field: Field }) {
-  return <span class="badge type" title={`internal type: ${field.internal_type}`}>{field.simple_type}</span>;
+  return (
+    <span class="badge type" title={`internal type: ${field.internal_type}`}>
+      {field.simple_type}
+    </span>
+  );
 }

@@ -30,10 +30,23 @@ function ConceptItem({ concept }: { concept: Concept }) {
   return (
     <li>
       <details open={open}>
-        <summary><span class="concept-name">{concept.name}</span> <span class="count" title={`${refs.length} fields`}>{refs.length}<span class="sr-only"> fields</span></span> <Flags o={concept} /></summary>
+        <summary>
+          <span class="concept-name">{concept.name}</span>{' '}
+          <span class="count" title={`${refs.length} fields`}>
+            {refs.length}
+            <span class="sr-only"> fields</span>
+          </span>{' '}
+          <Flags o={concept} />
+        </summary>
         <ul>
-          <li><Link to={toConceptPatch(concept.id)} class="about" current={view.concept === concept.id}>About {concept.name}</Link></li>
-          {refs.map((r) => <FieldItem key={r.id} field={fields.get(r.id)} id={r.id} name={r.name} />)}
+          <li>
+            <Link to={toConceptPatch(concept.id)} class="about" current={view.concept === concept.id}>
+              About {concept.name}
+            </Link>
+          </li>
+          {refs.map((r) => (
+            <FieldItem key={r.id} field={fields.get(r.id)} id={r.id} name={r.name} />
+          ))}
         </ul>
       </details>
     </li>
@@ -44,7 +57,10 @@ function FieldItem({ field, id, name }: { field: Field | undefined; id: number; 
   const { view } = useSession();
   return (
     <li class="field-item">
-      <Link to={toFieldPatch(id)} current={view.field === id}>{name}</Link> {field && <Flags o={field} />}
+      <Link to={toFieldPatch(id)} current={view.field === id}>
+        {name}
+      </Link>{' '}
+      {field && <Flags o={field} />}
     </li>
   );
 }
@@ -56,8 +72,12 @@ function CategoryItem({ node, level }: { node: Node; level: number }) {
       <details open>
         <summary class={`category level-${level}`}>{name}</summary>
         <ul>
-          {node.concepts.map((c) => <ConceptItem key={c.id} concept={c} />)}
-          {node.children.map((c) => <CategoryItem key={c.category?.id} node={c} level={level + 1} />)}
+          {node.concepts.map((c) => (
+            <ConceptItem key={c.id} concept={c} />
+          ))}
+          {node.children.map((c) => (
+            <CategoryItem key={c.category?.id} node={c} level={level + 1} />
+          ))}
         </ul>
       </details>
     </li>
@@ -72,12 +92,18 @@ export function CatalogTree() {
     <nav class="tree" aria-label="Catalog">
       <h2 class="sr-only">Catalog</h2>
       <ul>
-        {toTree(concepts).map((n) => <CategoryItem key={n.category?.id ?? 0} node={n} level={1} />)}
+        {toTree(concepts).map((n) => (
+          <CategoryItem key={n.category?.id ?? 0} node={n} level={1} />
+        ))}
         {loose.length > 0 && (
           <li>
             <details open>
               <summary class="category level-1">Fields outside the concepts you see</summary>
-              <ul>{loose.map((f) => <FieldItem key={f.id} field={f} id={f.id} name={f.name} />)}</ul>
+              <ul>
+                {loose.map((f) => (
+                  <FieldItem key={f.id} field={f} id={f.id} name={f.name} />
+                ))}
+              </ul>
             </details>
           </li>
         )}

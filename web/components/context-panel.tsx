@@ -16,13 +16,19 @@ export function ContextPanel() {
       {ctx.children.length > 1 && (
         <p>
           <label for="combine">Match</label>{' '}
-          <select id="combine" value={ctx.type} onChange={(e) => set({ ...ctx, type: (e.target as HTMLSelectElement).value as 'and' | 'or' })}>
+          <select
+            id="combine"
+            value={ctx.type}
+            onChange={(e) => set({ ...ctx, type: (e.target as HTMLSelectElement).value as 'and' | 'or' })}
+          >
             <option value="and">all conditions (AND)</option>
             <option value="or">any condition (OR)</option>
           </select>
         </p>
       )}
-      {ctx.children.length === 0 ? <p class="muted">No conditions: all records count.</p> : (
+      {ctx.children.length === 0 ? (
+        <p class="muted">No conditions: all records count.</p>
+      ) : (
         <ul class="conditions" aria-label="Conditions" data-testid="conditions">
           {ctx.children.map((c, i) => {
             const text = describeCondition(c, fields.get(c.field));
@@ -30,14 +36,24 @@ export function ContextPanel() {
               <li key={i}>
                 {i > 0 && <span class="joiner">{ctx.type === 'and' ? 'and' : 'or'} </span>}
                 <span>{text}</span>
-                <button type="button" class="remove" aria-label={`Remove condition: ${text}`}
-                  onClick={() => set({ ...ctx, children: ctx.children.filter((_, j) => j !== i) })}>×</button>
+                <button
+                  type="button"
+                  class="remove"
+                  aria-label={`Remove condition: ${text}`}
+                  onClick={() => set({ ...ctx, children: ctx.children.filter((_, j) => j !== i) })}
+                >
+                  ×
+                </button>
               </li>
             );
           })}
         </ul>
       )}
-      {ctx.children.length > 0 && <button type="button" onClick={() => set(EMPTY_CONTEXT)}>Clear the context</button>}
+      {ctx.children.length > 0 && (
+        <button type="button" onClick={() => set(EMPTY_CONTEXT)}>
+          Clear the context
+        </button>
+      )}
       <EntityCount />
       <h3>Add a condition</h3>
       <ConditionForm onAdd={(c) => set({ ...ctx, children: [...ctx.children, c] })} />

@@ -14,14 +14,16 @@ function describe(dist: Dist, fields: Field[]): string {
   if (dist.size === 0) return `No records to chart for ${names}.`;
   const parts = [`${names}: ${formatNumber(dist.size)} group${dist.size === 1 ? '' : 's'}`];
   if (dist.clustered) parts.push(`clustered into ${dist.data.length} points sized by weighted counts`);
-  if (fields.length === 1 && !isContinuous(fields[0]) && dist.data.length > MAX_BARS) parts.push(`the ${MAX_BARS} largest shown`);
-  if (dist.outliers.length) parts.push(`${dist.outliers.length} outlier${dist.outliers.length === 1 ? '' : 's'} marked in red`);
+  if (fields.length === 1 && !isContinuous(fields[0]) && dist.data.length > MAX_BARS)
+    parts.push(`the ${MAX_BARS} largest shown`);
+  if (dist.outliers.length)
+    parts.push(`${dist.outliers.length} outlier${dist.outliers.length === 1 ? '' : 's'} marked in red`);
   return `${parts.join('; ')}.`;
 }
 
 export function DistPanel({ field, contextParams }: { field: Field; contextParams: Params }) {
   const { view, navigate, key, fields } = useSession();
-  const second = view.dim !== null && view.dim !== field.id ? fields.get(view.dim) ?? null : null;
+  const second = view.dim !== null && view.dim !== field.id ? (fields.get(view.dim) ?? null) : null;
   const dims = second ? [field, second] : [field];
   const numeric = dims.every(isNumber);
   const params: Params = {
@@ -39,20 +41,41 @@ export function DistPanel({ field, contextParams }: { field: Field; contextParam
       <h3 id="dist-h">Distribution</h3>
       <div class="toolbar">
         <label for="dim">Second dimension</label>
-        <select id="dim" value={second ? String(second.id) : ''} onChange={(e) => {
-          const v = (e.target as HTMLSelectElement).value;
-          navigate({ dim: v ? Number(v) : null });
-        }}>
+        <select
+          id="dim"
+          value={second ? String(second.id) : ''}
+          onChange={(e) => {
+            const v = (e.target as HTMLSelectElement).value;
+            navigate({ dim: v ? Number(v) : null });
+          }}
+        >
           <option value="">none (one dimension)</option>
-          {candidates.map((f) => <option key={f.id} value={String(f.id)}>{f.name}</option>)}
+          {candidates.map((f) => (
+            <option key={f.id} value={String(f.id)}>
+              {f.name}
+            </option>
+          ))}
         </select>
         {second && numeric && (
-          <label class="check"><input type="checkbox" checked={view.cluster} onChange={(e) => navigate({ cluster: (e.target as HTMLInputElement).checked })} /> Cluster (k-means, from 500 points)</label>
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={view.cluster}
+              onChange={(e) => navigate({ cluster: (e.target as HTMLInputElement).checked })}
+            />{' '}
+            Cluster (k-means, from 500 points)
+          </label>
         )}
       </div>
-      {error ? <ErrorNote error={error} what="the distribution" /> : !dist ? <Loading what="the distribution" /> : (
+      {error ? (
+        <ErrorNote error={error} what="the distribution" />
+      ) : !dist ? (
+        <Loading what="the distribution" />
+      ) : (
         <figure data-testid="dist" data-points={shown?.length ?? 0} data-outliers={dist.outliers.length}>
-          {dist.size > 0 && <Chart draw={(w) => drawDist(dist, dims, w)} label={describe(dist, dims)} deps={[dist, second?.id]} />}
+          {dist.size > 0 && (
+            <Chart draw={(w) => drawDist(dist, dims, w)} label={describe(dist, dims)} deps={[dist, second?.id]} />
+          )}
           <figcaption data-testid="dist-caption">{describe(dist, dims)}</figcaption>
         </figure>
       )}

@@ -14,8 +14,10 @@ export function EntityCount() {
   const count = data?.count ?? (params.aware ? null : entity.count);
   return (
     <p class="entities" role="status" data-testid="entity-count">
-      {error ? `Could not count ${entity.plural_name}: ${error.message}`
-        : count === null ? `Counting ${entity.plural_name}…`
+      {error
+        ? `Could not count ${entity.plural_name}: ${error.message}`
+        : count === null
+          ? `Counting ${entity.plural_name}…`
           : `${formatNumber(count)} of ${formatNumber(entity.count)} ${entity.count === 1 ? entity.name : entity.plural_name}`}
     </p>
   );

@@ -15,12 +15,23 @@ export function FieldMeta({ field: f }: { field: Field }) {
   ];
   return (
     <dl class="meta">
-      {rows.filter(([, v]) => v).map(([k, v]) => (
-        <div key={k}><dt>{k}</dt><dd>{v}</dd></div>
-      ))}
+      {rows
+        .filter(([, v]) => v)
+        .map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
       <div class="wide">
         <dt>Operators</dt>
-        <dd>{f.operators.map(([code, label]) => <span key={code} class="badge" title={code}>{label}</span>)}</dd>
+        <dd>
+          {f.operators.map(([code, label]) => (
+            <span key={code} class="badge" title={code}>
+              {label}
+            </span>
+          ))}
+        </dd>
       </div>
     </dl>
   );

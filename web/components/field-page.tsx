@@ -23,18 +23,35 @@ export function FieldPage({ id }: { id: number }) {
   return (
     <article aria-labelledby="field-title" class="field-page">
       {owners.length > 0 && (
-        <p class="crumbs">In {owners.map((c, i) => <>{i > 0 && ', '}<Link to={toConceptPatch(c.id)}>{c.name}</Link></>)}</p>
+        <p class="crumbs">
+          In{' '}
+          {owners.map((c, i) => (
+            <>
+              {i > 0 && ', '}
+              <Link to={toConceptPatch(c.id)}>{c.name}</Link>
+            </>
+          ))}
+        </p>
       )}
-      {view.q && <p class="crumbs"><Link to={{ field: null, concept: null }}>‹ Back to the results for “{view.q}”</Link></p>}
-      <h2 id="field-title" tabIndex={-1}>{field.name} <TypeBadge field={field} /> <Flags o={field} /></h2>
+      {view.q && (
+        <p class="crumbs">
+          <Link to={{ field: null, concept: null }}>‹ Back to the results for “{view.q}”</Link>
+        </p>
+      )}
+      <h2 id="field-title" tabIndex={-1}>
+        {field.name} <TypeBadge field={field} /> <Flags o={field} />
+      </h2>
       {field.description && <p class="lead">{field.description}</p>}
       <FieldMeta field={field} />
       <p class="context-note" role="status" data-testid="context-note">
         {applied.context
           ? `Counts below are restricted by the context (${applied.context.children.length} condition${applied.context.children.length === 1 ? '' : 's'}).`
           : 'Counts below cover all records.'}
-        {applied.skipped.length > 0 && ` ${applied.skipped.length} condition${applied.skipped.length === 1 ? ' is' : 's are'} on another data set and do${applied.skipped.length === 1 ? 'es' : ''} not apply here.`}
-        {' '}<button type="button" class="link" onClick={() => setDraftField(field.id)}>Add a condition on {field.name}</button>
+        {applied.skipped.length > 0 &&
+          ` ${applied.skipped.length} condition${applied.skipped.length === 1 ? ' is' : 's are'} on another data set and do${applied.skipped.length === 1 ? 'es' : ''} not apply here.`}{' '}
+        <button type="button" class="link" onClick={() => setDraftField(field.id)}>
+          Add a condition on {field.name}
+        </button>
       </p>
       <div class="panels">
         {field._links.stats && <StatsPanel field={field} contextParams={contextParams} />}

@@ -3,7 +3,17 @@ import type { ComponentChildren } from 'preact';
 import { useSession } from '../session.ts';
 import { toSearch, type View } from '../view.ts';
 
-export function Link({ to, children, class: className, current }: { to: Partial<View>; children: ComponentChildren; class?: string; current?: boolean }) {
+export function Link({
+  to,
+  children,
+  class: className,
+  current,
+}: {
+  to: Partial<View>;
+  children: ComponentChildren;
+  class?: string;
+  current?: boolean;
+}) {
   const { view, navigate } = useSession();
   const href = `${location.pathname}${toSearch({ ...view, ...to })}`;
   const onClick = (e: MouseEvent) => {
@@ -12,5 +22,9 @@ export function Link({ to, children, class: className, current }: { to: Partial<
     navigate(to);
     document.getElementById('main')?.focus({ preventScroll: false });
   };
-  return <a href={href} onClick={onClick} class={className} aria-current={current ? 'page' : undefined}>{children}</a>;
+  return (
+    <a href={href} onClick={onClick} class={className} aria-current={current ? 'page' : undefined}>
+      {children}
+    </a>
+  );
 }

@@ -9,16 +9,36 @@ export function SearchBox() {
   const settled = useDebounced(text, 250);
   useEffect(() => setText(view.q), [view.q]);
   useEffect(() => {
-    if (settled.trim() !== view.q.trim()) navigate({ q: settled.trim(), field: null, concept: null }, { replace: view.q !== '' && settled.trim() !== '' });
+    if (settled.trim() !== view.q.trim())
+      navigate({ q: settled.trim(), field: null, concept: null }, { replace: view.q !== '' && settled.trim() !== '' });
   }, [settled]);
   return (
-    <form role="search" class="search" onSubmit={(e) => { e.preventDefault(); navigate({ q: text.trim(), field: null, concept: null }); }}>
+    <form
+      role="search"
+      class="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        navigate({ q: text.trim(), field: null, concept: null });
+      }}
+    >
       <label for="search">Search the catalog</label>
-      <input id="search" type="search" value={text} autocomplete="off" spellcheck={false}
-        placeholder='e.g. penguin -gentoo "box office"' aria-describedby="search-help"
+      <input
+        id="search"
+        type="search"
+        value={text}
+        autocomplete="off"
+        spellcheck={false}
+        placeholder='e.g. penguin -gentoo "box office"'
+        aria-describedby="search-help"
         onInput={(e) => setText((e.target as HTMLInputElement).value)}
-        onKeyDown={(e) => { if (e.key === 'Escape') setText(''); }} />
-      <span id="search-help" class="sr-only">Terms must all match; a leading minus excludes a term; quotes match a phrase. Searches names, descriptions and data values.</span>
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setText('');
+        }}
+      />
+      <span id="search-help" class="sr-only">
+        Terms must all match; a leading minus excludes a term; quotes match a phrase. Searches names, descriptions and
+        data values.
+      </span>
     </form>
   );
 }

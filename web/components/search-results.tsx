@@ -13,13 +13,19 @@ export function SearchResults({ q }: { q: string }) {
   const fields = useApi<Field[]>('fields/', { query: q }, key);
   const error = concepts.error ?? fields.error;
   const loading = concepts.loading || fields.loading;
-  const nc = concepts.data?.length ?? 0, nf = fields.data?.length ?? 0;
+  const nc = concepts.data?.length ?? 0,
+    nf = fields.data?.length ?? 0;
   return (
     <section aria-labelledby="results-h" aria-busy={loading}>
-      <h2 id="results-h" tabIndex={-1}>Search results</h2>
+      <h2 id="results-h" tabIndex={-1}>
+        Search results
+      </h2>
       <p role="status" data-testid="results-summary">
-        {error ? '' : loading && !fields.data ? `Searching for “${q}”…`
-          : `${nc} concept${nc === 1 ? '' : 's'} and ${nf} field${nf === 1 ? '' : 's'} match “${q}”.`}
+        {error
+          ? ''
+          : loading && !fields.data
+            ? `Searching for “${q}”…`
+            : `${nc} concept${nc === 1 ? '' : 's'} and ${nf} field${nf === 1 ? '' : 's'} match “${q}”.`}
       </p>
       {error && <ErrorNote error={error} what="the results" />}
       {!error && nf > 0 && (
@@ -50,7 +56,9 @@ export function SearchResults({ q }: { q: string }) {
           </ul>
         </>
       )}
-      {!error && !loading && nc + nf === 0 && <p>Nothing matches. Try fewer terms, or part of a word: search matches inside words.</p>}
+      {!error && !loading && nc + nf === 0 && (
+        <p>Nothing matches. Try fewer terms, or part of a word: search matches inside words.</p>
+      )}
     </section>
   );
 }

@@ -10,24 +10,40 @@ export function StatsPanel({ field, contextParams }: { field: Field; contextPara
   const { key } = useSession();
   const { data: s, error, loading } = useApi<Stats>(`fields/${field.id}/stats/`, contextParams, key);
   const q = s?.quantiles;
-  const rows: [string, string][] = s ? [
-    ['Records with a value', formatNumber(s.count)],
-    ['Null', formatNumber(s.null_count)],
-    ['Distinct', formatNumber(s.distinct)],
-    ['Minimum', formatValue(s.min)],
-    ['Maximum', formatValue(s.max)],
-    ...(s.mean !== undefined ? [
-      ['Mean', formatNumber(s.mean)], ['Standard deviation', formatNumber(s.stddev)], ['Sum', formatNumber(s.sum)],
-      ['Median', formatNumber(q?.p50)], ['Quartiles (25% – 75%)', `${formatNumber(q?.p25)} – ${formatNumber(q?.p75)}`],
-      ['5% – 95%', `${formatNumber(q?.p05)} – ${formatNumber(q?.p95)}`],
-    ] as [string, string][] : []),
-  ] : [];
+  const rows: [string, string][] = s
+    ? [
+        ['Records with a value', formatNumber(s.count)],
+        ['Null', formatNumber(s.null_count)],
+        ['Distinct', formatNumber(s.distinct)],
+        ['Minimum', formatValue(s.min)],
+        ['Maximum', formatValue(s.max)],
+        ...(s.mean !== undefined
+          ? ([
+              ['Mean', formatNumber(s.mean)],
+              ['Standard deviation', formatNumber(s.stddev)],
+              ['Sum', formatNumber(s.sum)],
+              ['Median', formatNumber(q?.p50)],
+              ['Quartiles (25% – 75%)', `${formatNumber(q?.p25)} – ${formatNumber(q?.p75)}`],
+              ['5% – 95%', `${formatNumber(q?.p05)} – ${formatNumber(q?.p95)}`],
+            ] as [string, string][])
+          : []),
+      ]
+    : [];
   return (
     <section aria-labelledby="stats-h" class="panel" aria-busy={loading}>
       <h3 id="stats-h">Statistics</h3>
-      {error ? <ErrorNote error={error} what="the statistics" /> : !s ? <Loading what="statistics" /> : (
+      {error ? (
+        <ErrorNote error={error} what="the statistics" />
+      ) : !s ? (
+        <Loading what="statistics" />
+      ) : (
         <dl class="stats" data-testid="stats">
-          {rows.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v}</dd></div>)}
+          {rows.map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
         </dl>
       )}
     </section>

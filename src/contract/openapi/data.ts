@@ -9,21 +9,26 @@ const linkRef = ref('Link');
 export const DATA_SCHEMAS: Record<string, Schema> = {
   Value: {
     type: ['number', 'string', 'boolean'],
-    description: 'A data value in its JSON form: numbers as numbers (a biginteger beyond 2^53 as a string), booleans as booleans, dates `YYYY-MM-DD`, datetimes `YYYY-MM-DDTHH:MM:SS.mmm`, times `HH:MM:SS.mmm`.',
+    description:
+      'A data value in its JSON form: numbers as numbers (a biginteger beyond 2^53 as a string), booleans as booleans, dates `YYYY-MM-DD`, datetimes `YYYY-MM-DDTHH:MM:SS.mmm`, times `HH:MM:SS.mmm`.',
   },
   ValueCount: {
     type: 'object',
     required: ['value', 'label', 'count'],
     properties: {
       value: ref('Value'),
-      label: { type: 'string', description: "The string form of the value, or its label from the catalog's `label_column`." },
+      label: {
+        type: 'string',
+        description: "The string form of the value, or its label from the catalog's `label_column`.",
+      },
       count: count('Records carrying the value.'),
     },
     additionalProperties: false,
   },
   ValuesPage: {
     type: 'object',
-    description: 'One page of distinct values, ascending by value (with `query`: exact label matches first, then prefixes, then the rest).',
+    description:
+      'One page of distinct values, ascending by value (with `query`: exact label matches first, then prefixes, then the rest).',
     required: ['values', 'count', 'null_count', 'limit', 'page_num', 'num_pages', '_links'],
     properties: {
       values: { type: 'array', items: ref('ValueCount') },
@@ -52,8 +57,16 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
     required: ['count', 'values', 'labels'],
     properties: {
       count: count('Records in the group; for a centroid ⌊Σ (1 − dⱼ/S)·cⱼ⌋ over its members.'),
-      values: { type: 'array', items: { oneOf: [ref('Value'), { type: 'null' }] }, description: 'One value per dimension; null only with `nulls=true`.' },
-      labels: { type: 'array', items: { type: 'string' }, description: 'One label per dimension (`"null"` for a null).' },
+      values: {
+        type: 'array',
+        items: { oneOf: [ref('Value'), { type: 'null' }] },
+        description: 'One value per dimension; null only with `nulls=true`.',
+      },
+      labels: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'One label per dimension (`"null"` for a null).',
+      },
     },
     additionalProperties: false,
   },
@@ -64,7 +77,12 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
       size: count('Groups before clustering, outliers included.'),
       clustered: { type: 'boolean', description: 'True when `data` holds k-means centroids.' },
       data: { type: 'array', items: ref('DistPoint') },
-      outliers: { type: 'array', items: ref('DistPoint'), description: 'Groups at ≥ 3× the mean distance from the mean point (number dimensions only), with their own counts.' },
+      outliers: {
+        type: 'array',
+        items: ref('DistPoint'),
+        description:
+          'Groups at ≥ 3× the mean distance from the mean point (number dimensions only), with their own counts.',
+      },
     },
     additionalProperties: false,
   },
@@ -91,7 +109,11 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
     type: 'object',
     description: 'A typed value with `valid` and its counterpart (`label` for a value, `value` for a label) added.',
     required: ['value', 'label', 'valid'],
-    properties: { value: { type: ['string', 'number', 'boolean', 'null'] }, label: { type: ['string', 'null'] }, valid: { type: 'boolean' } },
+    properties: {
+      value: { type: ['string', 'number', 'boolean', 'null'] },
+      label: { type: ['string', 'null'] },
+      valid: { type: 'boolean' },
+    },
   },
   NumberStats: {
     type: 'object',
@@ -105,19 +127,26 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
       max: { type: ['number', 'string', 'null'] },
       mean: { type: ['number', 'null'] },
       stddev: { type: ['number', 'null'], description: 'Sample standard deviation (n − 1); null below 2 values.' },
-      sum: { type: ['number', 'string', 'null'], description: 'Exact for whole numbers: a JSON number up to 2^53, beyond it a decimal string (also beyond 2^63). Float and decimal fields: a number.' },
+      sum: {
+        type: ['number', 'string', 'null'],
+        description:
+          'Exact for whole numbers: a JSON number up to 2^53, beyond it a decimal string (also beyond 2^63). Float and decimal fields: a number.',
+      },
       quantiles: {
         type: 'object',
         description: "Interpolated linearly between the closest ranks (DuckDB's `quantile_cont`).",
         required: ['p05', 'p25', 'p50', 'p75', 'p95'],
-        properties: Object.fromEntries(['p05', 'p25', 'p50', 'p75', 'p95'].map((p) => [p, { type: ['number', 'null'] }])),
+        properties: Object.fromEntries(
+          ['p05', 'p25', 'p50', 'p75', 'p95'].map((p) => [p, { type: ['number', 'null'] }]),
+        ),
         additionalProperties: false,
       },
     },
     additionalProperties: false,
   },
   ContextNode: {
-    description: 'A context: a condition, a branch of nodes, or `{}` (no filter). Nodes with `"enabled": false` are skipped; a `concept` key is ignored.',
+    description:
+      'A context: a condition, a branch of nodes, or `{}` (no filter). Nodes with `"enabled": false` are skipped; a `concept` key is ignored.',
     oneOf: [ref('ContextCondition'), ref('ContextBranch'), { type: 'object', maxProperties: 0 }],
   },
   ContextCondition: {
@@ -126,7 +155,10 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
     properties: {
       field: { type: 'integer', description: 'A visible field of the same table as the requested field.' },
       operator: { enum: OPERATOR_CODES, description: "One of the field's `operators`." },
-      value: { description: '`in`/`-in` an array, `range`/`-range` a two-element array (inclusive), `isnull`/`-isnull` a boolean, the rest one value in its JSON form; `exact` with null means is-null.' },
+      value: {
+        description:
+          '`in`/`-in` an array, `range`/`-range` a two-element array (inclusive), `isnull`/`-isnull` a boolean, the rest one value in its JSON form; `exact` with null means is-null.',
+      },
       enabled: { type: 'boolean', default: true },
       concept: { description: 'Ignored.' },
     },

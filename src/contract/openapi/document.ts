@@ -27,7 +27,10 @@ export function toOpenApiDocument(o: DocumentOptions): Schema {
     servers: [{ url: o.baseUrl }],
     tags: [
       { name: 'catalog', description: 'Concepts, fields and the documents that describe the service.' },
-      { name: 'data', description: 'What a field holds: values, distributions and stats, optionally restricted by a context.' },
+      {
+        name: 'data',
+        description: 'What a field holds: values, distributions and stats, optionally restricted by a context.',
+      },
       { name: 'operations', description: 'Health, readiness and metrics for load balancers and monitoring.' },
     ],
     security: [{}, { bearer: [] }],
@@ -38,8 +41,10 @@ export function toOpenApiDocument(o: DocumentOptions): Schema {
       headers: HEADERS,
       securitySchemes: {
         bearer: {
-          type: 'http', scheme: 'bearer',
-          description: 'An API key listed in the catalog (stored as its SHA-256) or a JWT verified with the catalog\'s key. Without credentials you are the anonymous user (unless the catalog turns anonymous access off); invalid or expired credentials are a 401, never a fall-back to anonymous.',
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            "An API key listed in the catalog (stored as its SHA-256) or a JWT verified with the catalog's key. Without credentials you are the anonymous user (unless the catalog turns anonymous access off); invalid or expired credentials are a 401, never a fall-back to anonymous.",
         },
       },
     },

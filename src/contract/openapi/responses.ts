@@ -8,33 +8,57 @@ const header = (name: string): Schema => ({ $ref: `#/components/headers/${name}`
 export const HEADERS: Record<string, Schema> = {
   ETag: {
     required: true,
-    description: 'A strong validator from the data version, what the user may see (privileged flag and groups, never the token) and the normalised request. Send it back in `If-None-Match` for a 304.',
+    description:
+      'A strong validator from the data version, what the user may see (privileged flag and groups, never the token) and the normalised request. Send it back in `If-None-Match` for a 304.',
     schema: { type: 'string', pattern: '^"[A-Za-z0-9_-]+"$' },
   },
   OptionalETag: {
     description: 'As ETag; absent on a `random` draw without `seed`, which is not repeatable.',
     schema: { type: 'string', pattern: '^"[A-Za-z0-9_-]+"$' },
   },
-  CacheControl: { required: true, description: 'Configurable (`SORREL_CACHE_CONTROL`), default `private, no-cache`.', schema: { type: 'string' } },
-  Vary: { required: true, description: 'Answers depend on the credentials and the origin.', schema: { const: 'Authorization, Origin' } },
-  TotalCount: { required: true, description: 'Number of items before paging.', schema: { type: 'integer', minimum: 0 } },
+  CacheControl: {
+    required: true,
+    description: 'Configurable (`SORREL_CACHE_CONTROL`), default `private, no-cache`.',
+    schema: { type: 'string' },
+  },
+  Vary: {
+    required: true,
+    description: 'Answers depend on the credentials and the origin.',
+    schema: { const: 'Authorization, Origin' },
+  },
+  TotalCount: {
+    required: true,
+    description: 'Number of items before paging.',
+    schema: { type: 'integer', minimum: 0 },
+  },
   PageLink: {
     description: '`<url>; rel="next"` and/or `<url>; rel="prev"` when paging with `limit`/`offset`.',
     schema: { type: 'string', pattern: '^<[^>]+>; rel="(next|prev)"(, <[^>]+>; rel="(next|prev)")?$' },
   },
   RootLink: {
     required: true,
-    description: 'The root document\'s links: `<url>; rel="self"`, `rel="concepts"`, `rel="fields"`, `rel="service-desc"`.',
+    description:
+      'The root document\'s links: `<url>; rel="self"`, `rel="concepts"`, `rel="fields"`, `rel="service-desc"`.',
     schema: { type: 'string', pattern: '^<[^>]+>; rel="[a-z-]+"(, <[^>]+>; rel="[a-z-]+")*$' },
   },
-  RetryAfter: { required: true, description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
-  WwwAuthenticate: { required: true, description: 'The scheme to use: `Bearer realm="sorrel"`.', schema: { type: 'string', pattern: '^Bearer' } },
+  RetryAfter: {
+    required: true,
+    description: 'Seconds to wait before retrying.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  WwwAuthenticate: {
+    required: true,
+    description: 'The scheme to use: `Bearer realm="sorrel"`.',
+    schema: { type: 'string', pattern: '^Bearer' },
+  },
 };
 
 /** Headers of every 200 answer on an /api/ path, plus the given extra ones. */
 export function toOkHeaders(extra: Record<string, string> = {}, etag = 'ETag'): Schema {
   return {
-    ETag: header(etag), 'Cache-Control': header('CacheControl'), Vary: header('Vary'),
+    ETag: header(etag),
+    'Cache-Control': header('CacheControl'),
+    Vary: header('Vary'),
     ...Object.fromEntries(Object.entries(extra).map(([name, component]) => [name, header(component)])),
   };
 }
@@ -70,7 +94,10 @@ export function toErrorResponse(status: number, codes = ERROR_CODES[status], des
     content: {
       'application/json': {
         schema: {
-          allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { status: { const: status }, code: { enum: codes } } }],
+          allOf: [
+            { $ref: '#/components/schemas/Error' },
+            { type: 'object', properties: { status: { const: status }, code: { enum: codes } } },
+          ],
         },
       },
     },

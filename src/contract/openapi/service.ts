@@ -22,13 +22,22 @@ export const ERROR_CODES: Record<number, string[]> = {
 export const SERVICE_SCHEMAS: Record<string, Schema> = {
   Root: {
     type: 'object',
-    description: 'The root document: the catalog title, the service version and links to the collections (also sent as a `Link` header).',
+    description:
+      'The root document: the catalog title, the service version and links to the collections (also sent as a `Link` header).',
     required: ['title', 'version', 'sorrel_version', '_links'],
     properties: {
       title: { type: 'string' },
-      version: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+', description: 'The Serrano API level served (2.3.12), which Cilantro compares before using a feature.' },
+      version: {
+        type: 'string',
+        pattern: '^\\d+\\.\\d+\\.\\d+',
+        description: 'The Serrano API level served (2.3.12), which Cilantro compares before using a feature.',
+      },
       sorrel_version: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+', description: "Sorrel's own release." },
-      entity: { $ref: '#/components/schemas/Entities', description: 'Present when the catalog declares a `root` (linked datasets): what the counted entities are called and how many there are.' },
+      entity: {
+        $ref: '#/components/schemas/Entities',
+        description:
+          'Present when the catalog declares a `root` (linked datasets): what the counted entities are called and how many there are.',
+      },
       _links: {
         type: 'object',
         required: ['self', 'concepts', 'fields', 'openapi'],
@@ -45,14 +54,16 @@ export const SERVICE_SCHEMAS: Record<string, Schema> = {
   },
   Entities: {
     type: 'object',
-    description: 'The root entities of a catalog with linked datasets: their names and how many there are (with `aware=true`, how many the context selects).',
+    description:
+      'The root entities of a catalog with linked datasets: their names and how many there are (with `aware=true`, how many the context selects).',
     required: ['name', 'plural_name', 'count'],
     properties: { name: { type: 'string' }, plural_name: { type: 'string' }, count: { type: 'integer', minimum: 0 } },
     additionalProperties: false,
   },
   Error: {
     type: 'object',
-    description: 'The one error body. `message` says what is wrong with which value and how to fix it; `parameter` names the parameter at fault, when one is.',
+    description:
+      'The one error body. `message` says what is wrong with which value and how to fix it; `parameter` names the parameter at fault, when one is.',
     required: ['status', 'code', 'message'],
     properties: {
       status: { type: 'integer', enum: Object.keys(ERROR_CODES).map(Number) },
@@ -73,12 +84,21 @@ export const SERVICE_SCHEMAS: Record<string, Schema> = {
     required: ['status', 'version'],
     properties: {
       status: { const: 'ready' },
-      version: { type: 'string', description: 'The served version (data content and Sorrel\'s release): every ETag derives from it, so equal versions mean equal answers.' },
+      version: {
+        type: 'string',
+        description:
+          "The served version (data content and Sorrel's release): every ETag derives from it, so equal versions mean equal answers.",
+      },
       reload: {
         type: 'object',
-        description: 'Present once a reload (SIGHUP) was tried: whether the last one succeeded, when, and how many problems it had (the log names them).',
+        description:
+          'Present once a reload (SIGHUP) was tried: whether the last one succeeded, when, and how many problems it had (the log names them).',
         required: ['ok', 'at', 'problems'],
-        properties: { ok: { type: 'boolean' }, at: { $ref: '#/components/schemas/Timestamp' }, problems: { type: 'integer', minimum: 0 } },
+        properties: {
+          ok: { type: 'boolean' },
+          at: { $ref: '#/components/schemas/Timestamp' },
+          problems: { type: 'integer', minimum: 0 },
+        },
         additionalProperties: false,
       },
     },

@@ -10,7 +10,12 @@ import { checkResponse, DOCUMENT } from '../../helpers/openapi.ts';
 
 const t = suite('OpenAPI document');
 const limits = { maxValuesLimit: 500, maxRandom: 7, maxDimensions: 3, maxGroups: 99 };
-const doc = toOpenApiDocument({ title: 'T', version: '1.2.3', baseUrl: 'https://catalog.example/sorrel', limits }) as Record<string, any>;
+const doc = toOpenApiDocument({
+  title: 'T',
+  version: '1.2.3',
+  baseUrl: 'https://catalog.example/sorrel',
+  limits,
+}) as Record<string, any>;
 
 t('validates against the OpenAPI 3.1 schema and every $ref resolves', async () => {
   const validator = new Validator();
@@ -22,9 +27,11 @@ t('validates against the OpenAPI 3.1 schema and every $ref resolves', async () =
   const walk = (node: unknown): void => {
     if (!node || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
-    for (const [k, v] of Object.entries(node)) if (k === '$ref') left.push(String(v)); else walk(v);
+    for (const [k, v] of Object.entries(node))
+      if (k === '$ref') left.push(String(v));
+      else walk(v);
   };
-  walk(validator.resolveRefs());   // the context schema is recursive: resolving makes a cycle
+  walk(validator.resolveRefs()); // the context schema is recursive: resolving makes a cycle
   assert.equal(left, [], 'every $ref resolves');
 });
 
@@ -60,21 +67,55 @@ t('every /api/ operation documents 200, 304, 401, 500 and 503, and each paramete
   }
 });
 
-const json = (extra: Record<string, string> = {}) => new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'private, no-cache', vary: 'Authorization, Origin', ...extra });
+const json = (extra: Record<string, string> = {}) =>
+  new Headers({
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'private, no-cache',
+    vary: 'Authorization, Origin',
+    ...extra,
+  });
 const ETAG = { etag: '"abc_-1"' };
 const FIELD = JSON.stringify({ status: 'ok' });
 
 t('the checker accepts a documented answer and refuses what the document does not describe', () => {
-  const good = { title: 'T', version: '2.3.12', sorrel_version: '1.0.0', _links: Object.fromEntries(['self', 'concepts', 'fields', 'openapi'].map((k) => [k, { href: `http://h/api/${k}/`, rel: k }])) };
+  const good = {
+    title: 'T',
+    version: '2.3.12',
+    sorrel_version: '1.0.0',
+    _links: Object.fromEntries(
+      ['self', 'concepts', 'fields', 'openapi'].map((k) => [k, { href: `http://h/api/${k}/`, rel: k }]),
+    ),
+  };
   const link = { link: '<http://h/api/>; rel="self"' };
   checkResponse('GET', 'http://h/api/', 200, json({ ...ETAG, ...link }), JSON.stringify(good));
   checkResponse('GET', 'http://h/api', 200, json({ ...ETAG, ...link }), JSON.stringify(good));
   const refused: [string, string, number, Headers, string, RegExp][] = [
-    ['an extra key', 'http://h/api/', 200, json({ ...ETAG, ...link }), JSON.stringify({ ...good, extra: 1 }), /must NOT have additional properties/],
+    [
+      'an extra key',
+      'http://h/api/',
+      200,
+      json({ ...ETAG, ...link }),
+      JSON.stringify({ ...good, extra: 1 }),
+      /must NOT have additional properties/,
+    ],
     ['a missing ETag', 'http://h/api/', 200, json(link), JSON.stringify(good), /required header ETag/],
-    ['an undocumented header', 'http://h/api/fields/1/', 200, json({ ...ETAG, 'x-total-count': '1' }), FIELD, /x-total-count is sent but not documented/],
+    [
+      'an undocumented header',
+      'http://h/api/fields/1/',
+      200,
+      json({ ...ETAG, 'x-total-count': '1' }),
+      FIELD,
+      /x-total-count is sent but not documented/,
+    ],
     ['an undocumented status', 'http://h/api/fields/1/', 418, json(), FIELD, /status 418 is not documented/],
-    ['a wrong error code for the status', 'http://h/api/fields/1/', 404, json(), JSON.stringify({ status: 404, code: 'NOT_SUPPORTED', message: 'x' }), /must be equal to one of the allowed values/],
+    [
+      'a wrong error code for the status',
+      'http://h/api/fields/1/',
+      404,
+      json(),
+      JSON.stringify({ status: 404, code: 'NOT_SUPPORTED', message: 'x' }),
+      /must be equal to one of the allowed values/,
+    ],
     ['a 200 on an undocumented path', 'http://h/api/nope/', 200, json(), '{}', /no such path/],
     ['a body on a 304', 'http://h/api/', 304, json(ETAG), '{}', /no body/],
   ];

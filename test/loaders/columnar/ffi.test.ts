@@ -12,7 +12,10 @@ import { fixture } from '../helpers.ts';
 const plainColumns = (c: FfiColumns) => ({
   schema: c.fields.map((f) => `${f.name}:${f.type}:${f.nullable}`),
   chunks: c.chunks[0].map((d) => d.length),
-  values: JSON.stringify(c.chunks.map((chunks) => chunks.flatMap((d) => [...arrow.makeVector(d)])), (_k, v) => (typeof v === 'bigint' ? String(v) : v)),
+  values: JSON.stringify(
+    c.chunks.map((chunks) => chunks.flatMap((d) => [...arrow.makeVector(d)])),
+    (_k, v) => (typeof v === 'bigint' ? String(v) : v),
+  ),
 });
 
 for (const copy of [false, true]) {
@@ -24,7 +27,11 @@ for (const copy of [false, true]) {
     handle.free();
     // The oracle: the same wasm table serialised to IPC and read by apache-arrow's own reader.
     const ipc = arrow.tableFromIPC(wasm.intoIPCStream());
-    const viaIpc = plainColumns({ fields: ipc.schema.fields, chunks: ipc.schema.fields.map((_, i) => ipc.getChildAt(i)!.data), rows: ipc.numRows });
+    const viaIpc = plainColumns({
+      fields: ipc.schema.fields,
+      chunks: ipc.schema.fields.map((_, i) => ipc.getChildAt(i)!.data),
+      rows: ipc.numRows,
+    });
     assert.equal(viaFfi, viaIpc);
     assert.equal(viaFfi.chunks, [3, 3]);
   });
@@ -43,11 +50,24 @@ test('copied columns survive wasm reusing its memory', () => {
 
 test('maps C Data Interface format strings to Arrow types', () => {
   const cases: [string, string | null][] = [
-    ['l', 'Int64'], ['C', 'Uint8'], ['g', 'Float64'], ['f', 'Float32'], ['b', 'Bool'], ['u', 'Utf8'], ['U', 'LargeUtf8'],
-    ['tdD', 'Date32<DAY>'], ['tdm', 'Date64<MILLISECOND>'], ['ttm', 'Time32<MILLISECOND>'], ['ttn', 'Time64<NANOSECOND>'],
-    ['tsu:', 'Timestamp<MICROSECOND>'], ['tsn:UTC', 'Timestamp<NANOSECOND, UTC>'], ['+l', null], ['z', null],
+    ['l', 'Int64'],
+    ['C', 'Uint8'],
+    ['g', 'Float64'],
+    ['f', 'Float32'],
+    ['b', 'Bool'],
+    ['u', 'Utf8'],
+    ['U', 'LargeUtf8'],
+    ['tdD', 'Date32<DAY>'],
+    ['tdm', 'Date64<MILLISECOND>'],
+    ['ttm', 'Time32<MILLISECOND>'],
+    ['ttn', 'Time64<NANOSECOND>'],
+    ['tsu:', 'Timestamp<MICROSECOND>'],
+    ['tsn:UTC', 'Timestamp<NANOSECOND, UTC>'],
+    ['+l', null],
+    ['z', null],
   ];
-  for (const [format, type] of cases) assert.is(scalarType(format) === null ? null : String(scalarType(format)), type, format);
+  for (const [format, type] of cases)
+    assert.is(scalarType(format) === null ? null : String(scalarType(format)), type, format);
   const dec = scalarType('d:38,4') as arrow.Decimal;
   assert.equal([dec.precision, dec.scale, dec.bitWidth], [38, 4, 128]);
 });

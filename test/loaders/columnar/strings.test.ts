@@ -4,7 +4,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createStringConverter } from '../../../loaders/columnar/strings.ts';
 
-const utf8Data = (values: (string | null)[], type: arrow.DataType = new arrow.Utf8()) => arrow.vectorFromArray(values, type).data[0];
+const utf8Data = (values: (string | null)[], type: arrow.DataType = new arrow.Utf8()) =>
+  arrow.vectorFromArray(values, type).data[0];
 const convert = (chunks: arrow.Data[], type: arrow.DataType = new arrow.Utf8()) => {
   const rows = chunks.reduce((n, d) => n + d.length, 0);
   const converter = createStringConverter({ file: 'x', name: 's', type, rows });
@@ -36,19 +37,39 @@ test('reads LargeUtf8 and dictionary chunks, skipping null rows and unused dicti
   assert.equal([large.values, large.codes, large.nullCount], [['a', 'b'], [0, 0, 1, 0], 1]);
   const dictType = new arrow.Dictionary(new arrow.Utf8(), new arrow.Int32());
   const dict = arrow.makeData({
-    type: dictType, length: 3, nullCount: 1, nullBitmap: new Uint8Array([0b011]), data: new Int32Array([2, 0, 1]),
+    type: dictType,
+    length: 3,
+    nullCount: 1,
+    nullBitmap: new Uint8Array([0b011]),
+    data: new Int32Array([2, 0, 1]),
     dictionary: arrow.vectorFromArray(['x', 'unused', 'y'], new arrow.Utf8()),
   });
   const out = convert([dict], dictType);
-  assert.equal([out.values, out.codes], [['y', 'x'], [0, 1, 0]]);
+  assert.equal(
+    [out.values, out.codes],
+    [
+      ['y', 'x'],
+      [0, 1, 0],
+    ],
+  );
 });
 
 test('invalid UTF-8 decodes to U+FFFD; different bad bytes share one string', () => {
   const data = arrow.makeData({
-    type: new arrow.Utf8(), length: 3, nullCount: 0, valueOffsets: new Int32Array([0, 1, 2, 3]), data: new Uint8Array([0xff, 0xfe, 0x61]),
+    type: new arrow.Utf8(),
+    length: 3,
+    nullCount: 0,
+    valueOffsets: new Int32Array([0, 1, 2, 3]),
+    data: new Uint8Array([0xff, 0xfe, 0x61]),
   });
   const out = convert([data]);
-  assert.equal([out.values, out.codes], [['\ufffd', 'a'], [0, 0, 1]]);
+  assert.equal(
+    [out.values, out.codes],
+    [
+      ['\ufffd', 'a'],
+      [0, 0, 1],
+    ],
+  );
 });
 
 test.run();

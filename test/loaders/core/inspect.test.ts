@@ -20,9 +20,15 @@ test('profiles the fixture: types, nulls and exact non-null distinct counts', as
 test('counts distinct values exactly, ignoring nulls; -0 and 0 are one value', async () => {
   const csv = ['n,b,big,s', '0,true,9007199254740993,x', '-0,true,9007199254740993,', ',true,1,x', '5,,,y'].join('\n');
   const profile = await inspectColumns(tempFile('distinct.csv', csv));
-  assert.equal(profile.map((p) => [p.name, p.type, p.distinct, p.nullable]), [
-    ['n', 'integer', 2, true], ['b', 'boolean', 1, true], ['big', 'biginteger', 2, true], ['s', 'char', 2, true],
-  ]);
+  assert.equal(
+    profile.map((p) => [p.name, p.type, p.distinct, p.nullable]),
+    [
+      ['n', 'integer', 2, true],
+      ['b', 'boolean', 1, true],
+      ['big', 'biginteger', 2, true],
+      ['s', 'char', 2, true],
+    ],
+  );
 });
 
 test('honours overrides', async () => {

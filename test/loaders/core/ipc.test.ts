@@ -7,7 +7,9 @@ import { fixture, vega } from '../helpers.ts';
 
 const digest = async (path: string) => {
   const loaded = await loadTable(path);
-  return createHash('sha256').update(new Uint8Array(await toSharedIpc(loaded.table))).digest('hex');
+  return createHash('sha256')
+    .update(new Uint8Array(await toSharedIpc(loaded.table)))
+    .digest('hex');
 };
 
 for (const name of ['sample.csv', 'sample.json', 'sample.ndjson', 'sample.parquet', 'sample.arrow']) {

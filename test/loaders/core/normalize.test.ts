@@ -5,18 +5,39 @@ import type { Column } from '../../../loaders/core/column.ts';
 import { normalizeColumns } from '../../../loaders/core/normalize.ts';
 import { errorOf, storageOf } from '../helpers.ts';
 
-const col = (c: Partial<Column> & Pick<Column, 'name' | 'type' | 'values'>): Column =>
-  ({ length: 3, validity: null, nullCount: 0, dictionary: null, ...c });
+const col = (c: Partial<Column> & Pick<Column, 'name' | 'type' | 'values'>): Column => ({
+  length: 3,
+  validity: null,
+  nullCount: 0,
+  dictionary: null,
+  ...c,
+});
 const NULL_MIDDLE = new Uint8Array([0b101]);
 
 test('null slots hold zero whatever the loader left there', () => {
-  const loaded = normalizeColumns([
-    col({ name: 'f', type: 'float', values: new Float64Array([1, 99, 3]), validity: NULL_MIDDLE, nullCount: 1 }),
-    col({ name: 'b', type: 'biginteger', values: new BigInt64Array([1n, 99n, 3n]), validity: NULL_MIDDLE, nullCount: 1 }),
-    col({ name: 'd', type: 'date', values: new Int32Array([1, 99, 3]), validity: NULL_MIDDLE, nullCount: 1 }),
-    col({ name: 'x', type: 'boolean', values: new Uint8Array([0b111]), validity: NULL_MIDDLE, nullCount: 1 }),
-    col({ name: 's', type: 'char', values: new Int32Array([1, 1, 0]), validity: NULL_MIDDLE, nullCount: 1, dictionary: ['b', 'a'] }),
-  ], 'mem.csv');
+  const loaded = normalizeColumns(
+    [
+      col({ name: 'f', type: 'float', values: new Float64Array([1, 99, 3]), validity: NULL_MIDDLE, nullCount: 1 }),
+      col({
+        name: 'b',
+        type: 'biginteger',
+        values: new BigInt64Array([1n, 99n, 3n]),
+        validity: NULL_MIDDLE,
+        nullCount: 1,
+      }),
+      col({ name: 'd', type: 'date', values: new Int32Array([1, 99, 3]), validity: NULL_MIDDLE, nullCount: 1 }),
+      col({ name: 'x', type: 'boolean', values: new Uint8Array([0b111]), validity: NULL_MIDDLE, nullCount: 1 }),
+      col({
+        name: 's',
+        type: 'char',
+        values: new Int32Array([1, 1, 0]),
+        validity: NULL_MIDDLE,
+        nullCount: 1,
+        dictionary: ['b', 'a'],
+      }),
+    ],
+    'mem.csv',
+  );
   const s = storageOf(loaded);
   assert.equal(s.f.values, [1, 0, 3]);
   assert.equal(s.b.values, ['1', '0', '3']);
@@ -27,19 +48,32 @@ test('null slots hold zero whatever the loader left there', () => {
 });
 
 test('no bitmap when no value is null, and the field says whether nulls occur', () => {
-  const loaded = normalizeColumns([
-    col({ name: 'a', type: 'integer', values: new Float64Array([1, 2, 3]), validity: new Uint8Array([0b111]), nullCount: 0 }),
-    col({ name: 'b', type: 'integer', values: new Float64Array([1, 0, 3]), validity: NULL_MIDDLE, nullCount: 1 }),
-  ], 'mem.csv');
+  const loaded = normalizeColumns(
+    [
+      col({
+        name: 'a',
+        type: 'integer',
+        values: new Float64Array([1, 2, 3]),
+        validity: new Uint8Array([0b111]),
+        nullCount: 0,
+      }),
+      col({ name: 'b', type: 'integer', values: new Float64Array([1, 0, 3]), validity: NULL_MIDDLE, nullCount: 1 }),
+    ],
+    'mem.csv',
+  );
   const s = storageOf(loaded);
   assert.equal([s.a.bitmap, s.b.bitmap], [false, true]);
-  assert.equal(loaded.table.schema.fields.map((f) => f.nullable), [false, true]);
+  assert.equal(
+    loaded.table.schema.fields.map((f) => f.nullable),
+    [false, true],
+  );
 });
 
 test('dictionaries come out sorted by code point, merged and ordered (isOrdered)', () => {
-  const loaded = normalizeColumns([
-    col({ name: 's', type: 'char', values: new Int32Array([0, 1, 2]), dictionary: ['😀', 'ﬁ', '😀'] }),
-  ], 'mem.csv');
+  const loaded = normalizeColumns(
+    [col({ name: 's', type: 'char', values: new Int32Array([0, 1, 2]), dictionary: ['😀', 'ﬁ', '😀'] })],
+    'mem.csv',
+  );
   const s = storageOf(loaded).s;
   assert.equal(s.dictionary, ['ﬁ', '😀']);
   assert.equal(s.values, [1, 0, 1]);
@@ -47,16 +81,24 @@ test('dictionaries come out sorted by code point, merged and ordered (isOrdered)
 });
 
 test('datetime columns carry sorrel.type metadata; types and rows are reported', () => {
-  const loaded = normalizeColumns([col({ name: 'at', type: 'datetime', values: new Float64Array([0, 1, 2]) })], 'mem.csv');
+  const loaded = normalizeColumns(
+    [col({ name: 'at', type: 'datetime', values: new Float64Array([0, 1, 2]) })],
+    'mem.csv',
+  );
   assert.equal(storageOf(loaded).at.metadata, { 'sorrel.type': 'datetime' });
   assert.equal([loaded.rows, loaded.types, loaded.bytes], [3, { at: 'datetime' }, 24]);
 });
 
 test('duplicate names and overrides of missing columns are LoadErrors', async () => {
   const a = col({ name: 'a', type: 'integer', values: new Float64Array(3) });
-  assert.is((await errorOf(async () => normalizeColumns([a, a], '/data/x.json'))).message, 'x.json: duplicate column name "a" (columns 1 and 2). Rename one of them.');
-  assert.is((await errorOf(async () => normalizeColumns([a], '/data/x.json', { b: 'char' }))).message,
-    'x.json: a type override names column "b", which is not in the file. Columns: "a".');
+  assert.is(
+    (await errorOf(async () => normalizeColumns([a, a], '/data/x.json'))).message,
+    'x.json: duplicate column name "a" (columns 1 and 2). Rename one of them.',
+  );
+  assert.is(
+    (await errorOf(async () => normalizeColumns([a], '/data/x.json', { b: 'char' }))).message,
+    'x.json: a type override names column "b", which is not in the file. Columns: "a".',
+  );
 });
 
 test.run();

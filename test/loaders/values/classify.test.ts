@@ -1,13 +1,33 @@
 // Type inference from a single CSV cell or JSON string.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BIG, BOOL, classifyJsonString, classifyText, DATE, DATETIME, FLOAT, INT, parsed, STRING, TIME } from '../../../loaders/values/classify.ts';
+import {
+  BIG,
+  BOOL,
+  classifyJsonString,
+  classifyText,
+  DATE,
+  DATETIME,
+  FLOAT,
+  INT,
+  parsed,
+  STRING,
+  TIME,
+} from '../../../loaders/values/classify.ts';
 
 const NAMES = ['NULL', 'INT', 'BIG', 'FLOAT', 'BOOL', 'DATE', 'DATETIME', 'TIME', 'STRING'];
 const kindOf = (s: string) => NAMES[classifyText(s)];
 
 test('integers: signs, leading zeros, up to 2^53 in magnitude', () => {
-  const cases: [string, number][] = [['0', 0], ['-12', -12], ['+7', 7], ['007', 7], ['9007199254740992', 2 ** 53], ['-9007199254740992', -(2 ** 53)], ['0000000000000000001', 1]];
+  const cases: [string, number][] = [
+    ['0', 0],
+    ['-12', -12],
+    ['+7', 7],
+    ['007', 7],
+    ['9007199254740992', 2 ** 53],
+    ['-9007199254740992', -(2 ** 53)],
+    ['0000000000000000001', 1],
+  ];
   for (const [text, value] of cases) {
     assert.is(classifyText(text), INT, text);
     assert.is(parsed.value, value, text);
@@ -24,7 +44,15 @@ test('integer texts beyond 2^53 are BIG within Int64, STRING beyond', () => {
 });
 
 test('decimals and exponents are FLOAT, correctly rounded; whole values count as integers', () => {
-  const cases: [string, number][] = [['0.1', 0.1], ['-2.5', -2.5], ['.5', 0.5], ['1e-3', 0.001], ['6.02E23', 6.02e23], ['123456789.123456', 123456789.123456], ['0.30000000000000004', 0.30000000000000004]];
+  const cases: [string, number][] = [
+    ['0.1', 0.1],
+    ['-2.5', -2.5],
+    ['.5', 0.5],
+    ['1e-3', 0.001],
+    ['6.02E23', 6.02e23],
+    ['123456789.123456', 123456789.123456],
+    ['0.30000000000000004', 0.30000000000000004],
+  ];
   for (const [text, value] of cases) {
     assert.is(classifyText(text), FLOAT, text);
     assert.is(parsed.value, value, text);
@@ -35,7 +63,24 @@ test('decimals and exponents are FLOAT, correctly rounded; whole values count as
 });
 
 test('things that are not numbers are STRING', () => {
-  for (const text of ['-', '.', '+', '1-2', '1.2.3', '1e', '1e+', '0x10', '1_000', '1,000', ' 1', '1 ', 'NaN', 'Infinity', '1e400', '--1']) {
+  for (const text of [
+    '-',
+    '.',
+    '+',
+    '1-2',
+    '1.2.3',
+    '1e',
+    '1e+',
+    '0x10',
+    '1_000',
+    '1,000',
+    ' 1',
+    '1 ',
+    'NaN',
+    'Infinity',
+    '1e400',
+    '--1',
+  ]) {
     assert.is(kindOf(text), 'STRING', text);
   }
 });
@@ -51,7 +96,16 @@ test('ISO dates, datetimes and times', () => {
   assert.is(classifyText('2024-02-29 12:00:00.123456789-05:30'), DATETIME);
   assert.is(classifyText('12:00'), TIME);
   assert.is(classifyText('12:00:00.5'), TIME);
-  for (const text of ['2023-02-29', '2024-1-5', '2024-01-01T25:00', '24:00', '12:60', '12:00:60', '2024-01-01T10:00+1:00', '2024-01-01Z']) {
+  for (const text of [
+    '2023-02-29',
+    '2024-1-5',
+    '2024-01-01T25:00',
+    '24:00',
+    '12:60',
+    '12:00:60',
+    '2024-01-01T10:00+1:00',
+    '2024-01-01Z',
+  ]) {
     assert.is(kindOf(text), 'STRING', text);
   }
 });

@@ -19,34 +19,61 @@ test('a date override parses loose dates as UTC days: movies.json "Jun 12 1998" 
 });
 
 test('the Date.parse fallback gives the same instants in every process time zone', async () => {
-  const path = tempFile('zones.csv', 'd,dt\nJun 12 1998,Jun 12 1998 10:30\n6/12/1998,Fri 12 Jun 1998 10:30:00 GMT+0200\n');
+  const path = tempFile(
+    'zones.csv',
+    'd,dt\nJun 12 1998,Jun 12 1998 10:30\n6/12/1998,Fri 12 Jun 1998 10:30:00 GMT+0200\n',
+  );
   const script = `import { loadTable } from ${JSON.stringify(new URL('../../../loaders/index.ts', import.meta.url).href)};
     const t = await loadTable(${JSON.stringify(path)}, { columns: { d: 'date', dt: 'datetime' } });
     console.log(JSON.stringify([...t.table.getChild('d').data[0].values, ...t.table.getChild('dt').data[0].values]));`;
   const outputs = ['America/Los_Angeles', 'Asia/Kolkata', 'Pacific/Kiritimati'].map((TZ) =>
-    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, TZ } }).toString().trim());
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env: { ...process.env, TZ },
+    })
+      .toString()
+      .trim(),
+  );
   const expected = JSON.stringify([
-    Date.UTC(1998, 5, 12) / DAY, Date.UTC(1998, 5, 12) / DAY, Date.UTC(1998, 5, 12, 10, 30), Date.UTC(1998, 5, 12, 8, 30),
+    Date.UTC(1998, 5, 12) / DAY,
+    Date.UTC(1998, 5, 12) / DAY,
+    Date.UTC(1998, 5, 12, 10, 30),
+    Date.UTC(1998, 5, 12, 8, 30),
   ]);
   assert.equal(outputs, [expected, expected, expected]);
 });
 
 test('a value an override cannot convert is a LoadError naming file, row, column, value and override', async () => {
-  const err = await errorOf(() => load('movies.csv', 'Release Date,n\nJun 12 1998,1\nTBD,2\n', { 'Release Date': 'date' }));
-  assert.is(err.message, 'movies.csv row 2, column "Release Date": "TBD" is not a date (override date). Fix the value or remove the override.');
+  const err = await errorOf(() =>
+    load('movies.csv', 'Release Date,n\nJun 12 1998,1\nTBD,2\n', { 'Release Date': 'date' }),
+  );
+  assert.is(
+    err.message,
+    'movies.csv row 2, column "Release Date": "TBD" is not a date (override date). Fix the value or remove the override.',
+  );
   const int = await errorOf(() => load('int.csv', 'a\n1\n1.5\n', { a: 'integer' }));
-  assert.is(int.message, 'int.csv row 2, column "a": "1.5" is not an integer (override integer). Fix the value or remove the override.');
+  assert.is(
+    int.message,
+    'int.csv row 2, column "a": "1.5" is not an integer (override integer). Fix the value or remove the override.',
+  );
   const json = await errorOf(() => load('bool.json', '[{"a":true},{"a":2}]', { a: 'boolean' }));
-  assert.is(json.message, 'bool.json row 2, column "a": 2 is not a boolean (true/false/1/0/yes/no) (override boolean). Fix the value or remove the override.');
+  assert.is(
+    json.message,
+    'bool.json row 2, column "a": 2 is not a boolean (true/false/1/0/yes/no) (override boolean). Fix the value or remove the override.',
+  );
 });
 
 test('a decimal with more than 15 significant digits is a LoadError suggesting char', async () => {
   const err = await errorOf(() => load('money.csv', 'amount\n12.50\n1234567890.1234567\n', { amount: 'decimal' }));
-  assert.is(err.message, 'money.csv row 2, column "amount": "1234567890.1234567" has 17 significant digits and cannot be held exactly as a double (override decimal); use internal_type char to keep it verbatim.');
+  assert.is(
+    err.message,
+    'money.csv row 2, column "amount": "1234567890.1234567" has 17 significant digits and cannot be held exactly as a double (override decimal); use internal_type char to keep it verbatim.',
+  );
 });
 
 test('a decimal override stores the numbers as Float64', async () => {
-  const loaded = await load('ok.csv', 'amount\n12.50\n0.000000000000001\n1200000000000000000000\n', { amount: 'decimal' });
+  const loaded = await load('ok.csv', 'amount\n12.50\n0.000000000000001\n1200000000000000000000\n', {
+    amount: 'decimal',
+  });
   assert.is(loaded.types.amount, 'decimal');
   assert.equal(storageOf(loaded).amount.values, [12.5, 1e-15, 1.2e21]);
 });
@@ -61,7 +88,12 @@ test('char and text overrides keep the source text of numbers (JSON numbers as S
 });
 
 test('numeric overrides: integer text to float, key and biginteger; booleans from words', async () => {
-  const loaded = await load('num.csv', 'a,b,c,d\n1,7,12,yes\n2,8,,0\n', { a: 'float', b: 'key', c: 'biginteger', d: 'boolean' });
+  const loaded = await load('num.csv', 'a,b,c,d\n1,7,12,yes\n2,8,,0\n', {
+    a: 'float',
+    b: 'key',
+    c: 'biginteger',
+    d: 'boolean',
+  });
   assert.equal(loaded.types, { a: 'float', b: 'key', c: 'biginteger', d: 'boolean' });
   const s = storageOf(loaded);
   assert.equal([s.a.type, s.b.type, s.c.type, s.d.type], ['Float64', 'Float64', 'Int64', 'Bool']);
@@ -71,7 +103,10 @@ test('numeric overrides: integer text to float, key and biginteger; booleans fro
 });
 
 test('datetime and time overrides accept ISO forms; a JSON empty string is null', async () => {
-  const loaded = await load('when.json', '[{"at":"2024-01-02","t":"07:30"},{"at":"","t":null}]', { at: 'datetime', t: 'time' });
+  const loaded = await load('when.json', '[{"at":"2024-01-02","t":"07:30"},{"at":"","t":null}]', {
+    at: 'datetime',
+    t: 'time',
+  });
   const s = storageOf(loaded);
   assert.equal(s.at.values, [Date.UTC(2024, 0, 2), 0]);
   assert.equal(s.at.valid, [true, false]);
@@ -87,18 +122,38 @@ test('an override naming a missing column is a LoadError listing the columns', a
 
 test('an override naming an unknown internal type is a LoadError listing the types', async () => {
   const err = await errorOf(() => load('kind.csv', 'a\n1\n', { a: 'number' }));
-  assert.is(err.message, 'kind.csv: the override for column "a" names unknown internal type "number". Use one of integer, biginteger, float, decimal, boolean, char, text, date, datetime, time, key.');
+  assert.is(
+    err.message,
+    'kind.csv: the override for column "a" names unknown internal type "number". Use one of integer, biginteger, float, decimal, boolean, char, text, date, datetime, time, key.',
+  );
 });
 
 test('overrides convert Arrow and Parquet columns from their source types', async () => {
   for (const file of ['sample.arrow', 'sample.parquet']) {
-    const loaded = await loadTable(fixture(file), { columns: { id: 'char', score: 'decimal', day: 'datetime', at: 'date', t: 'char', flag: 'char' } });
-    assert.equal(loaded.types, { id: 'char', score: 'decimal', name: 'char', flag: 'char', day: 'datetime', at: 'date', t: 'char' });
+    const loaded = await loadTable(fixture(file), {
+      columns: { id: 'char', score: 'decimal', day: 'datetime', at: 'date', t: 'char', flag: 'char' },
+    });
+    assert.equal(loaded.types, {
+      id: 'char',
+      score: 'decimal',
+      name: 'char',
+      flag: 'char',
+      day: 'datetime',
+      at: 'date',
+      t: 'char',
+    });
     const s = storageOf(loaded);
     assert.equal(s.id.dictionary, ['1', '2', '3', '4', '5', '6']);
     assert.equal(s.day.values[0], Date.UTC(2024, 0, 15));
     assert.equal(s.at.values[1], Date.UTC(1999, 11, 31) / DAY);
-    assert.equal(s.t.dictionary, ['00:00:00.000', '06:07:08.000', '08:00:00.000', '12:34:56.789', '18:00:00.000', '23:59:59.500']);
+    assert.equal(s.t.dictionary, [
+      '00:00:00.000',
+      '06:07:08.000',
+      '08:00:00.000',
+      '12:34:56.789',
+      '18:00:00.000',
+      '23:59:59.500',
+    ]);
     assert.equal(s.flag.dictionary, ['false', 'true']);
     assert.equal(s.score.valid, [true, false, true, true, true, true]);
   }
@@ -106,7 +161,10 @@ test('overrides convert Arrow and Parquet columns from their source types', asyn
 
 test('an Arrow string column that fails an override names the first bad row', async () => {
   const err = await errorOf(() => loadTable(fixture('sample.arrow'), { columns: { name: 'date' } }));
-  assert.is(err.message, 'sample.arrow row 1, column "name": "pear" is not a date (override date). Fix the value or remove the override.');
+  assert.is(
+    err.message,
+    'sample.arrow row 1, column "name": "pear" is not a date (override date). Fix the value or remove the override.',
+  );
 });
 
 test.run();

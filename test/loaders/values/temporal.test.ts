@@ -2,13 +2,25 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  daysFromCivil, formatDateTime, parseIsoDate, parseIsoDateTime, parseIsoTime, parseLooseDateTime, toDays, toEpochMs,
+  daysFromCivil,
+  formatDateTime,
+  parseIsoDate,
+  parseIsoDateTime,
+  parseIsoTime,
+  parseLooseDateTime,
+  toDays,
+  toEpochMs,
 } from '../../../loaders/values/temporal.ts';
 import { toDateString, toTimeString } from '../../../src/common/dates.ts';
 
 test('daysFromCivil agrees with Date.UTC from year 0 to 9999', () => {
   for (let y = 0; y <= 9999; y += 7) {
-    for (const [m, d] of [[1, 1], [2, 28], [3, 1], [12, 31]]) {
+    for (const [m, d] of [
+      [1, 1],
+      [2, 28],
+      [3, 1],
+      [12, 31],
+    ]) {
       const utc = new Date(0);
       utc.setUTCFullYear(y, m - 1, d);
       assert.is(daysFromCivil(y, m, d), Math.round(utc.getTime() / 86_400_000), `${y}-${m}-${d}`);
@@ -29,7 +41,8 @@ test('ISO times: minutes, seconds, fractions truncated to milliseconds', () => {
   assert.is(parseIsoTime('23:59:59'), 86_399_000);
   assert.is(parseIsoTime('01:02:03.4'), 3_723_400);
   assert.is(parseIsoTime('01:02:03.456789'), 3_723_456);
-  for (const bad of ['1:02', '01:2', '01:02:3', '01:02:03.', '01:02:03.1234567890', '01-02']) assert.ok(Number.isNaN(parseIsoTime(bad)), bad);
+  for (const bad of ['1:02', '01:2', '01:02:3', '01:02:03.', '01:02:03.1234567890', '01-02'])
+    assert.ok(Number.isNaN(parseIsoTime(bad)), bad);
 });
 
 test('ISO datetimes: T or space, optional Z or ±HH:MM; no zone means UTC', () => {
