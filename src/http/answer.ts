@@ -52,30 +52,6 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
     const baseUrl = toBaseUrl(req, config);
     const cors = req.headers.origin === undefined ? NO_HEADERS : toCorsHeaders(req, config);
 
-    if (req.method === 'POST' && route.post) {
-      // Never cached or validated by the GET rules: the answer depends on the body. The body is read
-      // only when the handler asks, after it has checked the path (an unknown field is a 404 whatever the body).
-      const signal = toCloseSignal(res);
-      const ctx: RequestContext = {
-        snapshot,
-        pool,
-        config,
-        user,
-        path,
-        params: req.params,
-        query: req.query,
-        baseUrl,
-        canonical: [],
-        signal,
-        readBody: () => readJsonBody(req, config.maxBodyBytes),
-      };
-      const post = route.post;
-      const reply = await run(signal, () => post(ctx));
-      if (!reply) return;
-      sendJson(req, res, 200, reply.body, { ...cors, 'Cache-Control': 'no-store', ...reply.headers });
-      return;
-    }
-
     const ctx: RequestContext = {
       snapshot,
       pool,
@@ -89,6 +65,17 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
       signal: NEVER,
       readBody: noBody,
     };
+    if (req.method === 'POST' && route.post) {
+      // Never cached or validated by the GET rules: the answer depends on the body. The body is read
+      // only when the handler asks, after it has checked the path (an unknown field is a 404 whatever the body).
+      ctx.signal = toCloseSignal(res);
+      ctx.readBody = () => readJsonBody(req, config.maxBodyBytes);
+      const post = route.post;
+      const reply = await run(ctx.signal, () => post(ctx));
+      if (!reply) return;
+      sendJson(req, res, 200, reply.body, { ...cors, 'Cache-Control': 'no-store', ...reply.headers });
+      return;
+    }
     // Validation first: the answer is named by the normalised request (parsed and defaulted values in
     // the route's order, unknown parameters dropped), so equal answers share one validator everywhere.
     // A request seen before (same data, visibility, origin and raw URL) reuses its parse and its key.

@@ -45,11 +45,14 @@ const ROUTES: Route<never>[] = [
 ] as Route<never>[];
 
 /** The methods a path answers: GET, HEAD and OPTIONS everywhere, POST where its route has a POST handler. */
-const ALLOWED: [RegExp, string][] = ROUTES.filter((r) => r.post).map((r) => [
+type Allowed = { header: string; methods: ReadonlySet<string> };
+const toAllowed = (header: string): Allowed => ({ header, methods: new Set(header.split(', ')) });
+const READ_ONLY = toAllowed(ALLOW);
+const WITH_POST: [RegExp, Allowed][] = ROUTES.filter((r) => r.post).map((r) => [
   new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}/?$`),
-  'GET, HEAD, POST, OPTIONS',
+  toAllowed('GET, HEAD, POST, OPTIONS'),
 ]);
-const toAllow = (path: string): string => ALLOWED.find(([re]) => re.test(path))?.[1] ?? ALLOW;
+const toAllow = (path: string): Allowed => WITH_POST.find(([re]) => re.test(path))?.[1] ?? READ_ONLY;
 
 /** Creates the request handler over a swappable snapshot holder; `listen` it or pass it to http. */
 export function createApp({ state, pool, config, logger }: AppOptions) {
@@ -89,14 +92,14 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
         'request',
       );
     });
-    const allow = toAllow(req.path);
+    const { header: allow, methods } = toAllow(req.path);
     if (req.method === 'OPTIONS') {
       res.statusCode = 204;
       for (const [k, v] of Object.entries(toPreflightHeaders(req, config, allow))) res.setHeader(k, v);
       res.end();
       return;
     }
-    if (!allow.split(', ').includes(req.method ?? '')) {
+    if (!methods.has(req.method ?? '')) {
       const message = `${req.method} is not allowed on ${req.path}; this API is read-only (${allow}).`;
       sendError(req, res, new HttpError(405, 'METHOD_NOT_ALLOWED', message), {
         Allow: allow,
