@@ -7,7 +7,7 @@ import type { StatsResult } from '../contract/tasks.ts';
 import { toVisibleField } from '../http/visible.ts';
 import { defineRoute, type Reply, type RequestContext } from '../http/handler.ts';
 import type { TreeContextNode } from '../contract/tree.ts';
-import { isInTree } from '../catalog/tree.ts';
+import { toColumnTask } from '../snapshot/column-task.ts';
 import type { Field } from '../contract/model.ts';
 
 type StatsParams = { field: Field; context: TreeContextNode | null };
@@ -33,19 +33,10 @@ export const getStats = defineRoute<StatsParams>({
 
 async function answerStats(ctx: RequestContext, { field, context }: StatsParams): Promise<Reply> {
   const { snapshot } = ctx;
-  const tree = snapshot.tree;
   // In a model tree: over the rows of the field's join with the root, of the entities the context selects (API.md §12).
   const s = !context
     ? snapshot.stats.get(field.id)!
-    : tree && isInTree(tree.shape, field.dataset)
-      ? await ctx.pool.run<StatsResult>(
-          { kind: 'tree-stats', tree, dataset: field.dataset, column: field.column, context },
-          ctx.signal,
-        )
-      : await ctx.pool.run<StatsResult>(
-          { kind: 'stats', table: snapshot.tableRef(field.dataset), column: field.column, context },
-          ctx.signal,
-        );
+    : await ctx.pool.run<StatsResult>(toColumnTask(snapshot, field, 'stats', context), ctx.signal);
   const type = field.internal_type;
   const body: Record<string, unknown> = {
     count: s.count,

@@ -14,7 +14,7 @@ import { toJsonInSlices } from '../http/serialize.ts';
 import { toIntParam, toSingle } from '../http/params.ts';
 import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/handler.ts';
 import type { TreeContextNode } from '../contract/tree.ts';
-import { isInTree } from '../catalog/tree.ts';
+import { toColumnTask } from '../snapshot/column-task.ts';
 import type { Field } from '../contract/model.ts';
 
 const SEED_MAX = 2 ** 32 - 1; // the generator's whole state: every seed draws differently
@@ -39,18 +39,7 @@ export async function toFieldValues(
 ): Promise<FieldValues> {
   const { snapshot } = ctx;
   if (!context) return snapshot.values.get(field.id)!;
-  // In a model tree, counts are of root entities and the context may reach any of its tables (API.md §12).
-  const tree = snapshot.tree;
-  const r =
-    tree && isInTree(tree.shape, field.dataset)
-      ? await ctx.pool.run<DistinctResult>(
-          { kind: 'tree-distinct', tree, dataset: field.dataset, column: field.column, context },
-          ctx.signal,
-        )
-      : await ctx.pool.run<DistinctResult>(
-          { kind: 'distinct', table: snapshot.tableRef(field.dataset), column: field.column, context },
-          ctx.signal,
-        );
+  const r = await ctx.pool.run<DistinctResult>(toColumnTask(snapshot, field, 'distinct', context), ctx.signal);
   const label = toLabeler(snapshot, field);
   return { values: r.values, labels: r.values.map((v) => label(v)), counts: r.counts, nullCount: r.nullCount };
 }
