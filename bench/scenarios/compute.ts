@@ -5,8 +5,8 @@ import { COLUMNS, ensureTable, toTableSpec } from '../lib/generate.ts';
 import { note } from '../lib/log.ts';
 import { toGrowthRows, toRowsLabel, type Series } from '../lib/growth.ts';
 import { toRow } from '../lib/rows.ts';
+import { checkSame, type Group, timeServed } from '../lib/served.ts';
 import { getText, startSorrel } from '../lib/sorrel.ts';
-import { median, quantile } from '../lib/stats.ts';
 import { toFieldId, writeTableCatalog } from '../lib/table-catalog.ts';
 import { alternate, timed } from '../lib/timing.ts';
 import type { BenchRow, Scenario } from '../lib/types.ts';
@@ -36,7 +36,6 @@ type Query = {
   sql(below: number): string;
   toGroups(body: unknown): Group[];
 };
-type Group = { key: unknown[]; count: number };
 type ValuesBody = { values: { value: unknown; count: number }[] };
 type DistBody = { data: DistPoint[]; outliers: DistPoint[] };
 type DistPoint = { values: unknown[]; count: number };
@@ -133,11 +132,7 @@ export const scenario: Scenario = {
               const url = (b: number) => sorrel.url + q.path(b);
               const caseLabel = `${q.label}, ${contextLabel}`;
               note(`compute: ${toRowsLabel(size)} rows, ${caseLabel}`);
-              await checkSame(
-                caseLabel,
-                q.toGroups(JSON.parse(await getText(url(below)))),
-                await duck.rows(q.sql(below)),
-              );
+              checkSame(caseLabel, q.toGroups(JSON.parse(await getText(url(below)))), await duck.rows(q.sql(below)));
               let ks = 0,
                 kd = 0;
               const runs = await alternate(
@@ -177,79 +172,17 @@ export const scenario: Scenario = {
   },
 };
 
-/** Fails unless Sorrel's groups (keys, counts and order) are DuckDB's rows exactly. */
-async function checkSame(label: string, sorrel: Group[], duck: unknown[][]): Promise<void> {
-  const expected = duck.map((r) => ({
-    key: r.slice(0, -1).map((v) => (typeof v === 'bigint' ? Number(v) : v)),
-    count: Number(r[r.length - 1]),
-  }));
-  const show = (g: Group | undefined) => (g ? `${JSON.stringify(g.key)} × ${g.count}` : 'nothing');
-  if (sorrel.length !== expected.length) {
-    throw new Error(
-      `${label}: Sorrel gives ${sorrel.length} groups, DuckDB ${expected.length} (first: ${show(sorrel[0])} vs ${show(expected[0])}).`,
-    );
-  }
-  for (let i = 0; i < sorrel.length; i++) {
-    if (JSON.stringify(sorrel[i].key) !== JSON.stringify(expected[i].key) || sorrel[i].count !== expected[i].count) {
-      throw new Error(`${label}: group ${i} differs: Sorrel ${show(sorrel[i])}, DuckDB ${show(expected[i])}.`);
-    }
-  }
-}
-
-/**
- * Non-aware answers, after the first request: client-side latency of `n` sequential requests, and
- * the server's own time per request from the /metrics histogram (sum ÷ count over those requests).
- */
+/** Non-aware answers served from memory: each checked against DuckDB, then timed (bench/lib/served.ts). */
 async function timeMemory(base: string, duck: Duck, size: number, n: number): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const m of MEMORY) {
-    const url = base + m.path;
-    await checkSame(m.label, m.toGroups(JSON.parse(await getText(url))), await duck.rows(m.sql));
-    for (let i = 0; i < 5; i++) await getText(url);
-    const before = await serverSeconds(base, m.route);
-    const client: number[] = [];
-    for (let i = 0; i < n; i++) client.push(await timed(() => getText(url))());
-    const after = await serverSeconds(base, m.route);
-    const serverMs = ((after.sum - before.sum) / (after.count - before.count)) * 1000;
-    const c = {
-      scenario: 'compute',
-      case: `${toRowsLabel(size)} rows, ${m.label}`,
-      referenceName: '—',
-      reference: null,
-      better: 'lower' as const,
-    };
+    checkSame(m.label, m.toGroups(JSON.parse(await getText(base + m.path))), await duck.rows(m.sql));
     rows.push(
-      toRow({
-        ...c,
-        metric: 'server mean ms',
-        sorrel: [serverMs],
-        spread: '—',
-        target: '< 1 ms',
-        limit: { on: 'sorrel', value: 1 },
-      }),
-      toRow({
-        ...c,
-        metric: 'client p50 ms',
-        sorrel: [median(client)],
-        spread: `p99 ${quantile(client, 0.99).toFixed(2)}`,
-        target: '—',
-        limit: null,
-      }),
+      ...(await timeServed(base, m.path, m.route, n, {
+        scenario: 'compute',
+        case: `${toRowsLabel(size)} rows, ${m.label}`,
+      })),
     );
   }
   return rows;
-}
-
-/** The request-duration histogram's sum and count for one route's 200s. */
-async function serverSeconds(base: string, route: string): Promise<{ sum: number; count: number }> {
-  const text = await getText(`${base}/metrics`);
-  const read = (name: string) => {
-    const m = new RegExp(
-      `^sorrel_request_duration_seconds_${name}\\{route="${route}",status="200"\\} (\\S+)$`,
-      'm',
-    ).exec(text);
-    if (!m) throw new Error(`/metrics has no sorrel_request_duration_seconds_${name} for route "${route}"`);
-    return Number(m[1]);
-  };
-  return { sum: read('sum'), count: read('count') };
 }

@@ -7,8 +7,8 @@ import { openDuck, toSqlString, type Duck } from '../lib/duck.ts';
 import { toGrowthRows, toRowsLabel, type Series } from '../lib/growth.ts';
 import { note } from '../lib/log.ts';
 import { toRow } from '../lib/rows.ts';
+import { checkSame, type Group, timeServed } from '../lib/served.ts';
 import { getText, startSorrel } from '../lib/sorrel.ts';
-import { median, quantile } from '../lib/stats.ts';
 import { alternate, timed } from '../lib/timing.ts';
 import type { BenchRow, Scenario } from '../lib/types.ts';
 
@@ -71,7 +71,6 @@ type Query = {
   sql(k: number): string;
   toGroups(body: unknown): Group[];
 };
-type Group = { key: unknown[]; count: number };
 type ValuesBody = { values: { value: unknown; count: number }[] };
 type DistBody = { data: DistPoint[]; outliers: DistPoint[] };
 type DistPoint = { values: unknown[]; count: number };
@@ -206,7 +205,9 @@ export const scenario: Scenario = {
           for (const q of QUERIES) {
             const url = (k: number) => sorrel.url + q.path(k);
             note(`tree: ${sizeLabel}, ${q.label}`);
-            await checkSame(q.label, q.toGroups(JSON.parse(await getText(url(0)))), await duck.rows(q.sql(0)));
+            checkSame(q.label, q.toGroups(JSON.parse(await getText(url(0)))), await duck.rows(q.sql(0)), {
+              nonZero: true,
+            });
             let ks = 0,
               kd = 0;
             const runs = await alternate(
@@ -277,74 +278,10 @@ async function toIndexRow(
   });
 }
 
-/** Fails unless Sorrel's groups (keys, counts and order) are DuckDB's rows exactly. */
-async function checkSame(label: string, sorrel: Group[], duck: unknown[][]): Promise<void> {
-  const expected = duck.map((r) => ({
-    key: r.slice(0, -1).map((v) => (typeof v === 'bigint' ? Number(v) : v)),
-    count: Number(r[r.length - 1]),
-  }));
-  const show = (g: Group | undefined) => (g ? `${JSON.stringify(g.key)} × ${g.count}` : 'nothing');
-  if (sorrel.length !== expected.length) {
-    throw new Error(
-      `${label}: Sorrel gives ${sorrel.length} groups, DuckDB ${expected.length} (first: ${show(sorrel[0])} vs ${show(expected[0])}).`,
-    );
-  }
-  for (let i = 0; i < sorrel.length; i++) {
-    if (JSON.stringify(sorrel[i].key) !== JSON.stringify(expected[i].key) || sorrel[i].count !== expected[i].count) {
-      throw new Error(`${label}: group ${i} differs: Sorrel ${show(sorrel[i])}, DuckDB ${show(expected[i])}.`);
-    }
-  }
-  if (sorrel.every((g) => g.count === 0))
-    throw new Error(`${label}: every count is 0; the comparison would prove nothing.`);
-}
-
-/** The non-aware answer after its first request: the server's mean time per request (/metrics histogram) and the client-side median. */
+/** The non-aware answer served from memory: checked against DuckDB, then timed (bench/lib/served.ts). */
 async function timeMemory(base: string, duck: Duck, sizeLabel: string, n: number): Promise<BenchRow[]> {
-  const url = base + MEMORY.path;
-  await checkSame(MEMORY.label, fromValues(JSON.parse(await getText(url))), await duck.rows(MEMORY.sql));
-  for (let i = 0; i < 5; i++) await getText(url);
-  const before = await serverSeconds(base, MEMORY.route);
-  const client: number[] = [];
-  for (let i = 0; i < n; i++) client.push(await timed(() => getText(url))());
-  const after = await serverSeconds(base, MEMORY.route);
-  const serverMs = ((after.sum - before.sum) / (after.count - before.count)) * 1000;
-  const c = {
-    scenario: 'tree',
-    case: `${sizeLabel}, ${MEMORY.label}`,
-    referenceName: '—',
-    reference: null,
-    better: 'lower' as const,
-  };
-  return [
-    toRow({
-      ...c,
-      metric: 'server mean ms',
-      sorrel: [serverMs],
-      spread: '—',
-      target: '< 1 ms',
-      limit: { on: 'sorrel', value: 1 },
-    }),
-    toRow({
-      ...c,
-      metric: 'client p50 ms',
-      sorrel: [median(client)],
-      spread: `p99 ${quantile(client, 0.99).toFixed(2)}`,
-      target: '—',
-      limit: null,
-    }),
-  ];
-}
-
-/** The request-duration histogram's sum and count for one route's 200s. */
-async function serverSeconds(base: string, route: string): Promise<{ sum: number; count: number }> {
-  const text = await getText(`${base}/metrics`);
-  const read = (name: string) => {
-    const m = new RegExp(
-      `^sorrel_request_duration_seconds_${name}\\{route="${route}",status="200"\\} (\\S+)$`,
-      'm',
-    ).exec(text);
-    if (!m) throw new Error(`/metrics has no sorrel_request_duration_seconds_${name} for route "${route}"`);
-    return Number(m[1]);
-  };
-  return { sum: read('sum'), count: read('count') };
+  checkSame(MEMORY.label, fromValues(JSON.parse(await getText(base + MEMORY.path))), await duck.rows(MEMORY.sql), {
+    nonZero: true,
+  });
+  return timeServed(base, MEMORY.path, MEMORY.route, n, { scenario: 'tree', case: `${sizeLabel}, ${MEMORY.label}` });
 }
