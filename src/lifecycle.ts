@@ -56,6 +56,11 @@ export function createLifecycle({ server, state, pool, config, log, ready, load 
     queued: Promise<ReloadOutcome> | null = null;
   let drained: Promise<DrainReport> | null = null;
   const collect = exposeGc();
+  function untrack(this: ServerResponse): void {
+    open.delete(this);
+    if (status.draining) answeredInDrain++;
+    if (open.size === 0) idle?.();
+  }
   /** Resolves once every request in flight now has ended (those that may hold the old snapshot). */
   const afterInFlight = () =>
     Promise.all(
@@ -126,11 +131,7 @@ export function createLifecycle({ server, state, pool, config, log, ready, load 
     track(_req, res) {
       open.add(res);
       if (status.draining) res.shouldKeepAlive = false;
-      res.once('close', () => {
-        open.delete(res);
-        if (status.draining) answeredInDrain++;
-        if (open.size === 0) idle?.();
-      });
+      res.on('close', untrack); // one shared listener: no closure per request ('close' comes once)
     },
     drain(signal) {
       drained ??= (async () => {

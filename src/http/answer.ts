@@ -4,14 +4,15 @@ import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Request } from 'polka';
 import type { Config } from '../config.ts';
+import type { User } from '../contract/model.ts';
 import type { Pool } from '../contract/pool.ts';
 import { readJsonBody } from './body.ts';
-import { createLru, type Lru } from '../common/lru.ts';
+import { createParseMemo, type KnownRequest, type ParseMemo } from './parse-memo.ts';
 import type { Snapshot } from '../snapshot/create.ts';
 import { toVisibilityKey } from '../snapshot/visibility.ts';
 import { toCorsHeaders } from './cors.ts';
 import { notReady } from './errors.ts';
-import type { Parsed, Query, Reply, RequestContext, Route } from './handler.ts';
+import type { Query, Reply, RequestContext, Route } from './handler.ts';
 import type { Metrics } from './metrics.ts';
 import type { ReplyCache } from './reply-cache.ts';
 import { toBaseUrl, toCanonicalPath, toMatchTags } from './request.ts';
@@ -25,11 +26,6 @@ const NO_RAW: string[] = [];
 const NEVER = new AbortController().signal; // replaced once the answer is not served from cache
 const noBody = async (): Promise<unknown> => undefined;
 
-const PARSE_MEMO_BYTES = 16 * 1024 * 1024;
-
-/** A request already parsed: its parse and the key that names its answer ('' when it does not repeat). */
-type KnownRequest<P> = { parsed: Parsed<P>; key: string };
-
 export type AnswerOptions = {
   state: { snapshot: Snapshot | null };
   pool: Pool;
@@ -41,84 +37,118 @@ export type AnswerOptions = {
 /** Creates the function that answers a request on a route from the snapshot current at its start. */
 export function createAnswer({ state, pool, config, replies, metrics }: AnswerOptions) {
   // Parses by raw request, for the snapshot current now; a new snapshot starts a new memo.
-  let parses: { version: string; memo: Lru<string, KnownRequest<unknown>> } = { version: '', memo: createLru(0) };
-  return async function answer<P>(req: ApiRequest, res: ServerResponse, route: Route<P>): Promise<void> {
+  let parses: { version: string; memo: ParseMemo } = { version: '', memo: createParseMemo() };
+  // A reply-cache hit is answered synchronously: no promise, no microtask. Only a JWT (verified
+  // asynchronously), a POST and a miss (which may run a task) return a promise.
+  return function answer<P>(req: ApiRequest, res: ServerResponse, route: Route<P>): void | Promise<void> {
     const snapshot = state.snapshot;
     if (!snapshot) throw notReady();
     const auth = snapshot.authenticate(req.headers.authorization);
-    const user = auth instanceof Promise ? await auth : auth; // no await (no hop) unless a JWT
+    if (auth instanceof Promise) return auth.then((user) => answerAs(req, res, route, snapshot, user));
+    return answerAs(req, res, route, snapshot, auth);
+  };
+
+  function answerAs<P>(
+    req: ApiRequest,
+    res: ServerResponse,
+    route: Route<P>,
+    snapshot: Snapshot,
+    user: User,
+  ): void | Promise<void> {
     req.userName = user.name;
-    const path = req.path.endsWith('/') ? req.path : `${req.path}/`;
     const baseUrl = toBaseUrl(req, config);
     const cors = req.headers.origin === undefined ? NO_HEADERS : toCorsHeaders(req, config);
-
-    const ctx: RequestContext = {
+    const toContext = (): RequestContext => ({
       snapshot,
       pool,
       config,
       user,
-      path,
+      path: req.path.endsWith('/') ? req.path : `${req.path}/`,
       params: req.params,
       query: req.query,
       baseUrl,
       canonical: [],
       signal: NEVER,
       readBody: noBody,
-    };
+    });
     if (req.method === 'POST' && route.post) {
       // Never cached or validated by the GET rules: the answer depends on the body. The body is read
       // only when the handler asks, after it has checked the path (an unknown field is a 404 whatever the body).
+      const ctx = toContext();
       ctx.signal = toCloseSignal(res);
       ctx.readBody = () => readJsonBody(req, config.maxBodyBytes);
       const post = route.post;
-      const reply = await run(ctx.signal, () => post(ctx));
-      if (!reply) return;
-      sendJson(req, res, 200, reply.body, { ...cors, 'Cache-Control': 'no-store', ...reply.headers });
-      return;
+      return run(ctx.signal, () => post(ctx)).then((reply) => {
+        if (reply) sendJson(req, res, 200, reply.body, { ...cors, 'Cache-Control': 'no-store', ...reply.headers });
+      });
     }
     // Validation first: the answer is named by the normalised request (parsed and defaulted values in
     // the route's order, unknown parameters dropped), so equal answers share one validator everywhere.
     // A request seen before (same data, visibility, origin and raw URL) reuses its parse and its key.
     const visibility = toVisibilityKey(user);
-    const rawKey = `${visibility}\0${baseUrl}\0${route.name}\0${req.url}`;
-    if (parses.version !== snapshot.version) parses = { version: snapshot.version, memo: createLru(PARSE_MEMO_BYTES) };
-    let known = parses.memo.get(rawKey) as KnownRequest<P> | undefined;
+    if (parses.version !== snapshot.version) parses = { version: snapshot.version, memo: createParseMemo() };
+    let ctx: RequestContext | null = null;
+    let known = parses.memo.recall(req.url, visibility, baseUrl, route.name) as KnownRequest<P> | undefined;
     if (!known) {
+      ctx = toContext();
       const parsed = route.parse(ctx);
       // A strong validator from data version + visibility + normalised request, known before any
       // compute, so a matching If-None-Match costs nothing. An answer that does not repeat (an
       // unseeded random draw) has none, and its parse is not kept.
       const repeatable = parsed.repeatable ?? true;
       const key = repeatable
-        ? JSON.stringify([snapshot.version, visibility, baseUrl, route.name, toCanonicalPath(path), parsed.canonical])
+        ? JSON.stringify([
+            snapshot.version,
+            visibility,
+            baseUrl,
+            route.name,
+            toCanonicalPath(ctx.path),
+            parsed.canonical,
+          ])
         : '';
       known = { parsed, key };
-      if (repeatable) parses.memo.set(rawKey, known, rawKey.length * 2 + key.length * 2 + 256);
+      if (repeatable) parses.memo.keep(req.url, visibility, baseUrl, route.name, known);
     }
     const { parsed, key } = known;
-    ctx.canonical = parsed.canonical;
     const repeatable = key !== '';
-    // `*` matches only an answer that exists, so it is checked after the answer.
-    const tags = req.headers['if-none-match'] === undefined ? NO_TAGS : toMatchTags(req);
-    const matchesAny = tags.includes('*');
-    const headers: Record<string, string> = { ...cors, 'Cache-Control': config.cacheControl };
+    const noTags = req.headers['if-none-match'] === undefined;
     // The normalised request is the reply cache's key; the ETag is its hash, kept with the cached
     // answer (and its whole header list) so a hit hashes and builds nothing.
+    const hit = repeatable ? replies.get(key) : undefined;
+    if (repeatable) metrics.countCache(hit !== undefined);
+    if (hit && noTags)
+      return sendCached(req, res, hit.raw, hit.body, cors === NO_HEADERS ? NO_RAW : Object.entries(cors).flat());
+    // `*` matches only an answer that exists, so it is checked after the answer.
+    const tags = noTags ? NO_TAGS : toMatchTags(req);
+    const matchesAny = tags.includes('*');
+    const headers: Record<string, string> = { ...cors, 'Cache-Control': config.cacheControl };
     if (repeatable) {
-      const hit = replies.get(key);
-      metrics.countCache(hit !== undefined);
       const etag = hit?.etag ?? `"${createHash('sha1').update(key).digest('base64url')}"`;
       headers.ETag = etag;
-      if (tags.includes(etag)) return sendNotModified(res, headers);
+      if (tags.includes(etag) || (hit && matchesAny)) return sendNotModified(res, headers);
       if (hit)
-        return matchesAny
-          ? sendNotModified(res, headers)
-          : sendCached(req, res, hit.raw, hit.body, cors === NO_HEADERS ? NO_RAW : Object.entries(cors).flat());
+        return sendCached(req, res, hit.raw, hit.body, cors === NO_HEADERS ? NO_RAW : Object.entries(cors).flat());
     }
+    ctx ??= toContext();
+    ctx.canonical = parsed.canonical;
+    return answerMiss(req, res, route, ctx, parsed.params, key, headers, matchesAny);
+  }
+
+  /** Runs the route's handler (its task, if any, cancelled when the client goes away) and caches a repeatable answer. */
+  async function answerMiss<P>(
+    req: ApiRequest,
+    res: ServerResponse,
+    route: Route<P>,
+    ctx: RequestContext,
+    params: P,
+    key: string,
+    headers: Record<string, string>,
+    matchesAny: boolean,
+  ): Promise<void> {
     // Only work that may take a while needs to learn that the client went away.
     const signal = toCloseSignal(res);
     ctx.signal = signal;
-    const reply = await run(signal, () => route.answer(ctx, parsed.params));
+    const reply = await run(signal, () => route.answer(ctx, params));
     if (!reply) return;
     if (matchesAny) return sendNotModified(res, headers);
     let bytes: Buffer;
@@ -133,7 +163,7 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
         toRawHeaders(bytes, { 'Cache-Control': cacheControl, ETag: etag, ...reply.headers }),
       );
     }
-  };
+  }
 }
 
 /** A signal aborted when the client goes away before the answer is written. */

@@ -1,7 +1,9 @@
 // Prometheus metrics with prom-client: requests and latencies by route and status, pool, caches and snapshot gauges, process metrics.
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { createRequestSeries } from './request-series.ts';
 
-const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const DURATION_NAME = 'sorrel_request_duration_seconds';
+const DURATION_HELP = 'Time from request to the end of the answer, by route and status.';
 
 /** The values read at each scrape. */
 export type Gauges = {
@@ -15,7 +17,7 @@ export type Gauges = {
 };
 
 export type Metrics = {
-  /** Counts one answered request (called once per request, so kept cheap: children are cached). */
+  /** Counts one answered request (called once per request, so kept to plain arithmetic). */
   observe(route: string, status: number, seconds: number): void;
   /** Counts a reply-cache lookup. */
   countCache(hit: boolean): void;
@@ -27,27 +29,31 @@ export type Metrics = {
 export function createMetrics(read: () => Gauges): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({
+  // Per request only plain arithmetic on our own series (see createRequestSeries); prom-client reads them at scrape.
+  const series = createRequestSeries();
+  new Counter({
     name: 'sorrel_requests_total',
     help: 'Requests answered, by route and status.',
     labelNames: ['route', 'status'],
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const s of series.list()) this.labels(s.route, s.status).inc(s.count);
+    },
   });
-  const duration = new Histogram({
-    name: 'sorrel_request_duration_seconds',
-    help: 'Time from request to the end of the answer, by route and status.',
-    labelNames: ['route', 'status'],
-    buckets: BUCKETS,
-    registers: [registry],
-  });
-  const cache = new Counter({
+  registry.registerMetric(series.toHistogram(DURATION_NAME, DURATION_HELP) as never);
+  const cacheCounts = { hit: 0, miss: 0 };
+  new Counter({
     name: 'sorrel_reply_cache_requests_total',
     help: 'Reply-cache lookups by result (hit, miss).',
     labelNames: ['result'],
     registers: [registry],
+    collect() {
+      this.reset();
+      this.labels('hit').inc(cacheCounts.hit);
+      this.labels('miss').inc(cacheCounts.miss);
+    },
   });
-  const hit = cache.labels('hit'),
-    miss = cache.labels('miss');
   const gauge = (name: string, help: string, value: (g: Gauges) => number) =>
     new Gauge({
       name,
@@ -95,20 +101,12 @@ export function createMetrics(read: () => Gauges): Metrics {
     },
   });
 
-  const children = new Map<string, { count: Counter.Internal; time: Histogram.Internal<'route' | 'status'> }>();
   return {
-    observe(route, status, seconds) {
-      const key = `${route} ${status}`;
-      let c = children.get(key);
-      if (!c)
-        children.set(
-          key,
-          (c = { count: requests.labels(route, String(status)), time: duration.labels(route, String(status)) }),
-        );
-      c.count.inc();
-      c.time.observe(seconds);
+    observe: series.observe,
+    countCache: (isHit) => {
+      if (isHit) cacheCounts.hit++;
+      else cacheCounts.miss++;
     },
-    countCache: (isHit) => (isHit ? hit : miss).inc(),
     scrape: async () => ({ text: await registry.metrics(), contentType: registry.contentType }),
   };
 }
