@@ -9,7 +9,10 @@ const send = (m) => process.stdout.write(`${JSON.stringify(m)}\n`);
 
 const catalog = process.argv[2];
 const config = { ...toConfig(process.env), host: '127.0.0.1', port: Number(process.env.PORT ?? 0) };
-const running = await startServer(catalog, config, pino({ level: config.logLevel }, pino.destination(2)));
+// SORREL_BENCH_LOG_FILE: log as `sorrel serve` does (asynchronous, written 4 KiB at a time) into that file.
+const file = process.env.SORREL_BENCH_LOG_FILE;
+const destination = file ? pino.destination({ dest: file, sync: false, minLength: 4096 }) : pino.destination(2);
+const running = await startServer(catalog, config, pino({ level: config.logLevel }, destination));
 send({ event: 'listening', url: running.url });
 try {
   await running.ready;
