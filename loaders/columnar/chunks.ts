@@ -27,10 +27,12 @@ export function createConverter(
     add(data) {
       if (data.nullCount > 0) {
         const bits = data.nullBitmap;
-        for (let i = 0; i < data.length; i++) {
-          const j = data.offset + i;
-          if (!bits || bits.length === 0 || (bits[j >> 3] & (1 << (j & 7))) === 0) markNull(validity, row + i);
-        }
+        if (bits && bits.length > 0 && (data.offset & 7) === 0) copyValidity(validity, spec.rows, row, bits, data);
+        else
+          for (let i = 0; i < data.length; i++) {
+            const j = data.offset + i;
+            if (!bits || bits.length === 0 || (bits[j >> 3] & (1 << (j & 7))) === 0) markNull(validity, row + i);
+          }
       }
       put(data, row, validity);
       row += data.length;
@@ -50,6 +52,38 @@ export function createConverter(
     },
   };
 }
+
+/**
+ * Marks the null rows of a chunk whose bitmap starts on a byte, a byte at a time: each source byte
+ * is ANDed into the (at most two) bytes it lands on, whose other bits stay as they are (rows not
+ * marked yet are valid). Nulls are counted from the bits, as markNull would count them one by one.
+ */
+function copyValidity(v: Validity, rows: number, row: number, bits: Uint8Array, data: arrow.Data): void {
+  if (v.bits === null || v.bits.length < ((rows + 7) >> 3) + 1) {
+    const full = new Uint8Array(((rows + 7) >> 3) + 1).fill(0xff);
+    if (v.bits) full.set(v.bits.subarray(0, full.length));
+    v.bits = full;
+  }
+  const out = v.bits,
+    shift = row & 7,
+    from = data.offset >> 3,
+    to = row >> 3,
+    n = (data.length + 7) >> 3,
+    tail = data.length & 7;
+  let nulls = 0;
+  for (let k = 0; k < n; k++) {
+    let b = bits[from + k];
+    if (k === n - 1 && tail) b |= 0xff << tail; // past the chunk's end: leave valid
+    b &= 0xff;
+    nulls += ZEROS[b];
+    out[to + k] &= ((b << shift) | ((1 << shift) - 1)) & 0xff;
+    if (shift) out[to + k + 1] &= (b >> (8 - shift)) | ((0xff << shift) & 0xff);
+  }
+  v.nullCount += nulls;
+}
+
+// How many bits of each byte value are zero.
+const ZEROS = Uint8Array.from({ length: 256 }, (_, b) => 8 - [...b.toString(2)].filter((c) => c === '1').length);
 
 /** True when row `row` is not null according to a validity tracker built so far. */
 export function isValidSoFar(v: Validity, row: number): boolean {

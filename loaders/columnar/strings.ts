@@ -41,27 +41,20 @@ function addDictionaryChunk(data: arrow.Data, strings: Interner, codes: Int32Arr
 }
 
 /**
- * Distinct byte strings: an open-addressing table of entries over FNV-1a hashes, each entry's bytes
- * in an arena and its interned code in `codeOf` (two byte strings can share a code when invalid
- * UTF-8 decodes both to U+FFFD, and a dictionary chunk may have interned the string already).
+ * Distinct byte strings: an open-addressing table over FNV-1a hashes whose slots hold everything a
+ * probe needs side by side, four Int32 each: hash, code + 1 (0 = empty), arena start, byte length.
+ * A row then touches one slot's cache line and the arena, where separate arrays per field cost a
+ * cache miss each (measured 2x slower on 100k distinct names, where the table outgrows the cache).
+ * Two byte strings can share a code when invalid UTF-8 decodes both to U+FFFD, and a dictionary
+ * chunk may have interned the string already.
  */
-type ByteTable = {
-  slots: Int32Array;
-  hashes: Int32Array;
-  starts: Int32Array;
-  codeOf: Int32Array;
-  arena: Uint8Array;
-  used: number;
-  count: number;
-  strings: Interner;
-};
+type ByteTable = { slots: Int32Array; arena: Uint8Array; used: number; count: number; strings: Interner };
+
+const SLOT = 4;
 
 function createByteTable(): ByteTable {
   return {
-    slots: new Int32Array(1024).fill(-1),
-    hashes: new Int32Array(512),
-    starts: new Int32Array(513),
-    codeOf: new Int32Array(512),
+    slots: new Int32Array(1024 * SLOT),
     arena: new Uint8Array(4096),
     used: 0,
     count: 0,
@@ -80,11 +73,8 @@ function addBytesChunk(data: arrow.Data, t: ByteTable, codes: Int32Array, at: nu
   const bits = data.nullCount > 0 ? data.nullBitmap : null,
     off = data.offset;
   let slots = t.slots,
-    hashes = t.hashes,
-    starts = t.starts,
-    codeOf = t.codeOf,
     arena = t.arena,
-    mask = slots.length - 1;
+    mask = slots.length / SLOT - 1;
   for (let i = 0; i < data.length; i++) {
     const j = off + i;
     if (bits && (bits[j >> 3] & (1 << (j & 7))) === 0) continue;
@@ -93,62 +83,53 @@ function addBytesChunk(data: arrow.Data, t: ByteTable, codes: Int32Array, at: nu
       n = end - start;
     let h = 0x811c9dc5;
     for (let k = start; k < end; k++) h = Math.imul(h ^ bytes[k], 0x01000193);
-    let s = h & mask,
-      entry = slots[s];
-    for (; entry !== -1; s = (s + 1) & mask, entry = slots[s]) {
-      if (hashes[entry] !== h) continue;
-      const from = starts[entry];
-      if (starts[entry + 1] - from !== n) continue;
+    let p = (h & mask) * SLOT,
+      code = slots[p + 1];
+    for (; code !== 0; p = (p + SLOT) & (slots.length - 1), code = slots[p + 1]) {
+      if (slots[p] !== h || slots[p + 3] !== n) continue;
+      const from = slots[p + 2];
       let k = 0;
       while (k < n && arena[from + k] === bytes[start + k]) k++;
       if (k === n) break;
     }
-    if (entry === -1) {
-      entry = insert(t, s, h, bytes, start, end);
+    if (code === 0) {
+      code = insert(t, p, h, bytes, start, end);
       slots = t.slots;
-      hashes = t.hashes;
-      starts = t.starts;
-      codeOf = t.codeOf;
       arena = t.arena;
-      mask = slots.length - 1;
+      mask = slots.length / SLOT - 1;
     }
-    codes[at + i] = codeOf[entry];
+    codes[at + i] = code - 1;
   }
 }
 
-// Records bytes seen for the first time at slot s, decoding them once; returns the new entry.
-function insert(t: ByteTable, s: number, h: number, bytes: Uint8Array, start: number, end: number): number {
+// Records bytes seen for the first time in the empty slot at p, decoding them once; returns code + 1.
+function insert(t: ByteTable, p: number, h: number, bytes: Uint8Array, start: number, end: number): number {
   const value = bytes.subarray(start, end);
-  const entry = t.count++;
-  if (t.used + value.length > t.arena.length) t.arena = grown(t.arena, t.used + value.length);
-  t.arena.set(value, t.used);
-  t.used += value.length;
-  if (entry + 2 > t.starts.length) t.starts = grown(t.starts, entry + 2);
-  if (entry + 1 > t.hashes.length) {
-    t.hashes = grown(t.hashes, entry + 1);
-    t.codeOf = grown(t.codeOf, entry + 1);
+  if (t.used + value.length > t.arena.length) {
+    const arena = new Uint8Array(Math.max(t.used + value.length, t.arena.length * 2));
+    arena.set(t.arena);
+    t.arena = arena;
   }
-  t.starts[entry + 1] = t.used;
-  t.hashes[entry] = h;
-  t.codeOf[entry] = intern(t.strings, decoder.decode(value));
-  t.slots[s] = entry;
-  if (t.count * 2 > t.slots.length) rehash(t);
-  return entry;
-}
-
-function grown<T extends Uint8Array | Int32Array>(a: T, need: number): T {
-  const next = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
-  next.set(a);
-  return next;
+  t.arena.set(value, t.used);
+  const code = intern(t.strings, decoder.decode(value)) + 1;
+  t.slots[p] = h;
+  t.slots[p + 1] = code;
+  t.slots[p + 2] = t.used;
+  t.slots[p + 3] = value.length;
+  t.used += value.length;
+  if (++t.count * 2 > t.slots.length / SLOT) rehash(t);
+  return code;
 }
 
 function rehash(t: ByteTable): void {
-  const slots = new Int32Array(t.slots.length * 2).fill(-1);
-  const mask = slots.length - 1;
-  for (let entry = 0; entry < t.count; entry++) {
-    let s = t.hashes[entry] & mask;
-    while (slots[s] !== -1) s = (s + 1) & mask;
-    slots[s] = entry;
+  const old = t.slots;
+  const slots = new Int32Array(old.length * 2);
+  const mask = slots.length / SLOT - 1;
+  for (let q = 0; q < old.length; q += SLOT) {
+    if (old[q + 1] === 0) continue;
+    let p = (old[q] & mask) * SLOT;
+    while (slots[p + 1] !== 0) p = (p + SLOT) & (slots.length - 1);
+    slots.set(old.subarray(q, q + SLOT), p);
   }
   t.slots = slots;
 }

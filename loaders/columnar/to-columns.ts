@@ -77,10 +77,12 @@ function createNumberConverter(spec: ColumnSpec, type: 'integer' | 'float'): Chu
   return createConverter(
     spec,
     (data, at) => {
-      const values = data.values as ArrayLike<number>;
+      const values = data.values as Int32Array | Float64Array;
+      // Doubles and integers of up to 32 bits are exact as doubles: one native converting copy.
+      if (!half && !single) return out.set(values.subarray(data.offset, data.offset + data.length), at);
       for (let i = 0; i < data.length; i++) {
         const x = values[data.offset + i];
-        out[at + i] = half ? arrow.util.uint16ToFloat64(x) : single ? shortestSingle(x, shortest) : x;
+        out[at + i] = half ? arrow.util.uint16ToFloat64(x) : shortestSingle(x, shortest);
       }
     },
     (base) => ({ ...base, type, values: out, dictionary: null }),
