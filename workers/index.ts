@@ -45,7 +45,7 @@ type TreeTask = Extract<Task, { kind: 'tree-count' | 'tree-distinct' | 'tree-dis
 
 function runTable(task: TableTask): unknown {
   const table = openTable(task.table);
-  if (task.kind === 'profile') return profileColumn(table.column(task.column), task.stats);
+  if (task.kind === 'profile') return profileColumn(table.column(task.column), task.stats, task.type);
   const mask = contextMask(table, task.context);
   switch (task.kind) {
     case 'distinct':

@@ -36,8 +36,9 @@ export async function precomputeValues(
   const profileOf = (dataset: string, column: string) => {
     const k = `${dataset}\0${column}`;
     if (!profiles.has(k)) {
-      const stats = isStatsType(toSimpleType(datasets.get(dataset)!.columns[column]));
-      profiles.set(k, pool.run<ProfileResult>({ kind: 'profile', table: refs.get(dataset)!, column, stats }));
+      const type = datasets.get(dataset)!.columns[column];
+      const stats = isStatsType(toSimpleType(type));
+      profiles.set(k, pool.run<ProfileResult>({ kind: 'profile', table: refs.get(dataset)!, column, stats, type }));
     }
     return profiles.get(k)!;
   };
@@ -78,7 +79,7 @@ export async function precomputeValues(
     const distinct = profile.distinct;
     const labels =
       f.label_column === null
-        ? distinct.values.map((v) => toLabel(v, type))
+        ? toDefaultLabels(profile, type)
         : await labelsFrom(
             pool,
             refs.get(f.dataset)!,
@@ -110,6 +111,12 @@ export async function precomputeValues(
     }
   }
   return { values, stats };
+}
+
+/** The default labels of a profile's distinct values: made by the worker (newline-joined), or the values. */
+function toDefaultLabels({ distinct, labels }: ProfileResult, type: InternalType): string[] {
+  if (labels === null) return distinct.values.map((v) => toLabel(v, type));
+  return distinct.values.length === 0 ? [] : labels.split('\n');
 }
 
 /** Each field as served: the catalog's attributes, and what it leaves out inferred from the column and its values. */
