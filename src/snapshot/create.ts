@@ -9,7 +9,7 @@ import type { StatsResult } from '../contract/tasks.ts';
 import type { TreeRef } from '../contract/tree.ts';
 import { buildSearchIndex, type SearchIndex } from '../search/index.ts';
 import { checkKeys, createAuthenticator, type Authenticate, type KeyText } from './access.ts';
-import { checkColumns, loadDatasets, type LoadedDatasets, type Progress } from './datasets.ts';
+import { checkColumns, loadDatasets, toPeakRssMib, type LoadedDatasets, type Progress } from './datasets.ts';
 import { precomputeValues, toFields, type FieldValues } from './precompute.ts';
 import { toDataVersion, toServedVersion } from './version.ts';
 import { checkTree, type EntityInfo, toEntityInfo } from './tree.ts';
@@ -81,12 +81,18 @@ export async function prepareSnapshot(
   const { keyText, problems } = await checkKeys(spec, { secret: opts.secret ?? true });
   if (problems.length) throw new CatalogError(problems);
   const dataVersion = toDataVersion(spec, [...datasets.values()]);
+  const profiling = performance.now();
   opts.progress?.('profiling columns', { fields: spec.fields.length });
   const refs = toTableRefs(dataVersion, datasets, ++generations);
   // The model tree: a key or link problem stops the load like a bad column does; dangling references are served as null links.
   const tree = await buildTree(spec, datasets, refs, pool, dataVersion);
   for (const warning of tree.warnings) opts.progress?.('tree warning', { warning });
   const { values, stats } = await precomputeValues(spec, datasets, refs, pool, tree.ref);
+  opts.progress?.('profiled columns', {
+    fields: spec.fields.length,
+    ms: Math.round(performance.now() - profiling),
+    peak_rss_mib: toPeakRssMib(),
+  });
   return { spec, datasets, values, stats, keyText, dataVersion, tree };
 }
 

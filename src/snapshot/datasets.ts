@@ -28,7 +28,7 @@ export async function tryLoadDatasets(
   const out: LoadedDatasets = new Map();
   // Imported here, not at the top: serving a built snapshot file never parses data, and the loaders
   // (Apache Arrow's builders, parquet-wasm, papaparse) are most of the start-up's module loading.
-  const { loadTable, toSharedIpc } = await import('../../loaders/index.ts');
+  const { loadTable } = await import('../../loaders/index.ts');
   for (const d of spec.datasets) {
     // A field's internal_type override converts the stored column too.
     const columns: Record<string, InternalType> = { ...d.columns };
@@ -48,7 +48,7 @@ export async function tryLoadDatasets(
       const loaded = await loadTable(file, { format: d.format ?? undefined, columns });
       // The file's mtime reaches bodies (data_modified) only when the catalog does not pin it.
       const dataModified = d.dataModified ?? toTimestamp(statSync(file).mtime);
-      const ipc = await toSharedIpc(loaded.table);
+      const ipc = loaded.ipc;
       out.set(d.name, {
         name: d.name,
         model: d.model,
@@ -65,12 +65,18 @@ export async function tryLoadDatasets(
         rows: loaded.rows,
         mib: Math.round(loaded.bytes / 2 ** 16) / 16,
         ms: Math.round(performance.now() - started),
+        peak_rss_mib: toPeakRssMib(),
       });
     } catch (err) {
       problems.push(`${spec.path}: ${d.where}: ${(err as Error).message}`);
     }
   }
   return { datasets: out, problems };
+}
+
+/** The process's peak resident memory so far (VmHWM), in MiB: what a load costs, logged with each step. */
+export function toPeakRssMib(): number {
+  return Math.round(process.resourceUsage().maxRSS / 1024);
 }
 
 /** Checks that every field points at an existing column (and label column); throws CatalogError. */
