@@ -40,7 +40,7 @@ export default async function run(task: Task): Promise<unknown> {
   }
 }
 
-const LARGE = 1 << 20;
+const LARGE = 100_000;
 
 type TableTask = Extract<Task, { kind: 'distinct' | 'dist' | 'stats' | 'profile' }>;
 type TreeTask = Extract<Task, { kind: 'tree-count' | 'tree-distinct' | 'tree-dist' | 'tree-stats' }>;
