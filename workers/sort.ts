@@ -34,7 +34,8 @@ const MAX_SCALE = 1e6;
  * `round(v·s) / s === v` holds for every value. Since division by s rounds monotonically and k ↦ k/s
  * gives back v exactly, ordering the k orders the values, and the k span far fewer slots than the
  * doubles' bits: counted when they fit a counting sort, else three 11-bit radix passes over
- * 32-bit keys instead of six over 64-bit ones; -0 shares k = 0 with +0 and is written back first,
+ * 32-bit keys instead of six over 64-bit ones (k − min divided by the k's greatest common divisor,
+ * so timestamps on whole minutes are counted too); -0 shares k = 0 with +0 and is written back first,
  * as the built-in sort orders it. False (values untouched) for anything else: NaN, ±∞, more
  * places, or a span beyond 2^32.
  */
@@ -59,25 +60,40 @@ function decimalSort(values: Float64Array): boolean {
     min = k < min ? k : min;
     max = k > max ? k : max;
   }
-  const range = max - min + 1;
-  if (!(range <= 2 ** 32) || !Number.isSafeInteger(min) || !Number.isSafeInteger(max)) return false;
+  if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max)) return false;
+  // The k's common step g (timestamps on whole minutes or days, prices in steps of 5): slot (k − min)/g.
+  let g = 0;
+  for (let i = 0; i < n && g !== 1; i++) g = gcd(Math.round(values[i] * s) - min, g);
+  g = g || 1;
+  const range = (max - min) / g + 1;
+  if (!(range <= 2 ** 32)) return false;
   if (range <= Math.max(1 << 16, 4 * n)) {
     const slots = new Uint32Array(range);
-    for (let i = 0; i < n; i++) slots[Math.round(values[i] * s) - min]++;
+    for (let i = 0; i < n; i++) slots[(Math.round(values[i] * s) - min) / g]++;
     for (let r = 0, k = 0; r < range; r++) {
       const c = slots[r];
-      if (c) values.fill((r + min) / s, k, k + c);
-      if (r + min === 0) values.fill(-0, k, k + negativeZeros);
+      if (c) values.fill((r * g + min) / s, k, k + c);
+      if (r * g + min === 0) values.fill(-0, k, k + negativeZeros);
       k += c;
     }
     return true;
   }
   const keys = new Uint32Array(n);
-  for (let i = 0; i < n; i++) keys[i] = Math.round(values[i] * s) - min;
+  for (let i = 0; i < n; i++) keys[i] = (Math.round(values[i] * s) - min) / g;
   const sorted = radixSort32(keys);
-  for (let i = 0; i < n; i++) values[i] = (sorted[i] + min) / s;
+  for (let i = 0; i < n; i++) values[i] = (sorted[i] * g + min) / s;
   if (negativeZeros > 0) values.fill(-0, values.indexOf(0), values.indexOf(0) + negativeZeros);
   return true;
+}
+
+/** Greatest common divisor of two whole numbers below 2^53 (gcd(a, 0) = a). */
+function gcd(a: number, b: number): number {
+  while (b !== 0) {
+    const t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
 }
 
 /** LSD radix sort of 32-bit keys in three 11-bit passes (constant digits skipped); returns the sorted array. */

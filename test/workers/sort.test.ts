@@ -80,6 +80,21 @@ test('decimals (counted, or radix-sorted as scaled integers) with -0 sort like t
   }
 });
 
+test('values on a common step (minute timestamps, prices in steps of 0.05) sort like the built-in', () => {
+  const next = mulberry32(19);
+  const start = Date.UTC(2001, 0, 1);
+  const step = (n: number, f: (_: unknown, i: number) => number) => Float64Array.from({ length: n }, f);
+  for (const a of [
+    step(20_000, () => start + 60_000 * Math.floor(next() * 1e6)), // span 6·10^10 ms: 10^6 steps, radix
+    step(20_000, () => start + 60_000 * Math.floor(next() * 5e4)), // 5·10^4 steps: counted
+    step(20_000, (_, i) => (i === 7 ? -0 : i === 8 ? 0 : (Math.floor(next() * 4e5) - 2e5) / 20)), // ±10^4 in steps of 0.05
+  ]) {
+    const expected = a.slice().sort();
+    sortValues(a);
+    assert.ok(same(a, expected));
+  }
+});
+
 test('values with more than six places, or a NaN among decimals, still sort like the built-in', () => {
   const next = mulberry32(17);
   const fine = Float64Array.from({ length: 10_000 }, () => Math.round(next() * 1e9) / 1e7);
