@@ -40,12 +40,20 @@ export default async function run(task: Task): Promise<unknown> {
   }
 }
 
+const LARGE = 100_000;
+
 type TableTask = Extract<Task, { kind: 'distinct' | 'dist' | 'stats' | 'profile' }>;
 type TreeTask = Extract<Task, { kind: 'tree-count' | 'tree-distinct' | 'tree-dist' | 'tree-stats' }>;
 
 function runTable(task: TableTask): unknown {
   const table = openTable(task.table);
-  if (task.kind === 'profile') return profileColumn(table.column(task.column), task.stats);
+  if (task.kind === 'profile') {
+    const profile = profileColumn(table.column(task.column), task.stats, task.type);
+    // A profile's sorted copy of a large column is garbage now: collected at once, it is not still
+    // resident when the next profile makes its own (load's peak memory; see exposeGc in src/lifecycle.ts).
+    if (table.rows >= LARGE) (globalThis as { gc?: () => void }).gc?.();
+    return profile;
+  }
   const mask = contextMask(table, task.context);
   switch (task.kind) {
     case 'distinct':

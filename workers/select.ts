@@ -18,21 +18,49 @@ function gather<T extends Float64Array | Int32Array | BigInt64Array>(
   make: (n: number) => T,
 ): { values: T; nullCount: number } {
   const { validity, offset, length } = col;
+  if (mask === null) {
+    const nullCount = validity === null ? 0 : countNulls(validity, offset, length);
+    const values = make(length - nullCount);
+    if (nullCount === 0) values.set(src.subarray(0, length) as never);
+    else if (values instanceof Float64Array) copyValid(values, src as Float64Array, validity!, offset, length);
+    else copyValid(values, src, validity!, offset, length);
+    return { values, nullCount };
+  }
   const isNull = (i: number) => validity !== null && (validity[(offset + i) >> 3] & (1 << ((offset + i) & 7))) === 0;
   let kept = 0,
     nullCount = 0;
   for (let i = 0; i < length; i++) {
-    if (mask !== null && mask[i] === 0) continue;
+    if (mask[i] === 0) continue;
     if (isNull(i)) nullCount++;
     else kept++;
   }
   const values = make(kept);
-  if (mask === null && validity === null) {
-    values.set(src.subarray(0, length) as never);
-    return { values, nullCount };
-  }
   for (let i = 0, k = 0; i < length; i++) {
-    if ((mask === null || mask[i] !== 0) && !isNull(i)) values[k++] = src[i];
+    if (mask[i] !== 0 && !isNull(i)) values[k++] = src[i];
   }
   return { values, nullCount };
+}
+
+// Without a mask (every profile at load): nulls counted and values copied with the bit test inline,
+// one call site per element type so each loop stays monomorphic.
+function countNulls(validity: Uint8Array, offset: number, length: number): number {
+  let valid = 0;
+  for (let i = 0; i < length; i++) {
+    const b = offset + i;
+    valid += (validity[b >> 3] >> (b & 7)) & 1;
+  }
+  return length - valid;
+}
+
+function copyValid<T extends Float64Array | Int32Array | BigInt64Array>(
+  out: T,
+  src: T,
+  validity: Uint8Array,
+  offset: number,
+  length: number,
+): void {
+  for (let i = 0, k = 0; i < length; i++) {
+    const b = offset + i;
+    if ((validity[b >> 3] >> (b & 7)) & 1) out[k++] = src[i];
+  }
 }

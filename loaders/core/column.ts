@@ -7,8 +7,14 @@ import type { StorageKind } from '../../src/contract/storage.ts';
 /** What loadTable accepts: a format (else taken from the extension) and per-column type overrides. */
 export type LoadOptions = { format?: DataFormat; columns?: Record<string, InternalType> };
 
-/** A canonical table and what the catalog needs about it. */
-export type LoadedTable = { table: arrow.Table; types: Record<string, InternalType>; rows: number; bytes: number };
+/** A canonical table (a view of `ipc`, its Arrow IPC file bytes in shared memory) and what the catalog needs about it. */
+export type LoadedTable = {
+  table: arrow.Table;
+  ipc: SharedArrayBuffer;
+  types: Record<string, InternalType>;
+  rows: number;
+  bytes: number;
+};
 
 /** One column in storage units (see the StorageKind table in src/types.ts), not yet an Arrow vector. */
 export type Column = {

@@ -1,4 +1,4 @@
-// The shared normaliser: loader columns → one canonical single-batch Arrow table, whatever the format.
+// The shared normaliser: loader columns → one canonical single-batch Arrow table in shared memory, whatever the format.
 import * as arrow from 'apache-arrow';
 import { basename } from 'node:path';
 import type { InternalType } from '../../src/contract/model.ts';
@@ -6,37 +6,57 @@ import type { Column, LoadedTable } from './column.ts';
 import { storageOf } from './column.ts';
 import { sortDictionary } from './dictionary.ts';
 import { LoadError } from './errors.ts';
+import { toIpcChunks, toShared } from './ipc.ts';
 
-/** Checks names and overrides, then builds the canonical table: one chunk per column, storage per src/types.ts. */
-export function normalizeColumns(
+/**
+ * Checks names and overrides, then builds the canonical table — one chunk per column, storage per
+ * src/types.ts — straight into shared memory as Arrow IPC bytes. Consumes `columns`: the array is
+ * emptied so that each column's storage can be freed as soon as it is copied (see ipc.ts).
+ */
+export async function normalizeColumns(
   columns: Column[],
   path: string,
   overrides: Record<string, InternalType> = {},
-): LoadedTable {
+): Promise<LoadedTable> {
   checkColumns(
     columns.map((c) => c.name),
     path,
     overrides,
   );
   const rows = columns.length ? columns[0].length : 0;
-  const fields: arrow.Field[] = [];
-  const children: arrow.Data[] = [];
   const types: Record<string, InternalType> = {};
-  let bytes = 0;
-  for (const [i, column] of columns.entries()) {
+  for (const column of columns) {
     if (column.length !== rows)
       throw new Error(`loader bug: column "${column.name}" has ${column.length} rows, not ${rows}`);
+    types[column.name] = column.type;
+  }
+  const built = toTable(columns.splice(0), rows);
+  const bytes = built.bytes;
+  // Only `built` refers to the table now: dropped once its chunks are listed, the chunks are the
+  // last references to the loader's arrays, and the copy releases them one by one.
+  let table: arrow.Table | null = built.table!;
+  built.table = null;
+  const chunks = await toIpcChunks(table);
+  table = null;
+  const ipc = toShared(chunks, true);
+  return { table: arrow.tableFromIPC(new Uint8Array(ipc)), ipc, types, rows, bytes };
+}
+
+/** The single-batch table over the columns' own storage (null slots zeroed, dictionaries sorted). */
+function toTable(columns: Column[], rows: number): { table: arrow.Table | null; bytes: number } {
+  const fields: arrow.Field[] = [];
+  const children: arrow.Data[] = [];
+  let bytes = 0;
+  for (const [i, column] of columns.entries()) {
     const data = toData(column, i);
     const metadata = column.type === 'datetime' ? new Map([['sorrel.type', 'datetime']]) : undefined;
     fields.push(new arrow.Field(column.name, data.type, column.nullCount > 0, metadata));
     children.push(data);
-    types[column.name] = column.type;
     bytes += data.byteLength + (data.dictionary ? data.dictionary.data.reduce((n, d) => n + d.byteLength, 0) : 0);
   }
   const schema = new arrow.Schema(fields);
   const struct = arrow.makeData({ type: new arrow.Struct(fields), length: rows, nullCount: 0, children });
-  const table = new arrow.Table(schema, [new arrow.RecordBatch(schema, struct)]);
-  return { table, types, rows, bytes };
+  return { table: new arrow.Table(schema, [new arrow.RecordBatch(schema, struct)]), bytes };
 }
 
 /** Throws LoadError on an empty or duplicate column name, or an override naming no column. */

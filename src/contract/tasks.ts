@@ -1,5 +1,6 @@
 // The worker task protocol: every task and answer is plain data or typed arrays (structured-clone safe).
 import type { ContextNode } from './context.ts';
+import type { InternalType } from './model.ts';
 import type { TableRef } from './storage.ts';
 import type { TreeContextNode, TreeDimension, TreeRef } from './tree.ts';
 
@@ -7,7 +8,7 @@ export type Task =
   | { kind: 'distinct'; table: TableRef; column: string; context: ContextNode | null }
   | { kind: 'dist'; table: TableRef; columns: string[]; context: ContextNode | null; params: DistParams }
   | { kind: 'stats'; table: TableRef; column: string; context: ContextNode | null }
-  | { kind: 'profile'; table: TableRef; column: string; stats: boolean } // context-naive distinct (+ stats), at load
+  | { kind: 'profile'; table: TableRef; column: string; stats: boolean; type: InternalType } // context-naive distinct (+ stats, labels), at load
   // The model tree (API.md §12): checks and index at load, then entity-level compute.
   | { kind: 'tree-key'; table: TableRef; column: string } // → KeyReport
   | { kind: 'tree-link'; from: TableRef; column: string; to: TableRef; key: string; out: SharedArrayBuffer } // → LinkReport
@@ -58,8 +59,12 @@ export type DistResult = {
   badN: { n: number; points: number } | null;
 };
 
-/** The answer to a `profile` task. */
-export type ProfileResult = { distinct: DistinctResult; stats: StatsResult | null };
+/**
+ * The answer to a `profile` task. `labels`: each distinct value's default label (toLabel), joined
+ * by newlines — one string crosses threads far faster than a million — or null for a dict column,
+ * whose values are their own labels.
+ */
+export type ProfileResult = { distinct: DistinctResult; stats: StatsResult | null; labels: string | null };
 
 export type StatsResult = {
   count: number;

@@ -9,8 +9,8 @@ import type { StatsResult } from '../contract/tasks.ts';
 import type { TreeRef } from '../contract/tree.ts';
 import { buildSearchIndex, type SearchIndex } from '../search/index.ts';
 import { checkKeys, createAuthenticator, type Authenticate, type KeyText } from './access.ts';
-import { checkColumns, loadDatasets, type LoadedDatasets, type Progress } from './datasets.ts';
-import { precomputeValues, toFields, type FieldValues } from './precompute.ts';
+import { checkColumns, loadDatasets, toPeakRssMib, type LoadedDatasets, type Progress } from './datasets.ts';
+import { precomputeValues, startProfiles, toFields, type FieldValues, type Profiles } from './precompute.ts';
 import { toDataVersion, toServedVersion } from './version.ts';
 import { checkTree, type EntityInfo, toEntityInfo } from './tree.ts';
 import { createVisibility } from './visibility.ts';
@@ -76,17 +76,32 @@ export async function prepareSnapshot(
   pool: Pool,
   opts: { datasets?: LoadedDatasets; progress?: Progress; secret?: boolean } = {},
 ): Promise<SnapshotParts> {
-  const datasets = opts.datasets ?? (await loadDatasets(spec, opts.progress));
+  // Each dataset's profile starts as soon as it is in shared memory, while the next one decodes.
+  // Its table reference cannot carry the data version (that hashes every dataset): keys of this
+  // generation only need to tell its tables apart.
+  const generation = ++generations;
+  const toRef = (name: string, ipc: SharedArrayBuffer): TableRef =>
+    Object.freeze({ key: `load ${generation}:${name}`, generation, ipc });
+  const profiles: Profiles = new Map();
+  const datasets =
+    opts.datasets ??
+    (await loadDatasets(spec, opts.progress, (d) => startProfiles(spec, d, toRef(d.name, d.ipc), pool, profiles)));
   checkColumns(spec, datasets);
   const { keyText, problems } = await checkKeys(spec, { secret: opts.secret ?? true });
   if (problems.length) throw new CatalogError(problems);
   const dataVersion = toDataVersion(spec, [...datasets.values()]);
+  const profiling = performance.now();
   opts.progress?.('profiling columns', { fields: spec.fields.length });
-  const refs = toTableRefs(dataVersion, datasets, ++generations);
+  const refs = new Map([...datasets.values()].map((d) => [d.name, toRef(d.name, d.ipc)]));
   // The model tree: a key or link problem stops the load like a bad column does; dangling references are served as null links.
   const tree = await buildTree(spec, datasets, refs, pool, dataVersion);
   for (const warning of tree.warnings) opts.progress?.('tree warning', { warning });
-  const { values, stats } = await precomputeValues(spec, datasets, refs, pool, tree.ref);
+  const { values, stats } = await precomputeValues(spec, datasets, refs, pool, tree.ref, profiles);
+  opts.progress?.('profiled columns', {
+    fields: spec.fields.length,
+    ms: Math.round(performance.now() - profiling),
+    peak_rss_mib: toPeakRssMib(),
+  });
   return { spec, datasets, values, stats, keyText, dataVersion, tree };
 }
 

@@ -12,9 +12,19 @@ export type LoadedDatasets = Map<string, DatasetInfo>;
 /** Reports a step of a long load (one log line each): what happened, with its numbers. */
 export type Progress = (message: string, fields: Record<string, unknown>) => void;
 
-/** Loads every dataset of a catalog; LoadErrors become catalog problems naming the dataset. */
-export async function loadDatasets(spec: CatalogSpec, progress?: Progress): Promise<LoadedDatasets> {
-  const { datasets, problems } = await tryLoadDatasets(spec, progress);
+/** A dataset as soon as its table is in shared memory, before it is hashed and the next one decodes. */
+export type OnLoaded = (dataset: Pick<DatasetInfo, 'name' | 'columns' | 'ipc'>) => void;
+
+/**
+ * Loads every dataset of a catalog; LoadErrors become catalog problems naming the dataset.
+ * `onLoaded` may start work on each dataset (its profile) while the next one decodes.
+ */
+export async function loadDatasets(
+  spec: CatalogSpec,
+  progress?: Progress,
+  onLoaded?: OnLoaded,
+): Promise<LoadedDatasets> {
+  const { datasets, problems } = await tryLoadDatasets(spec, progress, onLoaded);
   if (problems.length) throw new CatalogError(problems);
   return datasets;
 }
@@ -23,12 +33,13 @@ export async function loadDatasets(spec: CatalogSpec, progress?: Progress): Prom
 export async function tryLoadDatasets(
   spec: CatalogSpec,
   progress?: Progress,
+  onLoaded?: OnLoaded,
 ): Promise<{ datasets: LoadedDatasets; problems: string[] }> {
   const problems: string[] = [];
   const out: LoadedDatasets = new Map();
   // Imported here, not at the top: serving a built snapshot file never parses data, and the loaders
   // (Apache Arrow's builders, parquet-wasm, papaparse) are most of the start-up's module loading.
-  const { loadTable, toSharedIpc } = await import('../../loaders/index.ts');
+  const { loadTable } = await import('../../loaders/index.ts');
   for (const d of spec.datasets) {
     // A field's internal_type override converts the stored column too.
     const columns: Record<string, InternalType> = { ...d.columns };
@@ -48,7 +59,11 @@ export async function tryLoadDatasets(
       const loaded = await loadTable(file, { format: d.format ?? undefined, columns });
       // The file's mtime reaches bodies (data_modified) only when the catalog does not pin it.
       const dataModified = d.dataModified ?? toTimestamp(statSync(file).mtime);
-      const ipc = await toSharedIpc(loaded.table);
+      const ipc = loaded.ipc;
+      onLoaded?.({ name: d.name, columns: loaded.types, ipc });
+      const hashing = performance.now();
+      const hash = sha256(new Uint8Array(ipc));
+      const sha256Ms = Math.round(performance.now() - hashing);
       out.set(d.name, {
         name: d.name,
         model: d.model,
@@ -58,19 +73,26 @@ export async function tryLoadDatasets(
         dataModified,
         columns: loaded.types,
         ipc,
-        sha256: sha256(new Uint8Array(ipc)),
+        sha256: hash,
       });
       progress?.('loaded dataset', {
         dataset: d.name,
         rows: loaded.rows,
         mib: Math.round(loaded.bytes / 2 ** 16) / 16,
         ms: Math.round(performance.now() - started),
+        sha256_ms: sha256Ms,
+        peak_rss_mib: toPeakRssMib(),
       });
     } catch (err) {
       problems.push(`${spec.path}: ${d.where}: ${(err as Error).message}`);
     }
   }
   return { datasets: out, problems };
+}
+
+/** The process's peak resident memory so far (VmHWM), in MiB: what a load costs, logged with each step. */
+export function toPeakRssMib(): number {
+  return Math.round(process.resourceUsage().maxRSS / 1024);
 }
 
 /** Checks that every field points at an existing column (and label column); throws CatalogError. */

@@ -18,6 +18,32 @@ export type FieldValues = {
 
 export type Precomputed = { values: Map<number, FieldValues>; stats: Map<number, StatsResult> };
 
+/** Profile tasks under way, by dataset and column (`${dataset}\0${column}`). */
+export type Profiles = Map<string, Promise<ProfileResult>>;
+
+/**
+ * Queues the profile of every field's column in one dataset (columns it has; a field naming another
+ * is a catalog problem reported later). Called as each dataset lands in shared memory, so profiles
+ * run on the pool while the main thread hashes it and decodes the next one.
+ */
+export function startProfiles(
+  spec: CatalogSpec,
+  dataset: Pick<DatasetInfo, 'name' | 'columns'>,
+  table: TableRef,
+  pool: Pool,
+  profiles: Profiles,
+): void {
+  for (const f of spec.fields) {
+    const k = `${f.dataset}\0${f.column}`;
+    if (f.dataset !== dataset.name || !(f.column in dataset.columns) || profiles.has(k)) continue;
+    const type = dataset.columns[f.column];
+    const stats = isStatsType(toSimpleType(type));
+    const task = pool.run<ProfileResult>({ kind: 'profile', table, column: f.column, stats, type });
+    task.catch(() => {}); // awaited by precomputeValues; a load that fails elsewhere leaves it unread
+    profiles.set(k, task);
+  }
+}
+
 /**
  * Profiles every field's column on `pool` (which may be a larger pool used only while loading):
  * its context-naive distinct values with labels and counts, and stats for number/date/time columns.
@@ -28,20 +54,14 @@ export async function precomputeValues(
   refs: ReadonlyMap<string, TableRef>,
   pool: Pool,
   tree: TreeRef | null = null,
+  profiles: Profiles = new Map(),
 ): Promise<Precomputed> {
   // Precompute what does not depend on a context, once per (dataset, column): distinct values and,
-  // for number/date/time columns, stats, from one sort. Every task is queued up front so all of the
-  // pool's threads stay busy; the loop below takes the answers in order.
-  const profiles = new Map<string, Promise<ProfileResult>>();
-  const profileOf = (dataset: string, column: string) => {
-    const k = `${dataset}\0${column}`;
-    if (!profiles.has(k)) {
-      const stats = isStatsType(toSimpleType(datasets.get(dataset)!.columns[column]));
-      profiles.set(k, pool.run<ProfileResult>({ kind: 'profile', table: refs.get(dataset)!, column, stats }));
-    }
-    return profiles.get(k)!;
-  };
-  for (const f of spec.fields) void profileOf(f.dataset, f.column).catch(() => {});
+  // for number/date/time columns, stats, from one sort. Every task is queued up front (most already
+  // were, as their datasets loaded: startProfiles) so all of the pool's threads stay busy; the loop
+  // below takes the answers in order.
+  for (const d of datasets.values()) startProfiles(spec, d, refs.get(d.name)!, pool, profiles);
+  const profileOf = (dataset: string, column: string) => profiles.get(`${dataset}\0${column}`)!;
   // Fields of a tree table other than the root count root entities, not rows (API.md §12): their
   // served values and stats come from the tree (labels still come from the column's profile).
   const entityCounts = new Map<string, Promise<[DistinctResult, StatsResult | null]>>();
@@ -78,7 +98,7 @@ export async function precomputeValues(
     const distinct = profile.distinct;
     const labels =
       f.label_column === null
-        ? distinct.values.map((v) => toLabel(v, type))
+        ? toDefaultLabels(profile, type)
         : await labelsFrom(
             pool,
             refs.get(f.dataset)!,
@@ -110,6 +130,12 @@ export async function precomputeValues(
     }
   }
   return { values, stats };
+}
+
+/** The default labels of a profile's distinct values: made by the worker (newline-joined), or the values. */
+function toDefaultLabels({ distinct, labels }: ProfileResult, type: InternalType): string[] {
+  if (labels === null) return distinct.values.map((v) => toLabel(v, type));
+  return distinct.values.length === 0 ? [] : labels.split('\n');
 }
 
 /** Each field as served: the catalog's attributes, and what it leaves out inferred from the column and its values. */

@@ -60,6 +60,52 @@ test('whole numbers in a narrow range (counting sort) and with -0 (radix) sort l
   }
 });
 
+test('decimals (counted, or radix-sorted as scaled integers) with -0 sort like the built-in', () => {
+  const next = mulberry32(13);
+  // [places, span]: a span of 2000·10^places slots is counted below 4n; wider ones take the 32-bit radix.
+  for (const [places, span, negativeZeros] of [
+    [1, 200, 0],
+    [2, 130, 7],
+    [3, 1000, 3],
+    [3, 1e5, 5],
+    [6, 1000, 2],
+  ]) {
+    const scale = 10 ** places;
+    const a = Float64Array.from({ length: 20_000 }, (_, i) =>
+      i < negativeZeros ? -0 : Math.round((next() - 0.2) * span * scale) / scale,
+    );
+    const expected = a.slice().sort();
+    sortValues(a);
+    assert.ok(same(a, expected), `${places} places over ${span}`);
+  }
+});
+
+test('values on a common step (minute timestamps, prices in steps of 0.05) sort like the built-in', () => {
+  const next = mulberry32(19);
+  const start = Date.UTC(2001, 0, 1);
+  const step = (n: number, f: (_: unknown, i: number) => number) => Float64Array.from({ length: n }, f);
+  for (const a of [
+    step(20_000, () => start + 60_000 * Math.floor(next() * 1e6)), // span 6·10^10 ms: 10^6 steps, radix
+    step(20_000, () => start + 60_000 * Math.floor(next() * 5e4)), // 5·10^4 steps: counted
+    step(20_000, (_, i) => (i === 7 ? -0 : i === 8 ? 0 : (Math.floor(next() * 4e5) - 2e5) / 20)), // ±10^4 in steps of 0.05
+  ]) {
+    const expected = a.slice().sort();
+    sortValues(a);
+    assert.ok(same(a, expected));
+  }
+});
+
+test('values with more than six places, or a NaN among decimals, still sort like the built-in', () => {
+  const next = mulberry32(17);
+  const fine = Float64Array.from({ length: 10_000 }, () => Math.round(next() * 1e9) / 1e7);
+  const withNaN = Float64Array.from({ length: 10_000 }, (_, i) => (i === 5000 ? NaN : Math.round(next() * 1e4) / 100));
+  for (const a of [fine, withNaN]) {
+    const expected = a.slice().sort();
+    sortValues(a);
+    assert.ok(same(a, expected));
+  }
+});
+
 test('other typed arrays use the built-in sort', () => {
   const a = Int32Array.from([3, -1, 2]);
   sortValues(a);

@@ -1,4 +1,5 @@
 // The shared normaliser: zeroed null slots, bitmaps, sorted dictionaries, metadata.
+import { tableToIPC } from 'apache-arrow';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Column } from '../../../loaders/core/column.ts';
@@ -14,8 +15,8 @@ const col = (c: Partial<Column> & Pick<Column, 'name' | 'type' | 'values'>): Col
 });
 const NULL_MIDDLE = new Uint8Array([0b101]);
 
-test('null slots hold zero whatever the loader left there', () => {
-  const loaded = normalizeColumns(
+test('null slots hold zero whatever the loader left there', async () => {
+  const loaded = await normalizeColumns(
     [
       col({ name: 'f', type: 'float', values: new Float64Array([1, 99, 3]), validity: NULL_MIDDLE, nullCount: 1 }),
       col({
@@ -47,8 +48,8 @@ test('null slots hold zero whatever the loader left there', () => {
   assert.equal(s.s.dictionary, ['a', 'b']);
 });
 
-test('no bitmap when no value is null, and the field says whether nulls occur', () => {
-  const loaded = normalizeColumns(
+test('no bitmap when no value is null, and the field says whether nulls occur', async () => {
+  const loaded = await normalizeColumns(
     [
       col({
         name: 'a',
@@ -69,8 +70,8 @@ test('no bitmap when no value is null, and the field says whether nulls occur', 
   );
 });
 
-test('dictionaries come out sorted by code point, merged and ordered (isOrdered)', () => {
-  const loaded = normalizeColumns(
+test('dictionaries come out sorted by code point, merged and ordered (isOrdered)', async () => {
+  const loaded = await normalizeColumns(
     [col({ name: 's', type: 'char', values: new Int32Array([0, 1, 2]), dictionary: ['😀', 'ﬁ', '😀'] })],
     'mem.csv',
   );
@@ -80,13 +81,24 @@ test('dictionaries come out sorted by code point, merged and ordered (isOrdered)
   assert.is((loaded.table.schema.fields[0].type as { isOrdered: boolean }).isOrdered, true);
 });
 
-test('datetime columns carry sorrel.type metadata; types and rows are reported', () => {
-  const loaded = normalizeColumns(
+test('datetime columns carry sorrel.type metadata; types and rows are reported', async () => {
+  const loaded = await normalizeColumns(
     [col({ name: 'at', type: 'datetime', values: new Float64Array([0, 1, 2]) })],
     'mem.csv',
   );
   assert.equal(storageOf(loaded).at.metadata, { 'sorrel.type': 'datetime' });
   assert.equal([loaded.rows, loaded.types, loaded.bytes], [3, { at: 'datetime' }, 24]);
+});
+
+test('the shared bytes are the Arrow IPC file of the table, and the columns are consumed', async () => {
+  const columns = [
+    col({ name: 'f', type: 'float', values: new Float64Array([1, 99, 3]), validity: NULL_MIDDLE, nullCount: 1 }),
+    col({ name: 's', type: 'char', values: new Int32Array([1, 1, 0]), dictionary: ['b', 'a'] }),
+  ];
+  const loaded = await normalizeColumns(columns, 'mem.csv');
+  assert.ok(loaded.ipc instanceof SharedArrayBuffer);
+  assert.equal(new Uint8Array(loaded.ipc), tableToIPC(loaded.table, 'file'));
+  assert.is(columns.length, 0);
 });
 
 test('duplicate names and overrides of missing columns are LoadErrors', async () => {
