@@ -6,11 +6,111 @@
  * length). Loading the 10M-row bench CSV (two string columns, 20 and 100k values) took 10-20% less
  * CPU than with a Map<string, number>, whose lookups were the largest single cost in its profile.
  */
-export type Interner = { slots: Int32Array; hashes: Int32Array; values: string[] };
+export type Interner = { slots: Int32Array; hashes: Int32Array; values: string[]; bytes: ByteTable | null };
+
+/**
+ * The interner's second table, for values met as UTF-8 bytes (the CSV reader): the same open
+ * addressing over hashes of the bytes, which are kept in one arena and compared there, so a JS
+ * string is made only for a value not seen before. A value met both as text and as bytes gets two
+ * codes for the same string; the normaliser merges them when it sorts the dictionary.
+ */
+type ByteTable = {
+  slots: Int32Array;
+  hashes: Int32Array;
+  starts: Int32Array;
+  codes: Int32Array;
+  arena: Uint8Array;
+  used: number;
+  count: number;
+};
 
 /** An empty interner. */
 export function createInterner(): Interner {
-  return { slots: new Int32Array(64).fill(-1), hashes: new Int32Array(32), values: [] };
+  return { slots: new Int32Array(64).fill(-1), hashes: new Int32Array(32), values: [], bytes: null };
+}
+
+/** The code of the UTF-8 text `b[start..end)` (already checked as UTF-8), adding it when new. */
+export function internBytes(d: Interner, b: Uint8Array, start: number, end: number): number {
+  const t = (d.bytes ??= createByteTable());
+  const h = hashBytes(b, start, end),
+    len = end - start;
+  let mask = t.slots.length - 1,
+    j = h & mask,
+    e = t.slots[j];
+  while (e !== -1) {
+    if (t.hashes[e] === h && sameBytes(t, e, b, start, len)) return t.codes[e];
+    j = (j + 1) & mask;
+    e = t.slots[j];
+  }
+  e = t.count++;
+  if (e + 1 >= t.starts.length) {
+    t.starts = growInt32(t.starts, t.starts.length * 2);
+    t.hashes = growInt32(t.hashes, t.starts.length);
+    t.codes = growInt32(t.codes, t.starts.length);
+  }
+  if (t.used + len > t.arena.length) {
+    const arena = new Uint8Array(Math.max(t.arena.length * 2, t.used + len));
+    arena.set(t.arena.subarray(0, t.used));
+    t.arena = arena;
+  }
+  t.arena.set(b.subarray(start, end), t.used);
+  t.used += len;
+  t.starts[e + 1] = t.used;
+  t.hashes[e] = h;
+  const code = d.values.length;
+  d.values.push(Buffer.from(b.buffer, b.byteOffset + start, len).toString('utf8'));
+  t.codes[e] = code;
+  t.slots[j] = e;
+  if (t.count * 2 > t.slots.length) {
+    t.slots = new Int32Array(t.slots.length * 2).fill(-1);
+    mask = t.slots.length - 1;
+    for (let k = 0; k < t.count; k++) {
+      let i = t.hashes[k] & mask;
+      while (t.slots[i] !== -1) i = (i + 1) & mask;
+      t.slots[i] = k;
+    }
+  }
+  return code;
+}
+
+function createByteTable(): ByteTable {
+  const n = 64;
+  return {
+    slots: new Int32Array(n * 2).fill(-1),
+    hashes: new Int32Array(n),
+    starts: new Int32Array(n),
+    codes: new Int32Array(n),
+    arena: new Uint8Array(4096),
+    used: 0,
+    count: 0,
+  };
+}
+
+function growInt32(a: Int32Array, length: number): Int32Array {
+  const next = new Int32Array(length);
+  next.set(a);
+  return next;
+}
+
+function sameBytes(t: ByteTable, e: number, b: Uint8Array, start: number, len: number): boolean {
+  const from = t.starts[e];
+  if (t.starts[e + 1] - from !== len) return false;
+  const arena = t.arena;
+  for (let i = 0; i < len; i++) if (arena[from + i] !== b[start + i]) return false;
+  return true;
+}
+
+// FNV-1a over the bytes (the first and last 32 of a longer value) and the length.
+function hashBytes(b: Uint8Array, start: number, end: number): number {
+  const n = end - start;
+  let h = Math.imul(0x811c9dc5 ^ n, 0x01000193);
+  if (n <= 64) {
+    for (let i = start; i < end; i++) h = Math.imul(h ^ b[i], 0x01000193);
+  } else {
+    for (let i = start; i < start + 32; i++) h = Math.imul(h ^ b[i], 0x01000193);
+    for (let i = end - 32; i < end; i++) h = Math.imul(h ^ b[i], 0x01000193);
+  }
+  return h ^ (h >>> 15);
 }
 
 /** The code of `s`, adding it when new. */
