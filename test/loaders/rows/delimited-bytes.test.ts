@@ -10,7 +10,7 @@ test('numbers off the fast path load as the double Number(text) gives', async ()
   const loaded = await loadTable(tempFile('numbers.csv', `n\n${cells.join('\n')}\n`));
   assert.is(loaded.types.n, 'float');
   const got = storageOf(loaded).n.values as number[];
-  cells.forEach((text, i) => assert.ok(Object.is(got[i], Number(text)), text));
+  for (const [i, text] of cells.entries()) assert.ok(Object.is(got[i], Number(text)), text);
 });
 
 test('a hex number or a leading space makes the column char, kept verbatim', async () => {
