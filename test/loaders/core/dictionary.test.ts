@@ -77,4 +77,18 @@ test('a value met as text and as bytes may get two codes; sortDictionary merges 
   assert.equal([...codes], [0, 0, 0]);
 });
 
+test('text interned after many values met as bytes gets codes past theirs (both tables share the codes)', () => {
+  const d = createInterner();
+  const b = Buffer.from(Array.from({ length: 200 }, (_, i) => `v${i}`).join(''));
+  let at = 0;
+  for (let i = 0; i < 200; i++) {
+    const len = `v${i}`.length;
+    assert.is(internBytes(d, b, at, at + len), i);
+    at += len;
+  }
+  for (let i = 0; i < 100; i++) assert.is(intern(d, `w${i}`), 200 + i);
+  for (let i = 0; i < 100; i++) assert.is(intern(d, `w${i}`), 200 + i);
+  assert.is(d.values.length, 300);
+});
+
 test.run();

@@ -68,4 +68,14 @@ test('a sink without blocks gets every row as strings, quotes undone', async () 
   ]);
 });
 
+test('a quoted cell with doubled quotes after many distinct strings (airports.csv) loads', async () => {
+  const rows = Array.from({ length: 100 }, (_, i) => `name ${i}`);
+  rows.push('"W. H. ""Bud"" Barron"', 'name 7');
+  const loaded = await loadTable(tempFile('names.csv', `s\n${rows.join('\n')}\n`));
+  const s = storageOf(loaded).s;
+  assert.is(s.dictionary!.length, 101);
+  assert.is(s.dictionary![s.values[100] as number], 'W. H. "Bud" Barron');
+  assert.is(s.dictionary![s.values[101] as number], 'name 7');
+});
+
 test.run();
