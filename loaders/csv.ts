@@ -1,7 +1,6 @@
 // CSV and TSV loaders: a hand-written strict tokenizer over checked UTF-8 bytes (the faster npm parsers cannot report malformed rows; bench/README.md, csv-parsers).
 import { isUtf8 } from 'node:buffer';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Column, LoadOptions } from './core/column.ts';
 import { LoadError } from './core/errors.ts';
@@ -39,16 +38,15 @@ export function readDelimited(path: string, delimiter: string): RowReader {
   return async (sink) => {
     const t = createByteTokens(delimiter);
     const feed = sink.block ? sink.block.bind(sink) : (block: CellBlock) => feedRows(sink, block);
-    let carry: Buffer | null = null,
-      retryAt = 0,
-      reserved = false,
+    let reserved = false,
       sentHeader = false,
       bom = -1,
       size = 0;
     const parse = (b: Buffer, end: number, final: boolean): number => {
       if (bom === -1) {
-        bom = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0; // a byte order mark
-        t.newline = b.includes(10) || !b.includes(13) ? 10 : 13;
+        bom = end >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0; // a byte order mark
+        const head = b.subarray(0, end);
+        t.newline = head.includes(10) || !head.includes(13) ? 10 : 13;
       }
       const from = bom;
       bom = 0;
@@ -68,24 +66,37 @@ export function readDelimited(path: string, delimiter: string): RowReader {
       return at;
     };
     try {
+      // One buffer, refilled in place: the incomplete record at its end moves to its start, and it
+      // doubles when a record does not fit (a record longer than a chunk costs linear time).
+      let b = Buffer.allocUnsafe(CHUNK),
+        filled = 0;
+      const handle = await open(path).catch((err: Error) => {
+        throw new LoadError(`${file}: cannot be read: ${err.message}`);
+      });
       try {
-        size = (await stat(path)).size;
-        for await (const read of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
-          const b: Buffer = carry ? Buffer.concat([carry, read]) : read;
-          if (b.length < retryAt) {
-            carry = b;
-            continue;
+        size = (await handle.stat()).size;
+        for (;;) {
+          const { bytesRead } = await handle.read(b, filled, b.length - filled, null);
+          filled += bytesRead;
+          if (bytesRead === 0) break;
+          if (filled < b.length) continue;
+          const at = parse(b, filled, false);
+          if (at === 0) {
+            const bigger = Buffer.allocUnsafe(b.length * 2);
+            b.copy(bigger, 0, 0, filled);
+            b = bigger;
+          } else {
+            b.copyWithin(0, at, filled);
+            filled -= at;
           }
-          const at = parse(b, b.length, false);
-          carry = at < b.length ? b.subarray(at) : null;
-          retryAt = at === 0 ? b.length * 2 : 0; // a record longer than a chunk is retried once the bytes double
         }
       } catch (err) {
         if (err instanceof LoadError || err === MALFORMED) throw err;
         throw new LoadError(`${file}: cannot be read: ${(err as Error).message}`);
+      } finally {
+        await handle.close();
       }
-      const rest = carry ?? Buffer.alloc(0);
-      parse(rest, rest.length, true);
+      parse(b, filled, true);
       if (!t.header) throw MALFORMED;
     } catch (err) {
       if (err !== MALFORMED) throw err;
@@ -96,6 +107,7 @@ export function readDelimited(path: string, delimiter: string): RowReader {
 }
 
 const MALFORMED = new Error('malformed delimited text');
+const CHUNK = 1 << 20;
 
 // A sink without blocks gets each row's cells as strings.
 function feedRows(sink: RowSink, block: CellBlock): void {
