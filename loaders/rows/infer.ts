@@ -190,7 +190,12 @@ export function createInferringBuilder(file: string, name: string): ColumnBuilde
           length++;
         } else {
           const c = classifyBytes(bytes, start, end);
-          if (c === UNKNOWN) pushText(cellText(block, r, col));
+          if ((c === INT || c === FLOAT) && (kind === INT || kind === FLOAT)) {
+            // put's widening inlined for the common case: integers and floats, both stored as doubles.
+            if (c === FLOAT) kind = FLOAT;
+            pushF64(f64!, parsed.value);
+            length++;
+          } else if (c === UNKNOWN) pushText(cellText(block, r, col));
           else put(c, '');
         }
       }
