@@ -30,13 +30,12 @@ export type BuilderSpec = { file: string; name: string; override?: InternalType;
  * `bytes[bounds[2k] .. bounds[2k + 1])`, k = r * width + c. An end of -1 marks a cell whose text is
  * not its bytes (a quoted cell with doubled quotes): its text is `texts[k]`.
  */
-export type CellBlock = { bytes: Uint8Array; bounds: Int32Array; texts: string[]; width: number; rows: number };
+export type CellBlock = { bytes: Buffer; bounds: Int32Array; texts: string[]; width: number; rows: number };
 
 /** The text of cell `col` of row `row` in a block. */
 export function cellText(block: CellBlock, row: number, col: number): string {
   const k = row * block.width + col,
     end = block.bounds[2 * k + 1];
   if (end < 0) return block.texts[k];
-  const b = block.bytes;
-  return Buffer.from(b.buffer, b.byteOffset, b.length).toString('utf8', block.bounds[2 * k], end);
+  return block.bytes.toString('utf8', block.bounds[2 * k], end);
 }

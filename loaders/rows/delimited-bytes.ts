@@ -14,7 +14,7 @@ export type ByteTokens = {
 
 /** A tokenizer for `delimiter` (one ASCII character). */
 export function createByteTokens(delimiter: string): ByteTokens {
-  const block = { bytes: new Uint8Array(0), bounds: new Int32Array(1 << 14), texts: [], width: 0, rows: 0 };
+  const block = { bytes: Buffer.alloc(0), bounds: new Int32Array(1 << 14), texts: [], width: 0, rows: 0 };
   return { delimiter: delimiter.charCodeAt(0), newline: 0, header: null, malformed: false, block };
 }
 
@@ -26,7 +26,7 @@ export function createByteTokens(delimiter: string): ByteTokens {
  * before LF ends the last field; blank lines are skipped. A record that breaks a rule stops it with
  * `t.malformed` set, the rows before it in the block.
  */
-export function tokenize(t: ByteTokens, b: Uint8Array, from: number, n: number, final: boolean): number {
+export function tokenize(t: ByteTokens, b: Buffer, from: number, n: number, final: boolean): number {
   const block = t.block,
     dc = t.delimiter,
     lf = t.newline,
@@ -130,12 +130,12 @@ function malformed(t: ByteTokens, at: number): number {
   return at;
 }
 
-function cellOf(block: CellBlock, b: Uint8Array, c: number): string {
+function cellOf(block: CellBlock, b: Buffer, c: number): string {
   const end = block.bounds[2 * c + 1];
   return end < 0 ? block.texts[c] : textOf(b, block.bounds[2 * c], end);
 }
 
 /** The text of `b[start..end)`, checked UTF-8. */
-export function textOf(b: Uint8Array, start: number, end: number): string {
-  return Buffer.from(b.buffer, b.byteOffset, b.length).toString('utf8', start, end);
+export function textOf(b: Buffer, start: number, end: number): string {
+  return b.toString('utf8', start, end);
 }

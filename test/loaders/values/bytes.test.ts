@@ -1,8 +1,8 @@
-// Classifying a CSV cell from its bytes: the plain decimals it reads, the same double Number(text) gives, and what it leaves to classifyText.
+// Classifying a CSV cell from its bytes: the plain decimals and ISO dates it reads, as classifyText reads them, and what it leaves to classifyText.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { classifyBytes, UNKNOWN } from '../../../loaders/values/bytes.ts';
-import { FLOAT, INT, parsed } from '../../../loaders/values/classify.ts';
+import { classifyText, DATE, FLOAT, INT, parsed } from '../../../loaders/values/classify.ts';
 
 const classify = (text: string) => {
   const b = Buffer.from(`,${text},`);
@@ -49,7 +49,13 @@ test('leaves signs, exponents, hex, spaces, long mantissas, dates and words to t
     '0.30000000000000004',
     '0.000000000000001',
     '12345678.90123456',
-    '2024-02-29',
+    '2023-02-29',
+    '2024-13-01',
+    '2024-00-10',
+    '2024-1-01',
+    '2024-02-29T00:00',
+    '2024-02-29 ',
+    '-2024-02-29',
     '08:15',
     'NaN',
     'Infinity',
@@ -57,6 +63,25 @@ test('leaves signs, exponents, hex, spaces, long mantissas, dates and words to t
     '١٢',
   ];
   for (const text of cases) assert.is(classify(text), UNKNOWN, text);
+});
+
+test('reads a valid YYYY-MM-DD as the date classifyText reads', () => {
+  for (const text of [
+    '2024-02-29',
+    '1970-01-01',
+    '1969-12-31',
+    '0001-01-01',
+    '9999-12-31',
+    '2000-02-29',
+    '2015-01-01',
+  ]) {
+    assert.is(classify(text), DATE, text);
+    const days = parsed.value;
+    assert.is(classifyText(text), DATE, text);
+    assert.is(days, parsed.value, text);
+  }
+  classify('1970-01-02');
+  assert.is(parsed.value, 1);
 });
 
 test.run();
