@@ -1,63 +1,7 @@
 // String dictionaries: interning while loading, and the sorted, duplicate-free form the tables store.
 
-/**
- * Strings interned to codes in first-seen order. The lookup is an open-addressing table of codes in
- * an Int32Array over FNV-1a hashes of the strings (their first and last 32 code units and their
- * length). Loading the 10M-row bench CSV (two string columns, 20 and 100k values) took 10-20% less
- * CPU than with a Map<string, number>, whose lookups were the largest single cost in its profile.
- */
-export type Interner = { slots: Int32Array; hashes: Int32Array; values: string[] };
-
-/** An empty interner. */
-export function createInterner(): Interner {
-  return { slots: new Int32Array(64).fill(-1), hashes: new Int32Array(32), values: [] };
-}
-
-/** The code of `s`, adding it when new. */
-export function intern(d: Interner, s: string): number {
-  const h = hashOf(s),
-    values = d.values;
-  let slots = d.slots,
-    mask = slots.length - 1,
-    j = h & mask,
-    code = slots[j];
-  while (code !== -1 && (d.hashes[code] !== h || values[code] !== s)) {
-    j = (j + 1) & mask;
-    code = slots[j];
-  }
-  if (code !== -1) return code;
-  code = values.length;
-  values.push(s);
-  if (code === d.hashes.length) {
-    const hashes = new Int32Array(code * 2);
-    hashes.set(d.hashes);
-    d.hashes = hashes;
-  }
-  d.hashes[code] = h;
-  slots[j] = code;
-  if (values.length * 2 > slots.length) {
-    slots = d.slots = new Int32Array(slots.length * 2).fill(-1);
-    mask = slots.length - 1;
-    for (let c = 0; c < values.length; c++) {
-      let k = d.hashes[c] & mask;
-      while (slots[k] !== -1) k = (k + 1) & mask;
-      slots[k] = c;
-    }
-  }
-  return code;
-}
-
-function hashOf(s: string): number {
-  const n = s.length;
-  let h = Math.imul(0x811c9dc5 ^ n, 0x01000193);
-  if (n <= 64) {
-    for (let i = 0; i < n; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  } else {
-    for (let i = 0; i < 32; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-    for (let i = n - 32; i < n; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  }
-  return h ^ (h >>> 15);
-}
+export type { Interner } from './intern.ts';
+export { createInterner, intern, internBytes } from './intern.ts';
 
 /** Orders two strings by Unicode code point (UTF-8 byte order), not by UTF-16 code unit. */
 export function compareCodePoints(a: string, b: string): number {

@@ -53,9 +53,14 @@ export function pushU8(b: U8, v: number): void {
   b.data[b.length++] = v;
 }
 
-/** The first `length` values as an exactly sized array (the buffer itself when already exact). */
+/**
+ * The first `length` values: a view of the buffer when it is at least 7/8 full (a buffer sized from
+ * a row estimate: copying it would briefly hold the column twice, and the pages of an unused tail
+ * are never touched, so they cost no memory), else an exactly sized copy.
+ */
 export function trimmed<T extends Float64Array | BigInt64Array | Int32Array | Uint8Array>(data: T, length: number): T {
-  return (data.length === length ? data : data.slice(0, length)) as T;
+  if (data.length === length) return data;
+  return (length >= data.length - (data.length >> 3) ? data.subarray(0, length) : data.slice(0, length)) as T;
 }
 
 function grow<T extends Float64Array | BigInt64Array | Int32Array | Uint8Array>(from: T, to: T): T {

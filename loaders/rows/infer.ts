@@ -1,6 +1,8 @@
 // Builder that infers a column's type over all rows while storing values in their storage units.
 import type { InternalType } from '../../src/contract/model.ts';
 import type { ColumnBuilder } from './builder.ts';
+import { cellText } from './builder.ts';
+import { classifyBytes, UNKNOWN } from '../values/bytes.ts';
 import type { Kind } from '../values/classify.ts';
 import {
   BIG,
@@ -20,7 +22,7 @@ import {
 } from '../values/classify.ts';
 import type { Column } from '../core/column.ts';
 import type { Interner } from '../core/dictionary.ts';
-import { createInterner, intern, stringTypeOf } from '../core/dictionary.ts';
+import { createInterner, intern, internBytes, stringTypeOf } from '../core/dictionary.ts';
 import { unsupportedValue } from '../core/errors.ts';
 import type { F64, I32, I64, U8 } from './growable.ts';
 import {
@@ -63,6 +65,7 @@ const TYPE_OF_KIND: InternalType[] = [
 export function createInferringBuilder(file: string, name: string): ColumnBuilder {
   let kind: Kind = NULL;
   let length = 0,
+    hint = 0,
     conflict = false,
     inexact = false;
   let f64: F64 | null = null,
@@ -74,7 +77,7 @@ export function createInferringBuilder(file: string, name: string): ColumnBuilde
 
   // Storage for the first value's kind; rows before it were null and stay zero.
   function start(k: Kind): void {
-    const capacity = Math.max(1024, length * 2);
+    const capacity = Math.max(1024, length * 2, hint);
     if (k === BIG) i64 = createI64(capacity);
     else if (k === BOOL) u8 = createU8(capacity);
     else if (k === DATE || k === TIME || k === STRING) i32 = createI32(capacity);
@@ -162,17 +165,43 @@ export function createInferringBuilder(file: string, name: string): ColumnBuilde
     length++;
   }
 
+  function pushText(s: string): void {
+    if (s === '') pushNull();
+    else if (kind === STRING && !conflict) {
+      pushI32(i32!, intern(dict!, s));
+      length++;
+    } else put(classifyText(s), s);
+  }
+
   return {
     name,
     length: () => length,
-    pushText(s) {
-      if (s === '') return pushNull();
-      if (kind === STRING && !conflict) {
-        pushI32(i32!, intern(dict!, s));
-        length++;
-        return;
+    pushText,
+    pushBlock(block, col) {
+      const { bytes, bounds, width, rows } = block;
+      for (let r = 0, k = 2 * col; r < rows; r++, k += 2 * width) {
+        const start = bounds[k],
+          end = bounds[k + 1];
+        if (end < 0) pushText(block.texts[k >> 1]);
+        else if (start === end) pushNull();
+        else if (conflict) length++;
+        else if (kind === STRING) {
+          pushI32(i32!, internBytes(dict!, bytes, start, end));
+          length++;
+        } else {
+          const c = classifyBytes(bytes, start, end);
+          if ((c === INT || c === FLOAT) && (kind === INT || kind === FLOAT)) {
+            // put's widening inlined for the common case: integers and floats, both stored as doubles.
+            if (c === FLOAT) kind = FLOAT;
+            pushF64(f64!, parsed.value);
+            length++;
+          } else if (c === UNKNOWN) pushText(cellText(block, r, col));
+          else put(c, '');
+        }
       }
-      put(classifyText(s), s);
+    },
+    reserve(rows) {
+      hint = rows;
     },
     pushValue(v) {
       switch (typeof v) {

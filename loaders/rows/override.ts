@@ -1,6 +1,7 @@
 // Builder for overridden columns: converts each value to the override type as it arrives, or fails on its row.
 import type { InternalType } from '../../src/contract/model.ts';
 import type { ColumnBuilder } from './builder.ts';
+import { cellText } from './builder.ts';
 import { isInexact } from '../values/classify.ts';
 import type { Column } from '../core/column.ts';
 import { storageOf } from '../core/column.ts';
@@ -40,6 +41,10 @@ export function createCastingBuilder(file: string, name: string, type: InternalT
       if (s === '') pushNull();
       else push(s);
     },
+    pushBlock(block, col) {
+      for (let r = 0; r < block.rows; r++) this.pushText(cellText(block, r, col));
+    },
+    reserve() {},
     pushValue(v) {
       if (v === null || v === undefined || v === '') return pushNull();
       if (typeof v === 'object') throw unsupportedValue(file, length + 1, name, v);

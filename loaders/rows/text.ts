@@ -2,7 +2,7 @@
 import type { ColumnBuilder } from './builder.ts';
 import { isInexact } from '../values/classify.ts';
 import type { Column } from '../core/column.ts';
-import { createInterner, intern, stringTypeOf } from '../core/dictionary.ts';
+import { createInterner, intern, internBytes, stringTypeOf } from '../core/dictionary.ts';
 import { unsupportedValue } from '../core/errors.ts';
 import { createI32, createValidity, finishValidity, markNull, pushI32 } from './growable.ts';
 
@@ -24,6 +24,17 @@ export function createVerbatimBuilder(file: string, name: string, type: 'char' |
       if (s === '') pushNull();
       else pushI32(codes, intern(dict, s));
     },
+    pushBlock(block, col) {
+      const { bytes, bounds, width, rows } = block;
+      for (let r = 0, k = 2 * col; r < rows; r++, k += 2 * width) {
+        const start = bounds[k],
+          end = bounds[k + 1];
+        if (end < 0) this.pushText(block.texts[k >> 1]);
+        else if (start === end) pushNull();
+        else pushI32(codes, internBytes(dict, bytes, start, end));
+      }
+    },
+    reserve() {},
     pushValue(v) {
       if (v === null || v === undefined) return pushNull();
       if (typeof v === 'object') throw unsupportedValue(file, codes.length + 1, name, v);

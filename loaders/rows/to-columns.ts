@@ -1,6 +1,6 @@
 // Row formats (CSV, TSV, NDJSON, JSON) → columns: drives the builders over one or more passes.
 import { basename } from 'node:path';
-import type { BuilderSpec, ColumnBuilder } from './builder.ts';
+import type { BuilderSpec, CellBlock, ColumnBuilder } from './builder.ts';
 import { createInferringBuilder } from './infer.ts';
 import { createCastingBuilder } from './override.ts';
 import { createVerbatimBuilder } from './text.ts';
@@ -11,6 +11,10 @@ import { checkColumns } from '../core/normalize.ts';
 export type RowSink = {
   header(names: string[]): void;
   cells(cells: string[]): void;
+  /** Rows of a delimited file as byte ranges (optional: without it a reader sends `cells`). */
+  block?(block: CellBlock): void;
+  /** About how many rows the file holds, once a reader can estimate it (optional, a hint). */
+  reserve?(rows: number): void;
   object(row: Record<string, unknown> | Map<string, unknown>): void;
 };
 
@@ -79,6 +83,13 @@ async function readPass(
         for (let i = 0; i < builders.length; i++) builders[i].pushText(cells[i]);
         rows++;
       },
+      block(block) {
+        pushBlock(builders, block);
+        rows += block.rows;
+      },
+      reserve(n) {
+        for (const b of builders) b.reserve(n);
+      },
       object(row) {
         if (row instanceof Map) {
           for (const [key, v] of row) put(key, v);
@@ -98,6 +109,29 @@ async function readPass(
     if (b.length() < rows) b.padTo(rows);
     b.pushValue(v);
   }
+}
+
+/**
+ * Pushes a block column by column. Only an override's builder throws (a value it cannot convert);
+ * the text reader's row-by-row order reports the first such value by row, then by column, so every
+ * column is pushed and the error of the earliest row is thrown (the leftmost on a tie).
+ */
+function pushBlock(builders: ColumnBuilder[], block: CellBlock): void {
+  let error: unknown = null,
+    errorRow = Infinity;
+  for (let i = 0; i < builders.length; i++) {
+    const before = builders[i].length();
+    try {
+      builders[i].pushBlock(block, i);
+    } catch (err) {
+      const row = builders[i].length() - before;
+      if (row < errorRow) {
+        error = err;
+        errorRow = row;
+      }
+    }
+  }
+  if (errorRow !== Infinity) throw error;
 }
 
 // A key JS objects enumerate before all others, in numeric order: an array index ("0" to 2^32 - 2).
