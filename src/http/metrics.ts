@@ -2,9 +2,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { createRequestSeries } from './request-series.ts';
 
-const DURATION_NAME = 'sorrel_request_duration_seconds';
-const DURATION_HELP = 'Time from request to the end of the answer, by route and status.';
-
 /** The values read at each scrape. */
 export type Gauges = {
   pool: { queued: number; utilization: number; threads: number };
@@ -31,17 +28,14 @@ export function createMetrics(read: () => Gauges): Metrics {
   collectDefaultMetrics({ register: registry });
   // Per request only plain arithmetic on our own series (see createRequestSeries); prom-client reads them at scrape.
   const series = createRequestSeries();
-  new Counter({
-    name: 'sorrel_requests_total',
-    help: 'Requests answered, by route and status.',
-    labelNames: ['route', 'status'],
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const s of series.list()) this.labels(s.route, s.status).inc(s.count);
+  series.register(
+    registry,
+    { counter: 'sorrel_requests_total', histogram: 'sorrel_request_duration_seconds' },
+    {
+      counter: 'Requests answered, by route and status.',
+      histogram: 'Time from request to the end of the answer, by route and status.',
     },
-  });
-  registry.registerMetric(series.toHistogram(DURATION_NAME, DURATION_HELP) as never);
+  );
   const cacheCounts = { hit: 0, miss: 0 };
   new Counter({
     name: 'sorrel_reply_cache_requests_total',

@@ -23,17 +23,7 @@ test('exposition text equals prom-client Histogram and Counter fed the same requ
   });
   const ours = new Registry();
   const series = createRequestSeries();
-  new Counter({
-    name: 'r_total',
-    help: 'h',
-    labelNames: ['route', 'status'],
-    registers: [ours],
-    collect() {
-      this.reset();
-      for (const s of series.list()) this.labels(s.route, s.status).inc(s.count);
-    },
-  });
-  ours.registerMetric(series.toHistogram('r_seconds', 'h') as never);
+  series.register(ours, { counter: 'r_total', histogram: 'r_seconds' }, { counter: 'h', histogram: 'h' });
   for (const [route, status, seconds] of REQUESTS) {
     counter.labels(route, String(status)).inc();
     histogram.labels(route, String(status)).observe(seconds);
