@@ -7,10 +7,12 @@ import type { Groups } from './group.ts';
 import { search, uniqueSorted, type Keys } from './rank.ts';
 import { joinRows } from './tree-join.ts';
 import type { TreeView } from './tree-open.ts';
-import { keptRows, rankRows, type Ranks } from './tree-rows.ts';
+import { keptRows, rankRows } from './tree-rows.ts';
 
 const SAFE = 2 ** 53;
 const DIRECT_SLOTS = 1 << 22;
+/** Join rows per block: a block's rows and ranks (16 KiB each) stay in cache while they are combined. */
+const BLOCK = 4096;
 
 /**
  * Groups the rows of J(base) whose entity is selected by the value tuple of `dimensions` (each
@@ -42,28 +44,38 @@ export function treeGroups(
   const n = baseRows.length;
 
   // key = ((r0·c1 + r1)·c2 + r2)…, -1 for a dropped row; Int32 while the product of cards fits.
-  const ranked: { dim: Ranks; rankOfRow: Int32Array }[] = [];
-  const rowsOf = (d: TreeDimension, from: Int32Array) => followPath(tree, d.path, from);
-  const cards = dimensions
-    .map((d) => tree.table(d.dataset).column(d.column))
-    .map((col, k) => {
-      const r = rankRows(col, () => rowsOf(dimensions[k], baseRows));
-      ranked.push(r);
-      return r.dim.card;
-    });
+  // Besides the base rows, this key array is the only one over all join rows: each dimension's
+  // rows and ranks are made BLOCK rows at a time, and group ids replace Int32 keys in place.
+  const rows = new Int32Array(BLOCK),
+    ranks = new Int32Array(BLOCK);
+  const ranked = dimensions.map((d) =>
+    rankRows(tree.table(d.dataset).column(d.column), (used) => {
+      for (let j0 = 0; j0 < n; j0 += BLOCK) {
+        const len = Math.min(BLOCK, n - j0);
+        rows.set(baseRows.subarray(j0, j0 + len));
+        followBlock(tree, d.path, rows, len);
+        for (let i = 0; i < len; i++) if (rows[i] >= 0) used[rows[i]] = 1;
+      }
+    }),
+  );
+  const cards = ranked.map((r) => r.dim.card);
   let keys: Keys = cards.reduce((p, c) => p * c, 1) < 2 ** 31 ? new Int32Array(n) : new Float64Array(n);
   for (let j = 0; j < n; j++) if (baseRows[j] < 0) keys[j] = -1;
   let card = 1;
   dimensions.forEach((d, k) => {
     if (card * cards[k] > SAFE) ({ keys, card } = densify(keys as Float64Array));
-    const rows = rowsOf(d, baseRows);
-    const { rankOfRow } = ranked[k];
     const c = cards[k],
       nullRank = c - 1;
-    for (let j = 0; j < n; j++) {
-      if (keys[j] < 0) continue;
-      const r = rows[j] < 0 ? nullRank : rankOfRow[rows[j]];
-      keys[j] = !opts.nulls && r === nullRank ? -1 : keys[j] * c + r;
+    for (let j0 = 0; j0 < n; j0 += BLOCK) {
+      const len = Math.min(BLOCK, n - j0);
+      rows.set(baseRows.subarray(j0, j0 + len));
+      followBlock(tree, d.path, rows, len);
+      ranked[k].ranks(rows, len, ranks, nullRank);
+      for (let i = 0, j = j0; i < len; i++, j++) {
+        if (keys[j] < 0) continue;
+        const r = ranks[i];
+        keys[j] = !opts.nulls && r === nullRank ? -1 : keys[j] * c + r;
+      }
     }
     card *= c;
   });
@@ -78,15 +90,23 @@ export function treeGroups(
     counts,
     tooMany: false,
     dims: dimensions.map((d, k) => {
-      const rows = rowsOf(d, repRows);
-      const { dim, rankOfRow } = ranked[k];
-      return {
-        values: dim.values,
-        numbers: dim.numbers,
-        ranks: Int32Array.from(rows, (r) => (r < 0 ? dim.card - 1 : rankOfRow[r])),
-      };
+      const rows = followPath(tree, d.path, repRows);
+      const ranks = new Int32Array(rows.length);
+      ranked[k].ranks(rows, rows.length, ranks, ranked[k].dim.card - 1);
+      return { values: ranked[k].dim.values, numbers: ranked[k].dim.numbers, ranks };
     }),
   };
+}
+
+/** Follows a link path in place over rows[0..len) (links in their direction); -1 stays -1. */
+function followBlock(tree: TreeView, path: number[], rows: Int32Array, len: number): void {
+  for (const link of path) {
+    const res = tree.resolved(link);
+    for (let i = 0; i < len; i++) {
+      const r = rows[i];
+      rows[i] = r < 0 ? -1 : res[r];
+    }
+  }
 }
 
 /** The row each link path reaches from each base row (links followed in their direction); -1 stays -1. */
@@ -114,11 +134,12 @@ function densify(keys: Float64Array): { keys: Float64Array; card: number } {
 
 /**
  * Group ids in key order (so groups come sorted by their values), one representative join row
- * per group; -1 ids for dropped rows. Null when the groups exceed `maxGroups`.
+ * per group; -1 ids for dropped rows. Null when the groups exceed `maxGroups`. Int32 keys are
+ * replaced by the ids in place (each key is read before its id is written).
  */
 function toGroupIds(keys: Keys, card: number, maxGroups: number): { gid: Int32Array; reps: Int32Array } | null {
   const n = keys.length;
-  const gid = new Int32Array(n);
+  const gid = keys instanceof Int32Array ? keys : new Int32Array(n);
   let kept = 0;
   for (let j = 0; j < n; j++) kept += +(keys[j] >= 0);
   if (card <= Math.min(DIRECT_SLOTS, Math.max(1024, 4 * kept))) {
