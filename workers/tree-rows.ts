@@ -1,23 +1,30 @@
 // Join rows kept by an entity selection, and the ranks of a column over the rows they reach.
+import { packBits } from '../src/common/bitmap.ts';
 import type { ColumnView } from './columns.ts';
 import { denseRanks } from './dense.ts';
 import type { JoinRows } from './tree-join.ts';
 
 /** Per join row, its row of T when the row is joined and its entity selected (`selected` null = all), else -1. */
 export function keptRows(join: JoinRows, selected: Uint8Array | null): Int32Array {
-  const out = new Int32Array(join.length);
-  keptBlock(join, selected, 0, join.length, out);
-  return out;
-}
-
-/** keptRows for the join rows from..to-1, written into out[0..to-from). */
-export function keptBlock(join: JoinRows, selected: Uint8Array | null, from: number, to: number, out: Int32Array) {
-  const { entity, row } = join;
-  for (let j = from, i = 0; j < to; j++, i++) {
-    const e = entity === null ? j : entity[j],
-      t = row === null ? j : row[j];
-    out[i] = e < 0 || t < 0 || (selected !== null && selected[e] === 0) ? -1 : t;
+  const { length, entity, row } = join;
+  const out = new Int32Array(length);
+  if (selected === null || entity === null) {
+    for (let j = 0; j < length; j++) {
+      const e = entity === null ? j : entity[j],
+        t = row === null ? j : row[j];
+      out[j] = e < 0 || t < 0 || (selected !== null && selected[e] === 0) ? -1 : t;
+    }
+    return out;
   }
+  // Join rows reach entities in any order: the selection is read bit-packed (Arrow's layout), an
+  // eighth of the bytes, so it stays in the cache for millions of entities where a byte each does not.
+  const bits = packBits(selected);
+  for (let j = 0; j < length; j++) {
+    const e = entity[j],
+      t = row === null ? j : row[j];
+    out[j] = e < 0 || t < 0 || ((bits[e >> 3] >> (e & 7)) & 1) === 0 ? -1 : t;
+  }
+  return out;
 }
 
 /**
