@@ -52,10 +52,12 @@ export function anyRow(tree: TreeView, dataset: string, rows: Uint8Array): Uint8
     out.set(rows);
     return out;
   }
+  // A write only for a kept row: the entity's byte is a random access (cache-missing once the
+  // entities outgrow the cache), so a selective condition touches few of them.
   for (let j = 0; j < length; j++) {
     const e = entity === null ? j : entity[j],
       t = row === null ? j : row[j];
-    if (e >= 0 && t >= 0) out[e] |= rows[t];
+    if (e >= 0 && t >= 0 && rows[t] !== 0) out[e] = 1;
   }
   return out;
 }

@@ -18,9 +18,13 @@ export function treeDistinct(
 ): DistinctResult {
   const join = joinRows(tree, dataset);
   const col = tree.table(dataset).column(column);
+  // One array over the join rows: kept rows of T, then their ranks in place (-1 stays -1).
   const keys = keptRows(join, selected);
-  const { dim, rankOfRow } = rankRows(col, keys);
-  for (let j = 0; j < keys.length; j++) if (keys[j] >= 0) keys[j] = rankOfRow[keys[j]];
+  const ranked = rankRows(col, (used) => {
+    for (let j = 0; j < keys.length; j++) if (keys[j] >= 0) used[keys[j]] = 1;
+  });
+  const { dim } = ranked;
+  ranked.ranks(keys, keys.length, keys, -1);
   const counts = countEntities(keys, join.entity, dim.card, tree.entities);
   const out: DistinctResult = { values: [], counts: [], nullCount: counts[dim.card - 1] };
   for (let r = 0; r < dim.card - 1; r++) {

@@ -1,6 +1,6 @@
 // Linked datasets (API.md §12): distinct-patient counts across patients ← visits → sites, labs → visits,
 // Sorrel over HTTP (its own process) vs DuckDB in-process on the same Parquet files, at two cohort sizes.
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ensureCohort, toCohortSpec, type CohortFiles } from '../lib/cohort.ts';
 import { openDuck, toSqlString, type Duck } from '../lib/duck.ts';
@@ -9,7 +9,7 @@ import { note } from '../lib/log.ts';
 import { toRow } from '../lib/rows.ts';
 import { checkSame, type Group, timeServed } from '../lib/served.ts';
 import { getText, startSorrel } from '../lib/sorrel.ts';
-import { alternate, timed } from '../lib/timing.ts';
+import { alternate } from '../lib/timing.ts';
 import type { BenchRow, Scenario } from '../lib/types.ts';
 
 /** The catalog's fields (link columns carry the joins and are not fields). */
@@ -179,6 +179,7 @@ export const scenario: Scenario = {
     const reference = `DuckDB ${duck.version} (in-process)`;
     const rows: BenchRow[] = [];
     const series = new Map<string, Series>();
+    const cpuSeries = new Map<string, Series>(); // the same runs in CPU time: steadier than wall time on a shared machine
     try {
       for (const size of sizes) {
         const largest = size === sizes[sizes.length - 1];
@@ -210,13 +211,25 @@ export const scenario: Scenario = {
             });
             let ks = 0,
               kd = 0;
+            const cpu = { sorrel: [] as number[], reference: [] as number[] };
             const runs = await alternate(
-              timed(() => getText(url(++ks))),
-              timed(() => duck.rows(q.sql(++kd))),
+              withCpu(
+                () => processCpuMs(sorrel.child.pid),
+                cpu.sorrel,
+                () => getText(url(++ks)),
+              ),
+              withCpu(
+                () => ownCpuMs(),
+                cpu.reference,
+                () => duck.rows(q.sql(++kd)),
+              ),
               warmup,
               rounds,
             );
+            cpu.sorrel.splice(0, warmup);
+            cpu.reference.splice(0, warmup);
             series.set(q.label, (series.get(q.label) ?? new Map()).set(size, runs));
+            cpuSeries.set(q.label, (cpuSeries.get(q.label) ?? new Map()).set(size, cpu));
             const target = q.target && largest;
             rows.push(
               toRow({
@@ -230,6 +243,17 @@ export const scenario: Scenario = {
                 target: target ? '≤ 1.5× DuckDB' : '—',
                 limit: target ? { on: 'ratio', value: 1.5 } : null,
               }),
+              toRow({
+                scenario: 'tree',
+                case: `${sizeLabel}, ${q.label}`,
+                metric: 'median CPU ms (all threads)',
+                referenceName: reference,
+                better: 'lower',
+                sorrel: cpu.sorrel,
+                reference: cpu.reference,
+                target: '—',
+                limit: null,
+              }),
             );
           }
           if (largest) rows.push(...(await timeMemory(sorrel.url, duck, sizeLabel, quick ? 100 : 300)));
@@ -238,11 +262,45 @@ export const scenario: Scenario = {
         }
       }
       for (const [label, s] of series) rows.push(...relabel(toGrowthRows('tree', label, 'time', reference, s)));
+      for (const [label, s] of cpuSeries) rows.push(...relabel(toGrowthRows('tree', label, 'CPU', reference, s)));
       return rows;
     } finally {
       duck.close();
     }
   },
+};
+
+/**
+ * `run` timed in wall time (returned) and in CPU time by `cpuMs` (pushed to `into`). CPU time is
+ * what a busy machine disturbs least: wall time also counts waiting for cores that other
+ * processes hold, longer the longer a request runs, which inflates growth between sizes.
+ */
+function withCpu(cpuMs: () => number, into: number[], run: () => Promise<unknown>): () => Promise<number> {
+  return async () => {
+    const c0 = cpuMs(),
+      t0 = performance.now();
+    await run();
+    const wall = performance.now() - t0;
+    into.push(cpuMs() - c0);
+    return wall;
+  };
+}
+
+/** CPU ms of every live thread of process `pid` (/proc/<pid>/task/<tid>/schedstat: ns on the CPU). */
+function processCpuMs(pid: number): number {
+  let ns = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {} // a thread that ended since the listing
+  }
+  return ns / 1e6;
+}
+
+/** CPU ms of this process (DuckDB runs in it, on its own threads). */
+const ownCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
 };
 
 /** Growth rows name sizes by rows; here the step is in patients (×10 visits and labs alike). */

@@ -16,7 +16,7 @@ test('each entity counts once per key, whatever its number of rows', () => {
   assert.equal(count(keys, [0, 0, 0, 0, 1, 2, 2], 3, 3), [1, 2, 1]);
 });
 
-test('the clustered pass, the bitset and the buckets agree on random rows', () => {
+test('the clustered pass, the key sets (≤ 32 keys), the bitset and the buckets agree on random rows', () => {
   const r = mulberry32(5);
   for (let round = 0; round < 50; round++) {
     const n = Math.floor(r() * 300),
@@ -28,7 +28,7 @@ test('the clustered pass, the bitset and the buckets agree on random rows', () =
       { length: card },
       (_, k) => new Set(entity.filter((e, j) => keys[j] === k && e >= 0)).size,
     );
-    assert.equal(count(keys, entity, card, entities), naive, `bitset, round ${round}`);
+    assert.equal(count(keys, entity, card, entities), naive, `${card <= 32 ? 'key sets' : 'bitset'}, round ${round}`);
     assert.equal(count(keys, entity, card, entities, 0), naive, `buckets, round ${round}`);
     const order = entity
       .map((e, j) => [e, j])
@@ -44,6 +44,16 @@ test('the clustered pass, the bitset and the buckets agree on random rows', () =
       naive,
       `clustered, round ${round}`,
     );
+  }
+});
+
+test('key sets of 8, 16 and 32 bits count their highest key', () => {
+  // Keys card - 1 and 0 at entities 0, 1, 2 (unclustered: entity 0 comes back): key card - 1 → 2 entities, key 0 → 2.
+  for (const card of [8, 16, 32]) {
+    const counts = Array(card).fill(0);
+    counts[0] = 2;
+    counts[card - 1] = 2;
+    assert.equal(count([card - 1, 0, card - 1, 0, 0], [0, 1, 2, 0, 1], card, 3), counts, `card ${card}`);
   }
 });
 
