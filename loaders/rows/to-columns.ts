@@ -18,6 +18,13 @@ export type RowSink = {
   object(row: Record<string, unknown> | Map<string, unknown>): void;
 };
 
+/**
+ * Which header columns to build, by position (delimited files only): a thread building half the
+ * columns of a file (see loaders/rows/split.ts). Column inference never looks at other columns, so
+ * each column comes out as it would from a load of all of them.
+ */
+export type ColumnPick = (index: number) => boolean;
+
 /** Reads a file into a sink once; `exact` asks JSON readers for the exact parser (bigints, key order). */
 export type RowReader = (sink: RowSink, exact: boolean) => Promise<void>;
 
@@ -28,11 +35,16 @@ export type RowReader = (sink: RowSink, exact: boolean) => Promise<void>;
  * 2^53, or integer-like keys, which JS objects list before the others: the exact parser is then
  * used). Each extra pass settles at least one column or turns the exact parser on, so the loop ends.
  */
-export async function loadRows(read: RowReader, path: string, opts: LoadOptions): Promise<Column[]> {
+export async function loadRows(
+  read: RowReader,
+  path: string,
+  opts: LoadOptions,
+  pick: ColumnPick | null = null,
+): Promise<Column[]> {
   const verbatim = new Set<string>();
   let exact = false;
   for (;;) {
-    const { builders, indexKeys } = await readPass(read, path, opts, verbatim, exact);
+    const { builders, indexKeys } = await readPass(read, path, opts, verbatim, exact, pick);
     const conflicts = builders.filter((b) => b.status().conflict);
     const inexact: boolean = !exact && (indexKeys || builders.some((b) => b.status().inexact));
     if (conflicts.length === 0 && !inexact) return finishAll(builders);
@@ -60,14 +72,17 @@ async function readPass(
   opts: LoadOptions,
   verbatim: Set<string>,
   exact: boolean,
+  pick: ColumnPick | null,
 ): Promise<Pass> {
   const file = basename(path);
   const builders: ColumnBuilder[] = [];
+  const at: number[] = []; // each builder's column in the file's rows
   const byName = new Map<string, ColumnBuilder>();
   let indexKeys = false;
-  const create = (name: string) => {
+  const create = (name: string, column = builders.length) => {
     indexKeys ||= isIndexKey(name);
     const b = createColumnBuilder({ file, name, override: opts.columns?.[name], verbatim: verbatim.has(name) });
+    at.push(column);
     builders.push(b);
     byName.set(name, b);
     return b;
@@ -77,14 +92,16 @@ async function readPass(
     {
       header(names) {
         checkColumns(names, path, opts.columns);
-        names.forEach(create);
+        names.forEach((name, i) => {
+          if (!pick || pick(i)) create(name, i);
+        });
       },
       cells(cells) {
-        for (let i = 0; i < builders.length; i++) builders[i].pushText(cells[i]);
+        for (let i = 0; i < builders.length; i++) builders[i].pushText(cells[at[i]]);
         rows++;
       },
       block(block) {
-        pushBlock(builders, block);
+        pushBlock(builders, at, block);
         rows += block.rows;
       },
       reserve(n) {
@@ -116,13 +133,13 @@ async function readPass(
  * the text reader's row-by-row order reports the first such value by row, then by column, so every
  * column is pushed and the error of the earliest row is thrown (the leftmost on a tie).
  */
-function pushBlock(builders: ColumnBuilder[], block: CellBlock): void {
+function pushBlock(builders: ColumnBuilder[], at: number[], block: CellBlock): void {
   let error: unknown = null,
     errorRow = Infinity;
   for (let i = 0; i < builders.length; i++) {
     const before = builders[i].length();
     try {
-      builders[i].pushBlock(block, i);
+      builders[i].pushBlock(block, at[i]);
     } catch (err) {
       const row = builders[i].length() - before;
       if (row < errorRow) {
