@@ -14,13 +14,17 @@ type Cannon = (opts: {
   connections: number;
   duration: number;
   pipelining?: number;
+  timeout?: number;
 }) => Promise<CannonResult>;
 
 const PEER = 'autocannon';
 let cannon: Cannon | null = null;
 
-/** Hammers one URL; throws when any request errs, times out or answers other than 2xx. */
-export async function hammer(url: string, connections: number, seconds: number): Promise<Load> {
+/**
+ * Hammers one URL; throws when any request errs, times out (after `timeoutSeconds`, autocannon's 10 s
+ * by default) or answers other than 2xx.
+ */
+export async function hammer(url: string, connections: number, seconds: number, timeoutSeconds = 10): Promise<Load> {
   if (!cannon) {
     try {
       cannon = ((await import(PEER)) as { default: Cannon }).default;
@@ -30,7 +34,7 @@ export async function hammer(url: string, connections: number, seconds: number):
       );
     }
   }
-  const r = await cannon({ url, connections, duration: seconds });
+  const r = await cannon({ url, connections, duration: seconds, timeout: timeoutSeconds });
   if (r.errors || r.timeouts || r.non2xx) {
     throw new Error(`${url}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers under load`);
   }

@@ -14,6 +14,10 @@ type Options = { quick: boolean; dataDir: string; seconds: number; rounds: numbe
 const DEMO = join(ROOT, 'demo/catalog.yaml');
 const CONNECTIONS = 64;
 const AWARE_CONNECTIONS = 8; // compute runs on the pool's thread; more connections only queue
+// Each round's end aborts the requests in flight, which restarts the pool's thread (Piscina ends a
+// running task that way); the new thread's first tasks run before the JIT has warmed up, so the
+// first requests of the next round may wait seconds in the queue behind them.
+const AWARE_TIMEOUT_SECONDS = 60;
 const NO_CACHE = { SORREL_REPLY_CACHE_MB: '0' };
 
 /** Logging cost, uncached answers from precomputed data (demo), and aware answers at 1M rows. */
@@ -97,9 +101,10 @@ async function measureAware(o: Options): Promise<BenchRow[]> {
   try {
     for (const [label, path] of paths) {
       note(`http: ${label} at 1M rows, ${o.rounds} × ${o.seconds} s`);
-      await hammer(sorrel.url + path, AWARE_CONNECTIONS, 1);
+      await hammer(sorrel.url + path, AWARE_CONNECTIONS, 1, AWARE_TIMEOUT_SECONDS);
       const s: Load[] = [];
-      for (let i = 0; i < o.rounds; i++) s.push(await hammer(sorrel.url + path, AWARE_CONNECTIONS, o.seconds));
+      for (let i = 0; i < o.rounds; i++)
+        s.push(await hammer(sorrel.url + path, AWARE_CONNECTIONS, o.seconds, AWARE_TIMEOUT_SECONDS));
       const c = { scenario: 'http', case: `1M rows, ${label}, 50% context, reply cache off`, referenceName: '—' };
       const base = { ...c, reference: null, target: '—', limit: null };
       rows.push(
