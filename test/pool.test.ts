@@ -105,6 +105,46 @@ test('an abort cancels a running task; the pool carries on', async () => {
   assert.equal((await pool.run<DistinctResult>(distinct)).counts, [1, 2]);
 });
 
+const threadOf = () => pool.run<number>({ kind: 'thread' } as unknown as Task);
+const busy = (ms: number) => ({ kind: 'busy', ms }) as unknown as Task;
+
+test('an abort of a running task that ends within the grace: the caller stops waiting, the thread stays', async () => {
+  const before = await threadOf();
+  const ac = new AbortController();
+  const started = performance.now();
+  const running = pool.run(busy(120), ac.signal).catch((e: unknown) => e);
+  await new Promise((r) => setTimeout(r, 40)); // it runs by now
+  ac.abort();
+  const err = (await running) as Error;
+  assert.is(err.name, 'AbortError');
+  assert.ok(performance.now() - started < 120, 'rejected before the task ended');
+  assert.is(await threadOf(), before, 'the same thread: not ended');
+});
+
+test('an abort of a running task past the grace ends its thread; the pool carries on', async () => {
+  const before = await threadOf();
+  const ac = new AbortController();
+  const running = pool.run(busy(2000), ac.signal).catch((e: unknown) => e);
+  await new Promise((r) => setTimeout(r, 40));
+  ac.abort();
+  assert.is(((await running) as Error).name, 'AbortError');
+  const started = performance.now();
+  assert.is.not(await threadOf(), before, 'a new thread');
+  assert.ok(performance.now() - started < 1900, 'did not wait for the task to end');
+});
+
+test('an abort of a queued task takes it out of the queue: it never runs', async () => {
+  const ac = new AbortController();
+  const first = pool.run(busy(150));
+  const queued = pool.run(busy(5000), ac.signal).catch((e: unknown) => e);
+  ac.abort();
+  assert.is(((await queued) as Error).name, 'AbortError');
+  await first;
+  const started = performance.now();
+  await threadOf();
+  assert.ok(performance.now() - started < 4000, 'the queued task did not run');
+});
+
 test('an already aborted signal rejects at once', async () => {
   const err = await pool.run(distinct, AbortSignal.abort()).catch((e: unknown) => e);
   assert.is((err as Error).name, 'AbortError');

@@ -1,5 +1,5 @@
 // The Piscina worker: a thin adapter from a Task to the pure compute functions.
-import type { Task } from '../src/contract/tasks.ts';
+import type { PooledTask, Task } from '../src/contract/tasks.ts';
 import { openTable } from './columns.ts';
 import { distinctValues } from './distinct.ts';
 import { distribution } from './dist.ts';
@@ -14,7 +14,8 @@ import { composeEntity, openTree } from './tree-open.ts';
 import { treeStats } from './tree-stats.ts';
 
 /** Runs one task on this thread and returns plain, structured-clone-safe data. */
-export default async function run(task: Task): Promise<unknown> {
+export default async function run(task: PooledTask): Promise<unknown> {
+  if (task.started) Atomics.store(task.started, 0, 1); // the pool now knows it runs (src/pool.ts)
   switch (task.kind) {
     case 'tree-key':
       return checkKey(openTable(task.table).column(task.column));

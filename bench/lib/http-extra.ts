@@ -14,9 +14,9 @@ type Options = { quick: boolean; dataDir: string; seconds: number; rounds: numbe
 const DEMO = join(ROOT, 'demo/catalog.yaml');
 const CONNECTIONS = 64;
 const AWARE_CONNECTIONS = 8; // compute runs on the pool's thread; more connections only queue
-// Each round's end aborts the requests in flight, which restarts the pool's thread (Piscina ends a
-// running task that way); the new thread's first tasks run before the JIT has warmed up, so the
-// first requests of the next round may wait seconds in the queue behind them.
+// A round's end aborts the requests in flight; a task running past the pool's grace then ends its
+// thread, and the replacement's first tasks run before the JIT has warmed up. A request may thus
+// wait longer than autocannon's 10 s default on a loaded machine without being lost.
 const AWARE_TIMEOUT_SECONDS = 60;
 const NO_CACHE = { SORREL_REPLY_CACHE_MB: '0' };
 

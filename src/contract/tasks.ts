@@ -30,6 +30,12 @@ export type Task =
  * `values` holds storage-unit values: numbers for f64/i32, strings (decimal text) for i64,
  * 0/1 for bool, dictionary strings for dict.
  */
+/**
+ * A task as the pool sends it: with one shared Int32 the worker sets to 1 when it starts the task, so
+ * the pool can tell a queued task (dropped at once on abort) from a running one (given a grace).
+ */
+export type PooledTask = Task & { started?: Int32Array };
+
 export type DistinctResult = {
   values: (number | string)[];
   counts: number[];
