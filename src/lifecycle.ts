@@ -1,10 +1,9 @@
 // The process lifecycle (API.md §11): drain on SIGTERM/SIGINT, reload on SIGHUP, one at a time.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { Logger } from 'pino';
 import { CatalogError } from './catalog/spec.ts';
 import { toTimestamp } from './common/dates.ts';
+import { exposeGc } from './common/gc.ts';
 import type { Config } from './config.ts';
 import type { Pool } from './contract/pool.ts';
 import type { AppState, LifecycleStatus } from './http/app.ts';
@@ -173,19 +172,6 @@ export function createLifecycle({ server, state, pool, config, log, ready, load 
       return drained;
     },
   };
-}
-
-/**
- * Why collect by hand after a swap: the old snapshot's tables are SharedArrayBuffers, freed only once
- * every thread that saw them has garbage-collected its last reference, and a server at rest may not
- * collect for a long time — ten reloads of a 100 MB table left 900 MB resident. So V8's `gc` is exposed
- * (a process-wide flag, set before the pools start, so every worker thread gets `globalThis.gc`): the
- * main thread collects once the requests that may hold the old snapshot have ended, and a worker when
- * it drops the old generation's tables (workers/columns.ts).
- */
-export function exposeGc(): () => void {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
 }
 
 function sleep(ms: number): Promise<void> {

@@ -1,7 +1,6 @@
 // Arrow IPC bytes in shared memory: how a loaded table reaches the worker threads.
 import * as arrow from 'apache-arrow';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { exposeGc } from '../../src/common/gc.ts';
 
 /**
  * The table as Arrow IPC file-format bytes in a SharedArrayBuffer. Workers receive the buffer
@@ -31,7 +30,7 @@ const RELEASE_EVERY = 32 * 2 ** 20;
  * chunks hold the last references to the loader's arrays (`normalizeColumns` drops the others),
  * collecting every 32 MiB copied gives their memory back while the copy grows: the peak is the
  * table plus a little, not twice the table. V8 would not collect on its own here — copying
- * allocates nothing — so `gc` is called by hand (exposed as src/lifecycle.ts does for reloads).
+ * allocates nothing — so `gc` is called by hand (src/common/gc.ts).
  */
 export function toShared(chunks: (Uint8Array | null)[], release = false): SharedArrayBuffer {
   let total = 0;
@@ -59,9 +58,6 @@ export function toShared(chunks: (Uint8Array | null)[], release = false): Shared
 let collect: (() => void) | undefined;
 
 function collectGarbage(): void {
-  if (!collect) {
-    setFlagsFromString('--expose-gc');
-    collect = runInNewContext('gc') as () => void;
-  }
+  collect ??= exposeGc();
   collect();
 }
