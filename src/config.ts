@@ -23,6 +23,8 @@ export type Config = {
   headersTimeoutMs: number; // a request head must arrive within this (else 408)
   drainGraceMs: number; // after SIGTERM/SIGINT: /readyz 503 while the listener keeps accepting this long
   drainTimeoutMs: number; // then requests in flight may take this long to finish before they are cut
+  listenBacklog: number; // connections the kernel queues before Sorrel accepts them (capped by net.core.somaxconn)
+  fairConnections: number; // above this many open connections, each is read once per event-loop turn (0 = off)
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -47,6 +49,8 @@ export const DEFAULT_CONFIG: Config = {
   headersTimeoutMs: 60_000,
   drainGraceMs: 5_000,
   drainTimeoutMs: 30_000,
+  listenBacklog: 4096,
+  fairConnections: 256,
 };
 
 /** Reads the configuration from environment variables (documented in the README); throws on a bad value. */
@@ -96,5 +100,7 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.headersTimeoutMs = int('SORREL_HEADERS_TIMEOUT_MS', 1) ?? c.headersTimeoutMs;
   c.drainGraceMs = seconds('SORREL_DRAIN_GRACE') ?? c.drainGraceMs;
   c.drainTimeoutMs = seconds('SORREL_DRAIN_TIMEOUT') ?? c.drainTimeoutMs;
+  c.listenBacklog = int('SORREL_LISTEN_BACKLOG', 1) ?? c.listenBacklog;
+  c.fairConnections = int('SORREL_FAIR_CONNECTIONS', 0) ?? c.fairConnections;
   return c;
 }

@@ -10,6 +10,7 @@ import { toRawErrorResponse } from './http/respond.ts';
 import { loadCatalog } from './catalog/read.ts';
 import type { Config } from './config.ts';
 import { exposeGc } from './common/gc.ts';
+import { createFairTurns } from './connections.ts';
 import { createLifecycle, type DrainReport, type ReloadOutcome } from './lifecycle.ts';
 import { createPool } from './pool.ts';
 import type { Pool } from './contract/pool.ts';
@@ -55,11 +56,13 @@ export async function startServer(sourcePath: string, config: Config, logger?: L
       connectionsCheckingInterval: Math.min(30_000, Math.max(50, config.headersTimeoutMs / 4)),
     },
     (req, res) => {
+      fairTurn(res); // src/connections.ts
       lifecycle.track(req, res);
       (app.handler as (req: unknown, res: unknown) => void)(req, res);
     },
   );
   server.keepAliveTimeout = 65_000;
+  const fairTurn = createFairTurns(server, config.fairConnections);
   const lifecycle = createLifecycle({
     server,
     state,
@@ -95,7 +98,7 @@ export async function startServer(sourcePath: string, config: Config, logger?: L
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
+    server.listen({ port: config.port, host: config.host, backlog: config.listenBacklog }, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
