@@ -7,7 +7,7 @@ import { createApp, type AppState } from './http/app.ts';
 import { ALLOW } from './http/cors.ts';
 import { HttpError } from './http/errors.ts';
 import { toRawErrorResponse } from './http/respond.ts';
-import { loadCatalog } from './catalog/read.ts';
+import { CatalogError, loadCatalog } from './catalog/read.ts';
 import type { Config } from './config.ts';
 import { exposeGc } from './common/gc.ts';
 import { createFairTurns } from './connections.ts';
@@ -16,6 +16,7 @@ import { createPool } from './pool.ts';
 import type { Pool } from './contract/pool.ts';
 import { isSnapshotFile, loadBuiltSnapshot } from './snapshot/built.ts';
 import { createSnapshot, type Snapshot } from './snapshot/create.ts';
+import { findCatalogProblems } from './snapshot/problems.ts';
 
 export type Running = {
   server: Server;
@@ -149,6 +150,20 @@ async function loadSnapshot(path: string, threads: number, log: Logger): Promise
       await lazy.close();
     }
   }
+  try {
+    return await loadCatalogSnapshot(path, threads, log);
+  } catch (err) {
+    // The load stops at the first kind of problem (a bad structure loads no data): a failed start or
+    // reload lists what `sorrel check` lists, from the one checker.
+    if (!(err instanceof CatalogError)) throw err;
+    const { problems } = await findCatalogProblems(path, () =>
+      createPool({ poolThreads: 1, poolMaxQueue: Number.MAX_SAFE_INTEGER }),
+    );
+    throw problems.length ? new CatalogError(problems) : err;
+  }
+}
+
+async function loadCatalogSnapshot(path: string, threads: number, log: Logger): Promise<Snapshot> {
   const spec = loadCatalog(path);
   // Precompute gets a pool of its own, started now so its threads boot while the files load, and
   // closed once the snapshot is built.

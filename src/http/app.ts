@@ -1,4 +1,5 @@
 // The Polka app: the route table, method rules and CORS preflight, one log line and metric per request.
+import { toEchoText } from '../common/echo.ts';
 import type { ServerResponse } from 'node:http';
 import polka from 'polka';
 import type { Logger } from 'pino';
@@ -72,7 +73,7 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
       sendError(
         req,
         res,
-        new HttpError(404, 'NOT_FOUND', `No resource at ${req.path}. See GET /api/.`),
+        new HttpError(404, 'NOT_FOUND', `No resource at ${toEchoText(req.path)}. See GET /api/.`),
         toCorsHeaders(req, config),
       );
     },

@@ -1,4 +1,5 @@
 // GET /api/fields/:id/dist/: grouped counts over dimensions, outliers and k-means (API.md §7).
+import { toEcho } from '../common/echo.ts';
 import { toAwareContext } from '../http/context.ts';
 import { HttpError, badParameter } from '../http/errors.ts';
 import { toJsonValue, toLabel } from '../common/values.ts';
@@ -121,8 +122,7 @@ function toDimensions(ctx: RequestContext, field: Field): Field[] {
   for (const p of parts) {
     const id = toId(p);
     const f = id === null || !ctx.snapshot.isFieldVisible(ctx.user, id) ? undefined : ctx.snapshot.fields.get(id);
-    if (!f)
-      throw badParameter('dimensions', `Unknown field ${JSON.stringify(p)} in "dimensions". See GET /api/fields/.`);
+    if (!f) throw badParameter('dimensions', `Unknown field ${toEcho(p)} in "dimensions". See GET /api/fields/.`);
     if (f.dataset !== field.dataset && !(inTree(field) && inTree(f))) {
       throw badParameter(
         'dimensions',
