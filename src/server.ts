@@ -38,12 +38,17 @@ export type Running = {
  * catalog. A catalog is loaded with a pool of its own — one thread per core at start-up, when
  * nothing else runs; half the cores for a reload, beside the serving pool.
  */
-export async function startServer(sourcePath: string, config: Config, logger?: Logger): Promise<Running> {
+export async function startServer(
+  sourcePath: string,
+  config: Config,
+  logger?: Logger,
+  worker?: URL, // replaces workers/index for the serving pool (tests end a thread with it)
+): Promise<Running> {
   // Request lines go through a buffered, asynchronous destination (one write per 4 KiB, not per
   // request), flushed when the server closes.
   const log = logger ?? pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: false, minLength: 4096 }));
   exposeGc(); // before any worker thread starts: a reload frees the old snapshot's memory at once
-  const pool = createPool(config);
+  const pool = createPool(config, worker);
   const state: AppState = { snapshot: null };
   const app = createApp({ state, pool, config, logger: log });
   const load = (threads: number) => loadSnapshot(sourcePath, threads, log);
@@ -53,8 +58,11 @@ export async function startServer(sourcePath: string, config: Config, logger?: L
     {
       maxHeaderSize: 64 * 1024,
       headersTimeout: config.headersTimeoutMs,
-      requestTimeout: Math.max(300_000, config.headersTimeoutMs),
-      connectionsCheckingInterval: Math.min(30_000, Math.max(50, config.headersTimeoutMs / 4)),
+      requestTimeout: Math.max(config.requestTimeoutMs, config.headersTimeoutMs),
+      connectionsCheckingInterval: Math.min(
+        30_000,
+        Math.max(50, Math.min(config.headersTimeoutMs, config.requestTimeoutMs) / 4),
+      ),
     },
     (req, res) => {
       fairTurn(res); // src/connections.ts
@@ -62,7 +70,7 @@ export async function startServer(sourcePath: string, config: Config, logger?: L
       (app.handler as (req: unknown, res: unknown) => void)(req, res);
     },
   );
-  server.keepAliveTimeout = 65_000;
+  server.keepAliveTimeout = config.keepAliveTimeoutMs;
   const fairTurn = createFairTurns(server, config.fairConnections);
   const lifecycle = createLifecycle({
     server,
@@ -83,7 +91,9 @@ export async function startServer(sourcePath: string, config: Config, logger?: L
       err.code === 'HPE_HEADER_OVERFLOW'
         ? new HttpError(431, 'HEADERS_TOO_LARGE', 'The request head is too large (over 64 KiB).', { cause: err })
         : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? new HttpError(408, 'REQUEST_TIMEOUT', 'The request head did not arrive in time.', { cause: err })
+          ? new HttpError(408, 'REQUEST_TIMEOUT', 'The request (its head or its body) did not arrive in time.', {
+              cause: err,
+            })
           : new HttpError(400, 'INVALID_PARAMETER', 'The request is not valid HTTP.', { cause: err });
     socket.end(toRawErrorResponse(error));
   });

@@ -238,6 +238,8 @@ export function assertAnswer(what: string, path: string, status: number, type: s
   assert.is(body.status, status, what);
   assert.ok(CODES.has(body.code), `${what}: unknown code ${body.code}`);
   assert.type(body.message, 'string');
+  // Echoed input is cut at ~80 characters (issue 21 §5): no message grows with the request.
+  assert.ok(body.message.length <= 400, `${what}: a message of ${body.message.length} characters`);
   const extra = Object.keys(body).filter((k) => !['status', 'code', 'message', 'parameter'].includes(k));
   assert.equal(extra, [], `${what}: keys beyond §9`);
 }
