@@ -27,10 +27,10 @@ async function send(path: string, body: string, headers: Record<string, string>)
   return { status: res.status, body: JSON.parse(text) };
 }
 
-test('400 seeded bodies on visible, hidden and unknown fields: never a 5xx, always a §9 error or the checked items', async () => {
+test('300 seeded bodies on visible, hidden and unknown fields: never a 5xx, always a §9 error or the checked items', async () => {
   const r = toRand(SEED);
   const seen = new Set<number>();
-  for (let i = 0; i < 400; i++) {
+  for (let i = 0; i < 300; i++) {
     const id = r.pick(['1', '3', '5', '7', '8', '12', '999']);
     const aware = r.chance(0.2) ? `?aware=true&context=${encodeURIComponent(toFuzzContext(r))}` : '';
     const type = r.pick(['application/json', 'application/json', 'application/json; charset=latin1', 'text/plain', '']);
