@@ -38,11 +38,17 @@ export function createFairTurns(server: Server, threshold: number): (res: Server
       // `_paused` is Node's own back-pressure pause (answers not yet flushed): that one stays.
       if (!s.destroyed && !(s as Socket & { _paused?: boolean })._paused) s.resume();
     }
-    if (head < waiting.length) setImmediate(resumeSome);
-    else {
+    if (head >= waiting.length) {
       waiting = [];
       head = 0;
+      return;
     }
+    // Under steady load the queue never empties: drop what was resumed, or the array grows for ever.
+    if (head >= 1024 && head * 2 >= waiting.length) {
+      waiting = waiting.slice(head);
+      head = 0;
+    }
+    setImmediate(resumeSome);
   };
   // On 'finish', after Node's own handler, which resumes the socket when it ends a request.
   function pauseSocket(this: ServerResponse): void {

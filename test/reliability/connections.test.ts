@@ -1,8 +1,10 @@
 // Fair turns between connections (src/connections.ts): above the threshold, each answered socket waits a turn; nothing is lost.
-import { Agent, request } from 'node:http';
+import { EventEmitter } from 'node:events';
+import { Agent, request, type Server, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { createFairTurns } from '../../src/connections.ts';
 import type { Running } from '../../src/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 
@@ -66,5 +68,64 @@ for (const [threshold, paused] of [
     }
   });
 }
+
+/** A socket that records its pauses and resumes. */
+function fakeSocket() {
+  return {
+    destroyed: false,
+    paused: false,
+    resumes: 0,
+    isPaused() {
+      return this.paused;
+    },
+    pause() {
+      this.paused = true;
+    },
+    resume() {
+      this.paused = false;
+      this.resumes++;
+    },
+    once() {},
+  };
+}
+const turn = () => new Promise((r) => setImmediate(r));
+
+test('turns: answered sockets wait, then 16 resume per turn, oldest first; 4 per turn while connections arrive', async () => {
+  const server = new EventEmitter();
+  const hook = createFairTurns(server as unknown as Server, 2);
+  const sockets = Array.from({ length: 40 }, fakeSocket);
+  for (const s of sockets) server.emit('connection', s);
+  for (const s of sockets) {
+    let finish: (() => void) | undefined;
+    const res = { req: { socket: s }, once: (_: string, f: () => void) => (finish = f) };
+    hook(res as unknown as ServerResponse);
+    finish!.call(res);
+  }
+  assert.ok(sockets.every((s) => s.paused));
+  await turn(); // the turn of the answers: connections arrived during it, so only 4 resume
+  assert.equal(
+    sockets.map((s) => s.resumes),
+    [...Array(4).fill(1), ...Array(36).fill(0)],
+  );
+  await turn();
+  assert.equal(
+    sockets.map((s) => s.resumes),
+    [...Array(20).fill(1), ...Array(20).fill(0)],
+  );
+  await turn();
+  await turn();
+  assert.ok(sockets.every((s) => s.resumes === 1 && !s.paused));
+});
+
+test('turns: at or below the threshold, or with 0, answers pause nothing', () => {
+  for (const threshold of [0, 3]) {
+    const server = new EventEmitter();
+    const hook = createFairTurns(server as unknown as Server, threshold);
+    for (let i = 0; i < 3; i++) server.emit('connection', fakeSocket());
+    let listened = false;
+    hook({ req: { socket: fakeSocket() }, once: () => (listened = true) } as unknown as ServerResponse);
+    assert.is(listened, false);
+  }
+});
 
 test.run();
