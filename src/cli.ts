@@ -14,6 +14,7 @@ import { findTimestampWarnings } from './catalog/check.ts';
 import { type Config, toConfig } from './config.ts';
 import { toPlural } from './catalog/rules.ts';
 import { createPool } from './pool.ts';
+import { watchParent } from './parent.ts';
 import { type Running, startServer } from './server.ts';
 import { toSnapshotInput } from './snapshot/built.ts';
 import { prepareSnapshot } from './snapshot/create.ts';
@@ -175,6 +176,10 @@ async function serve(sourcePath: string, flags: Record<string, string | boolean 
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGHUP', () => {
     void running.reload();
+  });
+  watchParent((parent) => {
+    console.error(`Sorrel's parent process (${parent}) is gone; stopping rather than serving on unsupervised.`);
+    stop('parent exited');
   });
   return new Promise<number>(() => {});
 }

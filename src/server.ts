@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { createApp, type AppState } from './http/app.ts';
 import { ALLOW } from './http/cors.ts';
 import { HttpError } from './http/errors.ts';
@@ -11,6 +11,7 @@ import { CatalogError, loadCatalog } from './catalog/read.ts';
 import type { Config } from './config.ts';
 import { exposeGc } from './common/gc.ts';
 import { createFairTurns } from './connections.ts';
+import { createLog } from './log.ts';
 import { createLifecycle, type DrainReport, type ReloadOutcome } from './lifecycle.ts';
 import { createPool } from './pool.ts';
 import type { Pool } from './contract/pool.ts';
@@ -44,9 +45,8 @@ export async function startServer(
   logger?: Logger,
   worker?: URL, // replaces workers/index for the serving pool (tests end a thread with it)
 ): Promise<Running> {
-  // Request lines go through a buffered, asynchronous destination (one write per 4 KiB, not per
-  // request), flushed when the server closes.
-  const log = logger ?? pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: false, minLength: 4096 }));
+  // Request lines are batched; warnings and errors are written at once (src/log.ts).
+  const log = logger ?? createLog(config.logLevel);
   exposeGc(); // before any worker thread starts: a reload frees the old snapshot's memory at once
   const pool = createPool(config, worker);
   const state: AppState = { snapshot: null };
