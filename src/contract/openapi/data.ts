@@ -5,6 +5,7 @@ import type { Schema } from './schema.ts';
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const count = (description: string): Schema => ({ type: 'integer', minimum: 0, description });
 const linkRef = ref('Link');
+const TYPED: Schema = { type: ['string', 'number', 'boolean', 'null'] };
 // Quantiles are top-level scalars, not one object: the original client prints each top-level key on a line (API.md §8).
 const quantile = (what: string): Schema => ({
   type: ['number', 'null'],
@@ -107,8 +108,10 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
   TypedValue: {
     type: 'object',
     description: 'A value a user typed: `value` (its JSON form) or `label`; other keys are echoed back.',
-    anyOf: [{ required: ['value'] }, { required: ['label'] }],
-    properties: { value: { type: ['string', 'number', 'boolean', 'null'] }, label: { type: 'string' } },
+    anyOf: [
+      { type: 'object', required: ['value'], properties: { value: TYPED, label: { type: 'string' } } },
+      { type: 'object', required: ['label'], properties: { value: TYPED, label: { type: 'string' } } },
+    ],
   },
   CheckedValue: {
     type: 'object',

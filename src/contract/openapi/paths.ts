@@ -101,9 +101,9 @@ export const PATHS: Record<string, Schema> = {
       required: ['openapi', 'info', 'paths', 'components'],
       properties: {
         openapi: { const: '3.1.0' },
-        info: { type: 'object' },
-        paths: { type: 'object' },
-        components: { type: 'object' },
+        info: { type: 'object', additionalProperties: true },
+        paths: { type: 'object', additionalProperties: true },
+        components: { type: 'object', additionalProperties: true },
       },
     }),
   }),
