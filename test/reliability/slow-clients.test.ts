@@ -48,11 +48,11 @@ function trickle(c: Conn, text: string, everyMs: number): void {
   }, everyMs);
 }
 
-/** A GET on a fresh connection must answer quickly while the slow clients hold theirs. */
+/** A GET on a fresh connection is answered (5 s: a hang detector) while the slow clients hold theirs. */
 async function assertServing(): Promise<void> {
   const started = performance.now();
   assert.is((await get(s.url, '/api/fields/1/', { Connection: 'close' })).status, 200);
-  assert.ok(performance.now() - started < 2000, `a probe took ${Math.round(performance.now() - started)} ms`);
+  assert.ok(performance.now() - started < 5000, `a probe took ${Math.round(performance.now() - started)} ms`);
 }
 
 test('slowloris: heads sent a byte at a time are cut with 408 REQUEST_TIMEOUT; others are served meanwhile', async () => {
@@ -63,7 +63,7 @@ test('slowloris: heads sent a byte at a time are cut with 408 REQUEST_TIMEOUT; o
   for (const [i, c] of conns.entries()) {
     assert.match(c.text(), /^HTTP\/1\.1 408 /);
     assert.match(c.text(), /"code":"REQUEST_TIMEOUT"/);
-    assert.ok(closedAfter[i] < HEADERS_MS + 2000, `closed after ${Math.round(closedAfter[i])} ms`);
+    assert.ok(closedAfter[i] < HEADERS_MS + 5000, `closed after ${Math.round(closedAfter[i])} ms`);
   }
 });
 
@@ -81,7 +81,7 @@ test('a slow body is cut with 408 REQUEST_TIMEOUT once the request timeout passe
   for (const [i, c] of conns.entries()) {
     assert.match(c.text(), /^HTTP\/1\.1 408 /, c.text());
     assert.match(c.text(), /"code":"REQUEST_TIMEOUT"/);
-    assert.ok(closedAfter[i] < REQUEST_MS + 2000, `closed after ${Math.round(closedAfter[i])} ms`);
+    assert.ok(closedAfter[i] < REQUEST_MS + 5000, `closed after ${Math.round(closedAfter[i])} ms`);
   }
 });
 
@@ -94,7 +94,7 @@ test('an idle keep-alive connection is reused within the keep-alive timeout and 
   const closedAfter = await c.closed;
   assert.is(c.text().match(/HTTP\/1\.1 200 /g)?.length, 2);
   assert.ok(closedAfter >= KEEPALIVE_MS, `closed after ${Math.round(closedAfter)} ms`);
-  assert.ok(closedAfter < KEEPALIVE_MS + 2000, `closed after ${Math.round(closedAfter)} ms`);
+  assert.ok(closedAfter < KEEPALIVE_MS + 5000, `closed after ${Math.round(closedAfter)} ms`);
 });
 
 test('clients that ask for large answers and never read them do not hold up others', async () => {
