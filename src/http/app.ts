@@ -20,6 +20,7 @@ import { ALLOW, toCorsHeaders, toPreflightHeaders } from './cors.ts';
 import { HttpError } from './errors.ts';
 import { createMetrics } from './metrics.ts';
 import { addOpsRoutes, toGauges, type OpsState } from './ops.ts';
+import { toParseMemoBytes } from './parse-memo.ts';
 import { createReplyCache } from './reply-cache.ts';
 import { memoizeRoutes } from './route-memo.ts';
 import { sendError } from './respond.ts';
@@ -61,7 +62,8 @@ type TimedResponse = ServerResponse & { startedAt: number };
 
 /** Creates the request handler over a swappable snapshot holder; `listen` it or pass it to http. */
 export function createApp({ state, pool, config, logger }: AppOptions) {
-  const replies = createReplyCache(config.replyCacheBytes);
+  // The parse memo (answer.ts) takes its share of the reply cache's bytes.
+  const replies = createReplyCache(Math.max(0, config.replyCacheBytes - toParseMemoBytes(config.replyCacheBytes)));
   const metrics = createMetrics(() => toGauges(state, pool, replies));
   const answer = createAnswer({ state, pool, config, replies, metrics });
   const app = polka<ApiRequest>({

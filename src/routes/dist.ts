@@ -67,7 +67,7 @@ async function answerDist(ctx: RequestContext, { field, dims, tree, context, par
 
   const result = context
     ? await ctx.pool.run<DistResult>(task, ctx.signal)
-    : await remember(snapshot, memoKey, () => ctx.pool.run<DistResult>(task), toDistBytes, config.memoBytes);
+    : await remember(snapshot, memoKey, () => ctx.pool.run<DistResult>(task), config.memoBytes);
   if (result.tooMany) {
     throw new HttpError(
       422,
@@ -96,12 +96,6 @@ async function answerDist(ctx: RequestContext, { field, dims, tree, context, par
       outliers: result.outliers.map(point),
     },
   };
-}
-
-/** An estimate of a distribution's memory: per point, its count, the array and one slot per dimension. */
-function toDistBytes(r: DistResult): number {
-  const dims = r.data[0]?.values.length ?? r.outliers[0]?.values.length ?? 1;
-  return 64 + (r.data.length + r.outliers.length) * (56 + 24 * dims);
 }
 
 /** The dimension fields: repeated or comma-separated ids, the path's field first if absent, at most maxDimensions. */
