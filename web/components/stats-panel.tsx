@@ -1,6 +1,6 @@
 // Summary statistics of a number, date or time field, restricted by the context when one applies.
 import type { Params } from '../api.ts';
-import { formatNumber, formatValue } from '../format.ts';
+import { formatMeasure, formatNumber, formatValue, toFieldDigits } from '../format.ts';
 import { useApi } from '../hooks.ts';
 import { useSession } from '../session.ts';
 import type { Field, Stats } from '../types.ts';
@@ -10,6 +10,9 @@ export function StatsPanel({ field, contextParams }: { field: Field; contextPara
   const { key } = useSession();
   const { data: s, error, loading } = useApi<Stats>(`fields/${field.id}/stats/`, contextParams, key);
   const q = s?.quantiles;
+  // Measures keep enough decimals for the field's spread (see toFieldDigits).
+  const spread = s?.stddev ?? (typeof s?.min === 'number' && typeof s?.max === 'number' ? s.max - s.min : null);
+  const m = (n: number | null | undefined) => formatMeasure(n, toFieldDigits(spread));
   const rows: [string, string][] = s
     ? [
         ['Records with a value', formatNumber(s.count)],
@@ -19,12 +22,12 @@ export function StatsPanel({ field, contextParams }: { field: Field; contextPara
         ['Maximum', formatValue(s.max)],
         ...(s.mean !== undefined
           ? ([
-              ['Mean', formatNumber(s.mean)],
-              ['Standard deviation', formatNumber(s.stddev)],
-              ['Sum', formatNumber(s.sum)],
-              ['Median', formatNumber(q?.p50)],
-              ['Quartiles (25% – 75%)', `${formatNumber(q?.p25)} – ${formatNumber(q?.p75)}`],
-              ['5% – 95%', `${formatNumber(q?.p05)} – ${formatNumber(q?.p95)}`],
+              ['Mean', m(s.mean)],
+              ['Standard deviation', m(s.stddev)],
+              ['Sum', m(s.sum)],
+              ['Median', m(q?.p50)],
+              ['Quartiles (25% – 75%)', `${m(q?.p25)} – ${m(q?.p75)}`],
+              ['5% – 95%', `${m(q?.p05)} – ${m(q?.p95)}`],
             ] as [string, string][])
           : []),
       ]
