@@ -121,7 +121,8 @@ function spanValid(col: ColumnView, sel: Int32Array): { min: number; max: number
   return { min, max, whole };
 }
 
-function presentValues(col: ColumnView, sel: Int32Array): Float64Array | Int32Array | BigInt64Array {
+/** The non-null values at sel, copied in row order. */
+export function presentValues(col: ColumnView, sel: Int32Array): Float64Array | Int32Array | BigInt64Array {
   const src = col.values as Float64Array | Int32Array | BigInt64Array;
   let kept = 0;
   for (let p = 0; p < sel.length; p++) kept += +isValid(col, sel[p]);
