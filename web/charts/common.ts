@@ -22,10 +22,11 @@ export function toAxisValue(v: Value | null, label: string, f: Field): number | 
 }
 
 const COMPACT = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
-/** Axis options of a field: its name and unit, and short ticks (2.5B) for numbers. */
+/** Axis options of a field: its name and unit, short ticks (2.5B) for numbers, HH:MM for times of day. */
 export const axis = (f: Field, extra: Record<string, unknown> = {}) => ({
   label: axisLabel(f),
   ...(isNumber(f) ? { tickFormat: (d: number) => COMPACT.format(d) } : {}),
+  ...(f.simple_type === 'time' ? { tickFormat: (d: Date) => d.toISOString().slice(11, 16) } : {}),
   ...extra,
 });
 export const axisLabel = (f: Field) => (f.unit ? `${f.name} (${f.plural_unit ?? f.unit})` : f.name);
