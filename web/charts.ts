@@ -5,7 +5,7 @@ import type { Params } from './api.ts';
 import type { Field } from './types.ts';
 import type { AxesDist, Unit } from './charts/axes.ts';
 import { drawBars, drawHeat } from './charts/bars.ts';
-import { isContinuous, isNumber, isTemporal } from './charts/common.ts';
+import { isNumber, isTemporal } from './charts/common.ts';
 import { drawHistogram } from './charts/histogram.ts';
 import { drawPeriods } from './charts/periods.ts';
 import { drawScatter, drawSpikes } from './charts/points.ts';
@@ -21,7 +21,9 @@ export type ChartKind = 'bars' | 'spikes' | 'histogram' | 'periods' | 'heat' | '
 /** The chart of one field (given its context-naive distinct count, null if unknown) or of a pair. */
 export function toChartKind(fields: Field[], distinct: number | null): ChartKind {
   const [a, b] = fields;
-  if (b) return !isContinuous(a) && !isContinuous(b) ? 'heat' : 'scatter';
+  // Two numbers: a scatter (clustered at any size); anything else a heat map, numbers in bins and
+  // dates and times in periods (API.md §13), so no pair has too many groups to draw.
+  if (b) return isNumber(a) && isNumber(b) ? 'scatter' : 'heat';
   if (isTemporal(a)) return 'periods';
   if (isNumber(a)) return distinct !== null && distinct > HISTOGRAM_FROM ? 'histogram' : 'spikes';
   return 'bars';
@@ -35,6 +37,12 @@ export function toDistParams(
 ): Params {
   if (kind === 'histogram') return { bins: choice.bins ?? 'auto' };
   if (kind === 'periods') return { interval: choice.interval ?? 'auto' };
+  if (kind === 'heat')
+    return {
+      bins: fields.some(isNumber) ? 'auto' : undefined,
+      interval: fields.some(isTemporal) ? 'auto' : undefined,
+      cluster: 'false',
+    };
   // One number: every distinct value as a spike (clustering would merge them). Two numbers: k-means
   // at any size, on the grid of §13 above SORREL_MAX_CLUSTER_POINTS groups.
   return { cluster: kind === 'scatter' && fields.every(isNumber) ? String(choice.cluster) : 'false' };

@@ -18,7 +18,7 @@ let browser: Browser;
 let page: Page;
 let watch: ReturnType<typeof watchProblems>;
 let rows: Reading[] = [];
-const { X, Y, AT, CLOCK } = READING;
+const { X, Y, AT, CLOCK, KIND } = READING;
 const number = new Intl.NumberFormat('en');
 const api = async (path: string) => (await get(s.url, path)).body;
 const VALUES = '[data-testid="chart"] svg g[aria-description="values"]';
@@ -201,6 +201,29 @@ t('number × number is a clustered scatter at any size: 120,000 groups on the gr
     caption,
   );
   assert.ok(await until(async () => page.url().includes(`dim=${Y}`)));
+  assert.equal(watch.problems, []);
+});
+
+t('number × category is a heat map of bins × categories, each cell what the rows hold', async () => {
+  await page.goto(`${s.url}/?field=${X}&dim=${KIND}`);
+  await page.waitForSelector('[data-testid="dist"][data-kind="heat"]');
+  const dist = await api(`/api/fields/${X}/dist/?dimensions=${X},${KIND}&bins=auto&cluster=false`);
+  assert.equal(dist.axes, [{ field: X, bins: { width: 0.5, start: -4.5, count: 18 } }, { field: KIND }]);
+  // The same bins as the histogram's, per kind, by a plain scan.
+  const label = (bin: number) => `[${-4.5 + 0.5 * bin}, ${-4 + 0.5 * bin}${bin === 17 ? ']' : ')'}`;
+  const cells = tally(
+    rows.map((r) => `${String(Math.min(17, Math.floor((r.x + 4.5) / 0.5))).padStart(2, '0')} ${r.kind}`),
+  );
+  assert.equal(
+    dist.data.map((p: any) => [p.labels[0], p.labels[1], p.count]),
+    cells.map(([k, n]) => [label(Number(k.slice(0, 2))), k.slice(3), n]),
+  );
+  assert.is(await waitForCount(page, `${VALUES} rect`, dist.data.length), dist.data.length);
+  assert.equal(
+    (await titles('rect')).sort(),
+    dist.data.map((p: any) => `Signal: ${p.labels[0]}\nKind: ${p.labels[1]}\ncount: ${number.format(p.count)}`).sort(),
+  );
+  assert.match((await page.textContent('[data-testid="dist-caption"]')) ?? '', /Signal in bins of width 0\.5\.$/);
   assert.equal(watch.problems, []);
 });
 

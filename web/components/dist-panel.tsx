@@ -25,6 +25,15 @@ function describe(dist: AxesDist, fields: Field[], kind: ChartKind): string {
   else if (kind === 'periods' && axis && 'interval' in axis)
     parts.push(`${names} by ${axis.interval}: ${plural(dist.size, 'period')}`);
   else parts.push(`${names}: ${plural(dist.size, 'group')}`);
+  // A heat map's binned and truncated axes: "Signal in bins of width 0.5, Taken at by month".
+  const grouped = (dist.axes ?? []).flatMap((x, i) =>
+    'bins' in x
+      ? [`${fields[i].name} in bins of width ${formatValue(x.bins.width)}`]
+      : 'interval' in x
+        ? [`${fields[i].name} by ${x.interval}`]
+        : [],
+  );
+  if (kind === 'heat' && grouped.length) parts.push(grouped.join(', '));
   if (dist.clustered)
     parts.push(
       `clustered into ${dist.data.length} points sized by weighted counts${dist.cells ? ` (from ${plural(dist.cells, 'grid cell')})` : ''}`,
