@@ -66,12 +66,12 @@ test('G is the largest side with G^d ≤ M', () => {
 test('cells hold the count-weighted mean of their points and the total count, in cell order', () => {
   // Side 2 over [0, 4] × [0, 1]: cells split at 2 and 0.5; (4, 1) lands in the last cell, not past it.
   const values = Float64Array.of(0, 0, 1, 0.25, 4, 1, 3, 0.75, 0, 1);
-  const cells = gatherCells(values, [1, 3, 2, 2, 5], 2, 4);
+  const cells = gatherCells(values, Float64Array.of(1, 3, 2, 2, 5), 2, 4);
   assert.is(cells.cells, 3);
   assert.equal(Array.from(cells.counts), [4, 5, 4]);
   assert.equal(Array.from(cells.values), [0.75, 0.1875, 0, 1, 3.5, 0.875]);
   // One point, or all alike: one cell.
-  assert.equal(Array.from(gatherCells(Float64Array.of(2, 2, 2), [1, 1, 1], 1, 10).values), [2]);
+  assert.equal(Array.from(gatherCells(Float64Array.of(2, 2, 2), Float64Array.of(1, 1, 1), 1, 10).values), [2]);
 });
 
 test('1-D: more than 50 000 groups are gathered on the grid and clustered as the oracle does', () => {
