@@ -46,18 +46,17 @@ export function shapeDistribution(groups: Groups, params: DistParams): DistResul
   const dims = groups.dims.length;
   const isNull = new Uint8Array(size);
   let nullGroups = 0;
-  for (const d of groups.dims) for (let g = 0; g < size; g++) isNull[g] |= +(d.ranks[g] === d.values.length);
+  for (const d of groups.dims) markNulls(d.ranks, d.values.length, isNull);
   for (let g = 0; g < size; g++) nullGroups += isNull[g];
   if (nullGroups > params.maxGroups) return { ...result, size: 0, tooMany: true };
   const complete = new Int32Array(size - nullGroups);
   for (let g = 0, i = 0; g < size; g++) if (!isNull[g]) complete[i++] = g;
-  const points = new Float64Array(complete.length * dims),
-    counts = new Float64Array(complete.length);
+  const points = new Float64Array(complete.length * dims);
   groups.dims.forEach((d, k) => {
     if (d.numbers === null) throw new Error('A numeric distribution needs numeric columns.');
-    for (let i = 0; i < complete.length; i++) points[i * dims + k] = d.numbers[d.ranks[complete[i]]];
+    toPoints(d.numbers, d.ranks, complete, points, dims, k);
   });
-  for (let i = 0; i < complete.length; i++) counts[i] = groups.counts[complete[i]];
+  const counts = nullGroups === 0 ? groups.counts : Float64Array.from(complete, (g) => groups.counts[g]);
   const analysis = analysePoints(points, counts, dims, {
     cluster: params.cluster,
     n: params.n,
@@ -84,6 +83,23 @@ export function shapeDistribution(groups: Groups, params: DistParams): DistResul
     params.sort === 'count' ? (a, b) => b.count - a.count || byValues(a, b) : byValues,
   );
   return result;
+}
+
+/** isNull[g] = 1 where a group's rank is the null rank. */
+function markNulls(ranks: Int32Array, nullRank: number, isNull: Uint8Array): void {
+  for (let g = 0; g < ranks.length; g++) if (ranks[g] === nullRank) isNull[g] = 1;
+}
+
+/** points[i·dims + k] = the value of group complete[i] in dimension k. */
+function toPoints(
+  numbers: Float64Array,
+  ranks: Int32Array,
+  complete: Int32Array,
+  points: Float64Array,
+  dims: number,
+  k: number,
+): void {
+  for (let i = 0; i < complete.length; i++) points[i * dims + k] = numbers[ranks[complete[i]]];
 }
 
 function range(n: number): number[] {

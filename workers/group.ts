@@ -8,7 +8,7 @@ import { sortValues } from './sort.ts';
 /** One dimension of the groups: its distinct values and, per group, which one (or null). */
 export type GroupDim = {
   /** Distinct values in ascending order, in DistPoint form: numbers, 0/1, decimal text for i64, strings. */
-  values: (number | string)[];
+  values: ArrayLike<number | string>;
   /** `values` as numbers for clustering (i64 converted); null for dict columns. */
   numbers: Float64Array | null;
   /** Per group, the index into `values`; `values.length` means null. */
@@ -138,7 +138,11 @@ function selectRows(cols: ColumnView[], mask: Uint8Array | null, nulls: boolean)
   const checked = nulls ? [] : cols.filter((c) => c.validity !== null);
   let m = 0;
   if (checked.length === 0) {
-    if (mask === null) return Int32Array.from({ length: n }, (_, i) => i);
+    if (mask === null) {
+      const all = new Int32Array(n);
+      for (let i = 0; i < n; i++) all[i] = i;
+      return all;
+    }
     for (let i = 0; i < n; i++) m += mask[i];
     const out = new Int32Array(m + 1); // one spare slot for the branch-free compaction below
     for (let i = 0, k = 0; i < n; i++) {

@@ -15,27 +15,51 @@ export function sortedGroups(col: ColumnView, sel: Int32Array, nulls: boolean): 
   const sorted = presentValues(col, sel);
   sortValues(sorted);
   const n = sorted.length;
-  let runs = 0;
-  for (let i = 0; i < n; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) runs++;
+  const runs = sorted instanceof BigInt64Array ? countRunsBig(sorted) : countRuns(sorted);
   const nullCount = nulls ? sel.length - n : 0;
   const size = runs + (nullCount > 0 ? 1 : 0);
   const counts = new Float64Array(size),
     ranks = new Int32Array(size),
     numbers = new Float64Array(runs);
-  const isBig = sorted instanceof BigInt64Array;
-  const values: (number | string)[] = new Array(runs);
-  for (let i = 0, g = -1; i < n; i++) {
-    if (i === 0 || sorted[i] !== sorted[i - 1]) {
-      g++;
-      ranks[g] = g;
-      numbers[g] = Number(sorted[i]);
-      values[g] = isBig ? String(sorted[i]) : (sorted[i] as number);
+  if (sorted instanceof BigInt64Array) {
+    const text: string[] = [];
+    for (let i = 0, g = -1; i < n; i++) {
+      if (i === 0 || sorted[i] !== sorted[i - 1]) text[++g] = String(sorted[i]);
+      counts[g]++;
     }
+    numbers.set(text.map(Number));
+    return finish(text);
+  }
+  fillRuns(sorted, numbers, counts);
+  return finish(numbers);
+
+  function finish(values: ArrayLike<number | string>): Groups {
+    for (let g = 0; g < runs; g++) ranks[g] = g;
+    if (nullCount > 0) {
+      ranks[runs] = runs;
+      counts[runs] = nullCount;
+    }
+    return { size, counts, tooMany: false, dims: [{ values, numbers, ranks }] };
+  }
+}
+
+/** Runs of equal values in a sorted array (one monomorphic loop per array type). */
+function countRuns(sorted: Float64Array | Int32Array): number {
+  let runs = sorted.length > 0 ? 1 : 0;
+  for (let i = 1; i < sorted.length; i++) runs += sorted[i] !== sorted[i - 1] ? 1 : 0;
+  return runs;
+}
+
+function countRunsBig(sorted: BigInt64Array): number {
+  let runs = sorted.length > 0 ? 1 : 0;
+  for (let i = 1; i < sorted.length; i++) runs += sorted[i] !== sorted[i - 1] ? 1 : 0;
+  return runs;
+}
+
+/** Each run's value and length. */
+function fillRuns(sorted: Float64Array | Int32Array, numbers: Float64Array, counts: Float64Array): void {
+  for (let i = 0, g = -1; i < sorted.length; i++) {
+    if (i === 0 || sorted[i] !== sorted[i - 1]) numbers[++g] = sorted[i];
     counts[g]++;
   }
-  if (nullCount > 0) {
-    ranks[runs] = runs;
-    counts[runs] = nullCount;
-  }
-  return { size, counts, tooMany: false, dims: [{ values, numbers, ranks }] };
 }
