@@ -1,17 +1,7 @@
-// The binned and truncated axes of a distribution (API.md §13): their descriptor and each group's span.
-import type { Dist } from '../types.ts';
+// The binned and truncated axes of a distribution (API.md §13): the units, and each group's span.
 
 export const UNITS = ['year', 'quarter', 'month', 'week', 'day', 'hour', 'minute'] as const;
 export type Unit = (typeof UNITS)[number];
-
-/** One axis of a distribution: equal-width bins, periods of a unit, or exact values. */
-export type DistAxis =
-  | { field: number; bins: { width: number; start: number; count: number } }
-  | { field: number; interval: Unit }
-  | { field: number };
-
-/** A distribution with §13's additions: `axes` (bins or intervals were asked for) and `cells` (a grid). */
-export type AxesDist = Dist & { axes?: DistAxis[]; cells?: number };
 
 /** The units a field of this simple type can be grouped by (time-of-day fields: hour and minute). */
 export function toUnits(simpleType: string): Unit[] {

@@ -1,21 +1,21 @@
 // The distribution's controls: the second dimension, k-means on or off, the number of bins, the period unit.
 import { type ChartKind, isNumber } from '../charts.ts';
-import { type AxesDist, toUnits, type Unit } from '../charts/axes.ts';
+import { toUnits, type Unit } from '../charts/axes.ts';
 import { useSession } from '../session.ts';
-import type { Field } from '../types.ts';
+import type { Dist, Field } from '../types.ts';
 
 /** Bin counts offered besides auto (the API takes 1..1000). */
 const BIN_CHOICES = [5, 10, 20, 50, 100, 200, 500];
 
-type Props = { field: Field; second: Field | null; kind: ChartKind; dist: AxesDist | null };
+type Props = { field: Field; second: Field | null; kind: ChartKind; dist: Dist | null };
 
 export function DistControls({ field, second, kind, dist }: Props) {
   const { view, navigate, fields } = useSession();
   const candidates = [...fields.values()].filter((f) => f.app_name === field.app_name && f.id !== field.id);
   const axis = dist?.axes?.[0];
   // What auto picked, shown beside "auto" once the answer is in.
-  const autoBins = view.bins === null && axis && 'bins' in axis ? ` (${axis.bins.count})` : '';
-  const autoUnit = view.interval === null && axis && 'interval' in axis ? ` (${axis.interval})` : '';
+  const autoBins = view.bins === null && axis?.bins ? ` (${axis.bins.count})` : '';
+  const autoUnit = view.interval === null && axis?.interval ? ` (${axis.interval})` : '';
   const bins = view.bins !== null && !BIN_CHOICES.includes(view.bins) ? [...BIN_CHOICES, view.bins] : BIN_CHOICES;
   return (
     <div class="toolbar">

@@ -1,11 +1,10 @@
 // A field's distribution: bars, spikes, a histogram, periods, or a 2-D view with a second dimension.
 import type { Params } from '../api.ts';
 import { type ChartKind, drawDist, isNumber, MAX_BARS, toBars, toChartKind, toDistParams } from '../charts.ts';
-import type { AxesDist } from '../charts/axes.ts';
 import { formatNumber, formatValue } from '../format.ts';
 import { useApi } from '../hooks.ts';
 import { useSession } from '../session.ts';
-import type { Field, Stats } from '../types.ts';
+import type { Dist, Field, Stats } from '../types.ts';
 import { Chart } from './chart.tsx';
 import { DistControls } from './dist-controls.tsx';
 import { ErrorNote, Loading } from './status.tsx';
@@ -13,23 +12,23 @@ import { ErrorNote, Loading } from './status.tsx';
 const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /** What the chart shows, in words (its accessible name and caption). */
-function describe(dist: AxesDist, fields: Field[], kind: ChartKind): string {
+function describe(dist: Dist, fields: Field[], kind: ChartKind): string {
   const names = fields.map((f) => f.name).join(' by ');
   if (dist.size === 0) return `No records to chart for ${names}.`;
   const axis = dist.axes?.[0];
   const parts: string[] = [];
-  if (kind === 'histogram' && axis && 'bins' in axis)
+  if (kind === 'histogram' && axis?.bins)
     parts.push(
       `${names}: ${plural(axis.bins.count, 'bin')} of width ${formatValue(axis.bins.width)}${dist.size < axis.bins.count ? ` (${formatNumber(dist.size)} with records)` : ''}`,
     );
-  else if (kind === 'periods' && axis && 'interval' in axis)
+  else if (kind === 'periods' && axis?.interval)
     parts.push(`${names} by ${axis.interval}: ${plural(dist.size, 'period')}`);
   else parts.push(`${names}: ${plural(dist.size, 'group')}`);
   // A heat map's binned and truncated axes: "Signal in bins of width 0.5, Taken at by month".
   const grouped = (dist.axes ?? []).flatMap((x, i) =>
-    'bins' in x
+    x.bins
       ? [`${fields[i].name} in bins of width ${formatValue(x.bins.width)}`]
-      : 'interval' in x
+      : x.interval
         ? [`${fields[i].name} by ${x.interval}`]
         : [],
   );
@@ -58,7 +57,7 @@ export function DistPanel({ field, contextParams }: { field: Field; contextParam
     ...toDistParams(kind, dims, view),
     ...contextParams,
   };
-  const { data: dist, error, loading } = useApi<AxesDist>(known ? `fields/${field.id}/dist/` : null, params, key);
+  const { data: dist, error, loading } = useApi<Dist>(known ? `fields/${field.id}/dist/` : null, params, key);
   const shown = dist && kind === 'bars' ? toBars(dist) : dist?.data;
 
   return (

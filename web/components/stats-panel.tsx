@@ -9,9 +9,9 @@ import { ErrorNote, Loading } from './status.tsx';
 export function StatsPanel({ field, contextParams }: { field: Field; contextParams: Params }) {
   const { key } = useSession();
   const { data: s, error, loading } = useApi<Stats>(`fields/${field.id}/stats/`, contextParams, key);
-  const q = s?.quantiles;
   // Measures keep enough decimals for the field's spread (see toFieldDigits).
-  const spread = s?.stddev ?? (typeof s?.min === 'number' && typeof s?.max === 'number' ? s.max - s.min : null);
+  const range = s && typeof s.min === 'number' && typeof s.max === 'number' ? s.max - s.min : null;
+  const spread = (s && 'stddev' in s ? s.stddev : null) ?? range;
   const m = (n: number | null | undefined) => formatMeasure(n, toFieldDigits(spread));
   const rows: [string, string][] = s
     ? [
@@ -20,14 +20,15 @@ export function StatsPanel({ field, contextParams }: { field: Field; contextPara
         ['Distinct', formatNumber(s.distinct)],
         ['Minimum', formatValue(s.min)],
         ['Maximum', formatValue(s.max)],
-        ...(s.mean !== undefined
+        ...('mean' in s
           ? ([
               ['Mean', m(s.mean)],
               ['Standard deviation', m(s.stddev)],
-              ['Sum', m(s.sum)],
-              ['Median', m(q?.p50)],
-              ['Quartiles (25% – 75%)', `${m(q?.p25)} – ${m(q?.p75)}`],
-              ['5% – 95%', `${m(q?.p05)} – ${m(q?.p95)}`],
+              // A sum of whole numbers beyond 2^53 arrives as decimal text (API.md §1): every digit shows.
+              ['Sum', formatValue(s.sum)],
+              ['Median', m(s.p50)],
+              ['Quartiles (25% – 75%)', `${m(s.p25)} – ${m(s.p75)}`],
+              ['5% – 95%', `${m(s.p05)} – ${m(s.p95)}`],
             ] as [string, string][])
           : []),
       ]
