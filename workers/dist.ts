@@ -14,7 +14,10 @@ export function distribution(cols: ColumnView[], mask: Uint8Array | null, params
   const histogram =
     cols.length === 1 && params.axes[0] ? binnedGroups(cols[0], params.axes[0], mask, params.nulls) : null;
   if (histogram !== null)
-    return shapeDistribution(histogram.size > toGroupLimit(params) ? { ...histogram, tooMany: true } : histogram, params);
+    return shapeDistribution(
+      histogram.size > toGroupLimit(params) ? { ...histogram, tooMany: true } : histogram,
+      params,
+    );
   const axes = cols.map((c, d) => toAxisColumn(c, params.axes[d] ?? { kind: 'exact' }));
   return shapeDistribution(groupCounts(axes, mask, { nulls: params.nulls, maxGroups: toGroupLimit(params) }), params);
 }
