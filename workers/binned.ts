@@ -27,7 +27,8 @@ const MAX_SLOTS = 1 << 22;
  */
 export function binnedGroups(col: ColumnView, axis: AxisSpec, mask: Uint8Array | null, nulls: boolean): Groups | null {
   if (axis.kind === 'exact' || col.values instanceof BigInt64Array || col.values instanceof Uint8Array) return null;
-  const values = col.values;
+  const values = col.values,
+    n = col.length; // the value buffer may be longer than the column
   const slotOf =
     axis.kind === 'bins' ? (v: number) => toBin(v, axis.bins) : (v: number) => toPeriod(v, axis.unit, axis.type);
   let lo = 0,
@@ -36,7 +37,7 @@ export function binnedGroups(col: ColumnView, axis: AxisSpec, mask: Uint8Array |
     let min = Infinity,
       max = -Infinity;
     const { validity, offset } = col;
-    for (let i = 0; i < values.length; i++) {
+    for (let i = 0; i < n; i++) {
       if (validity !== null && ((validity[(offset + i) >> 3] >> ((offset + i) & 7)) & 1) === 0) continue;
       const v = values[i];
       min = v < min ? v : min;
@@ -49,7 +50,7 @@ export function binnedGroups(col: ColumnView, axis: AxisSpec, mask: Uint8Array |
   }
   const tally = new Float64Array(slots + 1); // the last slot counts the nulls
   const { validity, offset } = col;
-  for (let i = 0; i < values.length; i++) {
+  for (let i = 0; i < n; i++) {
     if (mask !== null && mask[i] === 0) continue;
     if (validity !== null && ((validity[(offset + i) >> 3] >> ((offset + i) & 7)) & 1) === 0) tally[slots]++;
     else tally[slotOf(values[i]) - lo]++;

@@ -51,6 +51,17 @@ test('counts as grouping the derived column does, masked or not, nulls kept or n
   }
 });
 
+test('a value buffer longer than the column (spare builder capacity) is read only up to the column length', () => {
+  const d = col('d');
+  const padded = new Int32Array(d.length + 3);
+  padded.set(d.values as Int32Array);
+  const view = { ...d, values: padded };
+  const axis: AxisSpec = { kind: 'interval', unit: 'day', type: 'date' };
+  const want = rowsOf(binnedGroups(d, axis, null, true)!);
+  assert.equal(rowsOf(binnedGroups(view, axis, null, true)!), want);
+  assert.equal(rowsOf(groupCounts([toAxisColumn(view, axis)], null, { nulls: true, maxGroups: 1e9 })), want);
+});
+
 test('a span of periods too wide for one array is left to ordinary grouping', () => {
   assert.is(binnedGroups(col('t'), { kind: 'interval', unit: 'minute', type: 'datetime' }, null, false), null);
 });
