@@ -23,7 +23,12 @@ const slow: Task = {
   table: big,
   columns: ['x', 'y'],
   context: null,
-  params: { nulls: false, sort: 'fields', cluster: true, n: null, numeric: true,
+  params: {
+    nulls: false,
+    sort: 'fields',
+    cluster: true,
+    n: null,
+    numeric: true,
     maxGroups: 50_000,
     maxClusterPoints: 50_000,
     axes: [],

@@ -24,7 +24,7 @@ export function toAxisColumn(col: ColumnView, axis: AxisSpec): ColumnView {
     const { unit, type } = axis;
     const values = src as Float64Array | Int32Array;
     if (unit === 'day' && type === 'datetime') scaleLoop(values, out, DAY_MS, 0, 1);
-    else if (unit === 'day') out.set(values);
+    else if (unit === 'day') out.set(values.subarray(0, n));
     else if (unit === 'week' && type === 'date') scaleLoop(values, out, 1, 3, 7);
     else if (unit === 'hour') scaleLoop(values, out, 3_600_000, 0, 1);
     else if (unit === 'minute') scaleLoop(values, out, 60_000, 0, 1);
@@ -43,7 +43,7 @@ function binLoop(
   count: number,
 ): void {
   const last = count - 1;
-  for (let i = 0; i < src.length; i++) {
+  for (let i = 0; i < out.length; i++) {
     const b = Math.floor(inv > 0 ? src[i] * inv : src[i] / width) - base;
     out[i] = b > last ? last : b < 0 ? 0 : b;
   }
@@ -51,5 +51,5 @@ function binLoop(
 
 /** out[i] = ⌊(⌊v / unit⌋ + shift) / group⌋: days, hours, minutes, Monday weeks of whole days. */
 function scaleLoop(src: Float64Array | Int32Array, out: Float64Array, unit: number, shift: number, group: number) {
-  for (let i = 0; i < src.length; i++) out[i] = Math.floor((Math.floor(src[i] / unit) + shift) / group);
+  for (let i = 0; i < out.length; i++) out[i] = Math.floor((Math.floor(src[i] / unit) + shift) / group);
 }

@@ -1,6 +1,7 @@
 // A whole distribution (API.md §7, §13): grouped counts, sorted, then outliers and clusters for numbers.
 import type { DistParams, DistPoint, DistResult } from '../src/contract/tasks.ts';
 import { toAxisColumn } from './axes.ts';
+import { binnedGroups } from './binned.ts';
 import { analysePoints } from './cluster.ts';
 import type { ColumnView } from './columns.ts';
 import { groupCounts, type Groups } from './group.ts';
@@ -10,6 +11,13 @@ import { groupCounts, type Groups } from './group.ts';
  * shapes the result. The group limit holds unless clustering applies (API.md §13).
  */
 export function distribution(cols: ColumnView[], mask: Uint8Array | null, params: DistParams): DistResult {
+  const histogram =
+    cols.length === 1 && params.axes[0] ? binnedGroups(cols[0], params.axes[0], mask, params.nulls) : null;
+  if (histogram !== null)
+    return shapeDistribution(
+      histogram.size > toGroupLimit(params) ? { ...histogram, tooMany: true } : histogram,
+      params,
+    );
   const axes = cols.map((c, d) => toAxisColumn(c, params.axes[d] ?? { kind: 'exact' }));
   return shapeDistribution(groupCounts(axes, mask, { nulls: params.nulls, maxGroups: toGroupLimit(params) }), params);
 }

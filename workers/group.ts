@@ -79,7 +79,7 @@ export function groupCounts(cols: ColumnView[], mask: Uint8Array | null, opts: G
 /** Groups from keys packed from ranks (never densified): sorted, counted by runs, each key unpacked into its ranks. */
 function keyGroups(
   keys: Keys,
-  dims: { values: (number | string)[]; numbers: Float64Array | null; card: number }[],
+  dims: { values: ArrayLike<number | string>; numbers: Float64Array | null; card: number }[],
 ): Groups {
   const sorted = keys instanceof Int32Array ? keys.slice().sort() : keys.slice();
   if (sorted instanceof Float64Array) sortValues(sorted);

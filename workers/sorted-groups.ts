@@ -1,8 +1,15 @@
 // Groups of one number column by sorting its values: the path of a clustered 1-D distribution of any size (API.md §13).
 import type { ColumnView } from './columns.ts';
-import type { Groups } from './group.ts';
 import { presentValues } from './rank.ts';
 import { sortValues } from './sort.ts';
+
+/** The shape of workers/group.ts's Groups, one dimension (declared here: group.ts imports this module). */
+type Groups = {
+  size: number;
+  counts: Float64Array;
+  tooMany: boolean;
+  dims: { values: ArrayLike<number | string>; numbers: Float64Array; ranks: Int32Array }[];
+};
 
 /**
  * The groups of one f64, i32 or i64 column over the rows `sel`: its kept values sorted (radix or

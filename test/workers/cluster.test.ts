@@ -8,14 +8,22 @@ const ones = (n: number) => new Float64Array(n).fill(1);
 const rounded = (v: Float64Array) => Array.from(v, (x) => Math.round(x * 1e9) / 1e9);
 
 test('605 points, k = 3: the 100s are outliers, then centroids 1, 2, 3 weighing 299, 199, 98 (reference vector)', () => {
-  const a = analysePoints(toRows(intPoints().map((v) => [v])), ones(605), 1, { cluster: true, n: 3, maxPoints: 50_000 });
+  const a = analysePoints(toRows(intPoints().map((v) => [v])), ones(605), 1, {
+    cluster: true,
+    n: 3,
+    maxPoints: 50_000,
+  });
   assert.equal(a.outliers, OUTLIER_POSITIONS);
   assert.equal(rounded(a.clusters!.values), [1, 2, 3]);
   assert.equal(a.clusters!.counts, [299, 199, 98]);
 });
 
 test('the same in three dimensions', () => {
-  const a = analysePoints(toRows(intPoints().map((v) => [v, v, v])), ones(605), 3, { cluster: true, n: 3, maxPoints: 50_000 });
+  const a = analysePoints(toRows(intPoints().map((v) => [v, v, v])), ones(605), 3, {
+    cluster: true,
+    n: 3,
+    maxPoints: 50_000,
+  });
   assert.equal(a.outliers, OUTLIER_POSITIONS);
   assert.equal(rounded(a.clusters!.values), [1, 1, 1, 2, 2, 2, 3, 3, 3]);
   assert.equal(a.clusters!.counts, [299, 199, 98]);
@@ -44,14 +52,24 @@ test('the 500 are counted after outliers leave', () => {
 });
 
 test('cluster = false still finds outliers', () => {
-  const a = analysePoints(toRows(intPoints().map((v) => [v])), ones(605), 1, { cluster: false, n: null, maxPoints: 50_000 });
+  const a = analysePoints(toRows(intPoints().map((v) => [v])), ones(605), 1, {
+    cluster: false,
+    n: null,
+    maxPoints: 50_000,
+  });
   assert.equal([a.outliers, a.clusters], [OUTLIER_POSITIONS, null]);
 });
 
 test('n beyond the remaining points is reported, not clustered', () => {
   const line = toRows(Array.from({ length: 600 }, (_, i) => [i]));
-  assert.equal(analysePoints(line, ones(600), 1, { cluster: true, n: 601, maxPoints: 50_000 }).badN, { n: 601, points: 600 });
-  assert.equal(analysePoints(line, ones(600), 1, { cluster: true, n: 0, maxPoints: 50_000 }).badN, { n: 0, points: 600 });
+  assert.equal(analysePoints(line, ones(600), 1, { cluster: true, n: 601, maxPoints: 50_000 }).badN, {
+    n: 601,
+    points: 600,
+  });
+  assert.equal(analysePoints(line, ones(600), 1, { cluster: true, n: 0, maxPoints: 50_000 }).badN, {
+    n: 0,
+    points: 600,
+  });
   const all = analysePoints(line, ones(600), 1, { cluster: true, n: 600, maxPoints: 50_000 });
   assert.equal([all.badN, all.clusters!.k], [null, 600]);
 });
