@@ -19,6 +19,7 @@ const NAMES = [
   'snapshot',
   'loop',
   'tree',
+  'continuous',
   'flood',
   'soak',
 ];
