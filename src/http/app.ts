@@ -111,7 +111,7 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
       return;
     }
     if (!methods.has(req.method ?? '')) {
-      const message = `${req.method} is not allowed on ${req.path}; this API is read-only (${allow}).`;
+      const message = `${req.method} is not allowed on ${toEchoText(req.path)}; this API is read-only (${allow}).`;
       sendError(req, res, new HttpError(405, 'METHOD_NOT_ALLOWED', message), {
         Allow: allow,
         ...toCorsHeaders(req, config),
