@@ -1,7 +1,7 @@
 // Grouped record counts over 1–4 columns among the masked records (API.md §7, before outliers).
 import { countCodes } from './codes.ts';
 import type { ColumnView } from './columns.ts';
-import { foldRanks, rankDimension, rankOf, search, uniqueSorted, type Keys } from './rank.ts';
+import { foldRanks, rankDimension, rankOf, search, uniqueSorted, type Keys, type RankedDim } from './rank.ts';
 import { sortedGroups } from './sorted-groups.ts';
 import { sortValues } from './sort.ts';
 
@@ -21,6 +21,7 @@ export type Groups = { size: number; counts: Float64Array; dims: GroupDim[]; too
 export type GroupOptions = { nulls: boolean; maxGroups: number };
 
 const SAFE = 2 ** 53;
+const TOO_MANY: Groups = Object.freeze({ size: 0, counts: new Float64Array(0), dims: [], tooMany: true });
 const DIRECT_SLOTS = 1 << 22;
 
 /**
@@ -47,7 +48,13 @@ export function groupCounts(cols: ColumnView[], mask: Uint8Array | null, opts: G
 
   // key = ((r0·c1 + r1)·c2 + r2)…, so the order of keys is the lexicographic order of ranks.
   // Int32 keys when they fit (half the memory traffic), else doubles, re-ranked past 2^53.
-  const dims = cols.map((col) => rankDimension(col, sel));
+  // A dimension with more distinct values than maxGroups is refused while it is being ranked.
+  const dims: RankedDim[] = [];
+  for (const col of cols) {
+    const dim = rankDimension(col, sel, opts.maxGroups);
+    if (dim === null) return TOO_MANY;
+    dims.push(dim);
+  }
   let keys: Keys = dims.reduce((p, d) => p * d.card, 1) < 2 ** 31 ? new Int32Array(m) : new Float64Array(m);
   let card = 1,
     dense = false;
@@ -60,7 +67,7 @@ export function groupCounts(cols: ColumnView[], mask: Uint8Array | null, opts: G
   if (unbounded && !direct && !dense) return keyGroups(keys, dims);
 
   const found = direct ? countDirect(keys, card, opts.maxGroups) : countHashed(keys, opts.maxGroups);
-  if (found === null) return { size: 0, counts: new Float64Array(0), dims: [], tooMany: true };
+  if (found === null) return TOO_MANY;
 
   // Each group's ranks, from one of its rows.
   const { reps, counts } = found;

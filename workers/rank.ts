@@ -3,6 +3,7 @@ import type { ColumnView } from './columns.ts';
 import { foldSearch, search } from './bucket-search.ts';
 
 export { search };
+import { distinctUpTo, MAX_FEW } from './few.ts';
 import { sortValues } from './sort.ts';
 
 /** Keys packed from ranks: Int32 when the product of the cards fits, else doubles. */
@@ -30,8 +31,12 @@ export type RankedDim = {
 
 const SHORT_RANGE = 1 << 16;
 
-/** How the kept rows `sel` of a column rank: codes, integer offsets or table, or sorted search. */
-export function rankDimension(col: ColumnView, sel: Int32Array): RankedDim {
+/**
+ * How the kept rows `sel` of a column rank: codes, integer offsets or table, or sorted search.
+ * Null when the column holds more than `limit` distinct values among them (only a search
+ * dimension is checked, and it stops reading at the first value over: see few.ts).
+ */
+export function rankDimension(col: ColumnView, sel: Int32Array, limit = Number.POSITIVE_INFINITY): RankedDim | null {
   const none = { min: 0, table: null, sorted: null };
   if (col.kind === 'dict')
     return { ...none, mode: 'codes', values: col.dictionary!, numbers: null, card: col.dictionary!.length + 1 };
@@ -40,24 +45,21 @@ export function rankDimension(col: ColumnView, sel: Int32Array): RankedDim {
     const ranged = integerRange(col, sel);
     if (ranged) return ranged;
   }
-  const sorted = presentValues(col, sel);
-  sortValues(sorted);
-  const uniq = uniqueSorted(sorted);
+  let uniq: Float64Array | Int32Array | BigInt64Array;
+  if (limit <= MAX_FEW) {
+    const few = distinctUpTo(col, sel, limit);
+    if (few.sorted === null) return null;
+    uniq = few.sorted;
+  } else {
+    const sorted = presentValues(col, sel);
+    sortValues(sorted);
+    uniq = uniqueSorted(sorted);
+  }
   // Typed arrays serve as the values: a JS array of 10M numbers costs more than the ranking.
-  const isBig = uniq instanceof BigInt64Array;
-  const numbers = isBig
-    ? Float64Array.from(uniq, Number)
-    : uniq instanceof Float64Array
-      ? uniq
-      : Float64Array.from(uniq);
-  return {
-    ...none,
-    mode: 'search',
-    sorted: uniq,
-    card: uniq.length + 1,
-    values: isBig ? Array.from(uniq, String) : (uniq as Float64Array | Int32Array),
-    numbers,
-  };
+  const base = { ...none, mode: 'search' as const, sorted: uniq, card: uniq.length + 1 };
+  if (uniq instanceof BigInt64Array)
+    return { ...base, values: Array.from(uniq, String), numbers: Float64Array.from(uniq, Number) };
+  return { ...base, values: uniq, numbers: uniq instanceof Float64Array ? uniq : Float64Array.from(uniq) };
 }
 
 /** The offset and table paths, when every kept value is an integer in a range of at most ~4 slots per row. */
@@ -105,11 +107,14 @@ function spanAll(values: Float64Array | Int32Array, sel: Int32Array): { min: num
   let min = Infinity,
     max = -Infinity,
     fraction = 0;
-  for (let p = 0; p < sel.length; p++) {
-    const v = values[sel[p]];
-    min = v < min ? v : min;
-    max = v > max ? v : max;
-    fraction += v - Math.floor(v); // stays 0 for integers; NaN for NaN
+  // Checked once per block, not per value: a column with fractions stops after one block.
+  for (let start = 0; start < sel.length && fraction === 0; start += 4096) {
+    for (let p = start, end = Math.min(sel.length, start + 4096); p < end; p++) {
+      const v = values[sel[p]];
+      min = v < min ? v : min;
+      max = v > max ? v : max;
+      fraction += v - Math.floor(v); // stays 0 for integers; NaN for NaN
+    }
   }
   return { min, max, whole: fraction === 0 };
 }
@@ -126,6 +131,7 @@ function spanValid(col: ColumnView, sel: Int32Array): { min: number; max: number
     if (v < min) min = v;
     if (v > max) max = v;
     whole = whole && v === Math.floor(v);
+    if (!whole) break;
   }
   return { min, max, whole };
 }
