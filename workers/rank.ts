@@ -33,8 +33,8 @@ const SHORT_RANGE = 1 << 16;
 
 /**
  * How the kept rows `sel` of a column rank: codes, integer offsets or table, or sorted search.
- * Null when the column holds more than `limit` distinct values among them (only a search
- * dimension is checked, and it stops reading at the first value over: see few.ts).
+ * Null when the column holds more than `limit` distinct values among them (checked for a search
+ * dimension, which stops reading at the first value over (few.ts), and for an integer table).
  */
 export function rankDimension(col: ColumnView, sel: Int32Array, limit = Number.POSITIVE_INFINITY): RankedDim | null {
   const none = { min: 0, table: null, sorted: null };
@@ -42,8 +42,9 @@ export function rankDimension(col: ColumnView, sel: Int32Array, limit = Number.P
     return { ...none, mode: 'codes', values: col.dictionary!, numbers: null, card: col.dictionary!.length + 1 };
   if (col.kind === 'bool') return { ...none, mode: 'codes', values: [0, 1], numbers: Float64Array.of(0, 1), card: 3 };
   if (col.kind !== 'i64') {
+    // A table knows how many values are present: more than `limit` of them are more groups.
     const ranged = integerRange(col, sel);
-    if (ranged) return ranged;
+    if (ranged) return ranged.mode === 'table' && ranged.card - 1 > limit ? null : ranged;
   }
   let uniq: Float64Array | Int32Array | BigInt64Array;
   if (limit <= MAX_FEW) {

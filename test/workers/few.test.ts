@@ -83,6 +83,29 @@ test('a distribution over a float with more distinct values than maxGroups is re
   assert.ok(all.reads() >= 2 * rows);
 });
 
+test('an integer column with more present values than maxGroups is refused once its table is built, before any key', () => {
+  const rows = 100_000;
+  const { col } = makeColumns({
+    code: f64(Array.from({ length: rows }, (_, i) => 2 * i)), // 100,000 values over a range of 199,999
+    g: f64(Array.from({ length: rows }, (_, i) => i % 3)),
+  });
+  const code = counted(col('code'));
+  assert.ok(groupCounts([col('g'), code.col], null, { nulls: false, maxGroups: 50_000 }).tooMany);
+  assert.is(code.reads(), 2 * rows); // its range, then its table of present values
+});
+
+test('two dimensions with few values each but too many pairs stop at the first block of 65,536 rows over the limit', () => {
+  const rows = 300_000;
+  const { col } = makeColumns({
+    a: f64(Array.from({ length: rows }, (_, i) => i % 1000)),
+    b: f64(Array.from({ length: rows }, (_, i) => Math.floor(i / 1000))),
+  });
+  const a = counted(col('a'));
+  assert.ok(groupCounts([a.col, col('b')], null, { nulls: false, maxGroups: 1000 }).tooMany);
+  // Every value once to find the range of integers, then the first block folded (each row its own pair).
+  assert.is(a.reads(), rows + 65_536);
+});
+
 test('within the limit, the groups are those of the sort-based ranking', () => {
   const rows = 100_000;
   const { col } = makeColumns({
