@@ -200,7 +200,7 @@ function foldAndCount(
     const end = Math.min(sel.length, start + BLOCK);
     const rows = sel.subarray(start, end),
       block = keys.subarray(start, end);
-    dims.forEach((dim, d) => foldRanks(cols[d], rows, dim, block));
+    for (let d = 0; d < dims.length; d++) foldRanks(cols[d], rows, dims[d], block);
     if (!counter.add(block, start)) return null;
   }
   return counter.finish();
