@@ -4,6 +4,7 @@ import { foldSearch, search } from './bucket-search.ts';
 
 export { search };
 import { distinctUpTo, MAX_FEW } from './few.ts';
+import { integerSpan } from './offsets.ts';
 import { sortValues } from './sort.ts';
 
 /** Keys packed from ranks: Int32 when the product of the cards fits, else doubles. */
@@ -65,9 +66,12 @@ export function rankDimension(col: ColumnView, sel: Int32Array, limit = Number.P
 
 /** The offset and table paths, when every kept value is an integer in a range of at most ~4 slots per row. */
 function integerRange(col: ColumnView, sel: Int32Array): RankedDim | null {
+  // The whole column's span (once per thread, offsets.ts) answers most columns without a pass over sel.
+  const whole = integerSpan(col);
+  if (whole === null) return null;
   const values = col.values as Float64Array | Int32Array;
-  let { min, max, whole } = col.validity === null ? spanAll(values, sel) : spanValid(col, sel);
-  if (!whole) return null;
+  let { min, max } =
+    whole.max - whole.min < SHORT_RANGE ? whole : col.validity === null ? spanAll(values, sel) : spanValid(col, sel);
   if (min === Infinity) min = max = 0;
   const range = max - min + 1;
   if (range <= SHORT_RANGE) {
@@ -108,14 +112,11 @@ function spanAll(values: Float64Array | Int32Array, sel: Int32Array): { min: num
   let min = Infinity,
     max = -Infinity,
     fraction = 0;
-  // Checked once per block, not per value: a column with fractions stops after one block.
-  for (let start = 0; start < sel.length && fraction === 0; start += 4096) {
-    for (let p = start, end = Math.min(sel.length, start + 4096); p < end; p++) {
-      const v = values[sel[p]];
-      min = v < min ? v : min;
-      max = v > max ? v : max;
-      fraction += v - Math.floor(v); // stays 0 for integers; NaN for NaN
-    }
+  for (let p = 0; p < sel.length; p++) {
+    const v = values[sel[p]];
+    min = v < min ? v : min;
+    max = v > max ? v : max;
+    fraction += v - Math.floor(v); // stays 0 for integers; NaN for NaN
   }
   return { min, max, whole: fraction === 0 };
 }
@@ -132,7 +133,6 @@ function spanValid(col: ColumnView, sel: Int32Array): { min: number; max: number
     if (v < min) min = v;
     if (v > max) max = v;
     whole = whole && v === Math.floor(v);
-    if (!whole) break;
   }
   return { min, max, whole };
 }
