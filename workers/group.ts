@@ -1,6 +1,7 @@
 // Grouped record counts over 1–4 columns among the masked records (API.md §7, before outliers).
 import { countCodes } from './codes.ts';
 import { countKeys, createKeyCounter, type Found } from './count-keys.ts';
+import { directGroups } from './direct.ts';
 import { offsetGroups } from './offsets.ts';
 import type { ColumnView } from './columns.ts';
 import { foldRanks, rankDimension, rankOf, search, uniqueSorted, type Keys, type RankedDim } from './rank.ts';
@@ -33,7 +34,8 @@ const DIRECT_SLOTS = 1 << 22;
  * tight loop per dimension, and the keys are counted in a typed array when their range is small
  * or in a Map otherwise. Stops as soon as the groups exceed `maxGroups` and reports `tooMany`.
  * `nulls: false` drops records with a null in any dimension. One dict or bool dimension is
- * counted straight from its codes, one integer dimension of a short span from its values (offsets.ts).
+ * counted straight from its codes, one integer dimension of a short span from its values
+ * (offsets.ts), and several such dimensions in one array of slots when it is small (direct.ts).
  *
  * Without a limit (a clustered distribution, API.md §13) there may be a group per record: one
  * number column is then counted from its sorted values (workers/sorted-groups.ts), and wide keys
@@ -42,8 +44,8 @@ const DIRECT_SLOTS = 1 << 22;
  */
 export function groupCounts(cols: ColumnView[], mask: Uint8Array | null, opts: GroupOptions): Groups {
   if (cols.length === 1 && (cols[0].kind === 'dict' || cols[0].kind === 'bool')) return codeGroups(cols[0], mask, opts);
-  const offsets = cols.length === 1 ? offsetGroups(cols[0], mask, opts) : null;
-  if (offsets) return offsets;
+  const straight = cols.length === 1 ? offsetGroups(cols[0], mask, opts) : directGroups(cols, mask, opts);
+  if (straight) return straight;
   const sel = selectRows(cols, mask, opts.nulls);
   const m = sel.length;
   const unbounded = opts.maxGroups === Number.POSITIVE_INFINITY;
