@@ -11,7 +11,7 @@ import { formatOf, toExtensionList } from './contract/formats.ts';
 import { toKeyHash } from './snapshot/access.ts';
 import { CatalogError } from './catalog/read.ts';
 import { findTimestampWarnings } from './catalog/check.ts';
-import { type Config, toConfig } from './config.ts';
+import { type Config, toBufferBytes, toConfig } from './config.ts';
 import { toPlural } from './catalog/rules.ts';
 import { createPool } from './pool.ts';
 import { watchParent } from './parent.ts';
@@ -94,15 +94,21 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const args = parsed.positionals;
+  let bufferBytes: number | undefined;
+  try {
+    bufferBytes = toBufferBytes(process.env) ?? undefined;
+  } catch (err) {
+    return fail(`sorrel ${command}: ${(err as Error).message}`, spec.usage);
+  }
   switch (command) {
     case 'serve':
       return serve(args[0] ?? process.env.SORREL_CATALOG ?? DEMO_CATALOG, parsed.values);
     case 'build':
-      return build(args[0], parsed.values.output as string | undefined);
+      return build(args[0], parsed.values.output as string | undefined, bufferBytes);
     case 'check':
-      return check(args[0]);
+      return check(args[0], bufferBytes);
     case 'init':
-      return init(args);
+      return init(args, bufferBytes);
     default:
       if (!args[0]) return fail('hash-key needs the key to hash.', spec.usage);
       console.log(toKeyHash(args[0]));
@@ -185,9 +191,11 @@ async function serve(sourcePath: string, flags: Record<string, string | boolean 
 }
 
 /** Reports every problem: structure first, then each data file and column that can be checked; warns of unpinned timestamps. */
-async function check(catalogPath: string | undefined): Promise<number> {
+async function check(catalogPath: string | undefined, bufferBytes?: number): Promise<number> {
   if (!catalogPath) return fail('check needs a catalog file.', COMMANDS.check.usage);
-  const { spec, datasets, problems, warnings } = await findCatalogProblems(resolve(catalogPath), openCheckPool);
+  const { spec, datasets, problems, warnings } = await findCatalogProblems(resolve(catalogPath), openCheckPool, {
+    bufferBytes,
+  });
   // Dangling references do not stop serving (they are null links): reported, never failing.
   if (warnings.length)
     console.error(`Warning${warnings.length === 1 ? '' : 's'}:\n${warnings.map((w) => `  - ${w}`).join('\n')}`);
@@ -205,11 +213,18 @@ async function check(catalogPath: string | undefined): Promise<number> {
 }
 
 /** Checks, loads and precomputes a catalog, and writes it as one snapshot file. */
-async function build(catalogPath: string | undefined, output: string | undefined): Promise<number> {
+async function build(
+  catalogPath: string | undefined,
+  output: string | undefined,
+  bufferBytes?: number,
+): Promise<number> {
   if (!catalogPath) return fail('build needs a catalog file.', COMMANDS.build.usage);
   const out = resolve(output ?? `${catalogPath.replace(/\.(ya?ml|json)$/i, '')}.sorrel`);
   // The HS256 secret's variable need not be set here: the file stores its name, read when served.
-  const { spec, datasets, problems } = await findCatalogProblems(resolve(catalogPath), openCheckPool, false);
+  const { spec, datasets, problems } = await findCatalogProblems(resolve(catalogPath), openCheckPool, {
+    secret: false,
+    bufferBytes,
+  });
   if (!spec || problems.length) {
     console.error(new CatalogError(problems).message);
     return 1;
@@ -232,7 +247,7 @@ async function build(catalogPath: string | undefined, output: string | undefined
 }
 
 /** One dataset, category and concept per file; one field per column with inferred type and flags. */
-async function init(files: string[]): Promise<number> {
+async function init(files: string[], bufferBytes?: number): Promise<number> {
   if (!files.length) return fail('init needs at least one data file.', COMMANDS.init.usage);
   const { inspectColumns } = await import('../loaders/index.ts');
   const catalog = {
@@ -250,7 +265,7 @@ async function init(files: string[]): Promise<number> {
     const name = basename(file, extname(file)).replace(/[^A-Za-z0-9_]+/g, '_');
     let columns: ColumnProfile[];
     try {
-      columns = await inspectColumns(resolve(file));
+      columns = await inspectColumns(resolve(file), { bufferBytes });
     } catch (err) {
       console.error(`${file}: ${(err as Error).message}`);
       return 1;

@@ -28,6 +28,7 @@ export type Config = {
   drainTimeoutMs: number; // then requests in flight may take this long to finish before they are cut
   listenBacklog: number; // connections the kernel queues before Sorrel accepts them (capped by net.core.somaxconn)
   fairConnections: number; // above this many open connections, each is read once per event-loop turn (0 = off)
+  bufferBytes: number | null; // the most Arrow bytes one shared buffer of a table holds; null = BUFFER_BYTES (src/contract/storage.ts)
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -57,6 +58,7 @@ export const DEFAULT_CONFIG: Config = {
   drainTimeoutMs: 30_000,
   listenBacklog: 4096,
   fairConnections: 256,
+  bufferBytes: null,
 };
 
 /** Reads the configuration from environment variables (documented in docs/cli.md); throws on a bad value. */
@@ -111,5 +113,20 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.drainTimeoutMs = seconds('SORREL_DRAIN_TIMEOUT') ?? c.drainTimeoutMs;
   c.listenBacklog = int('SORREL_LISTEN_BACKLOG', 1) ?? c.listenBacklog;
   c.fairConnections = int('SORREL_FAIR_CONNECTIONS', 0) ?? c.fairConnections;
+  c.bufferBytes = toBufferBytes(env);
   return c;
+}
+
+// One shared buffer is read through one Uint8Array, which Node 20 limits to 4 GiB: room is left for the IPC metadata.
+const MAX_BUFFER_MB = 4000;
+
+/** SORREL_BUFFER_MB in bytes (1..4000 MiB), or null when unset; throws on a bad value. */
+export function toBufferBytes(env: NodeJS.ProcessEnv): number | null {
+  const v = env.SORREL_BUFFER_MB;
+  if (v === undefined || v === '') return null;
+  if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > MAX_BUFFER_MB)
+    throw new Error(
+      `SORREL_BUFFER_MB must be a whole number of MiB from 1 to ${MAX_BUFFER_MB}, got ${JSON.stringify(v)}.`,
+    );
+  return Number(v) * 2 ** 20;
 }

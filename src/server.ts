@@ -51,7 +51,7 @@ export async function startServer(
   const pool = createPool(config, worker);
   const state: AppState = { snapshot: null };
   const app = createApp({ state, pool, config, logger: log });
-  const load = (threads: number) => loadSnapshot(sourcePath, threads, log);
+  const load = (threads: number) => loadSnapshot(sourcePath, threads, log, config.bufferBytes ?? undefined);
   let ready: Promise<void> = new Promise(() => {});
   // A context may be 16 KiB of JSON, up to three times that once URL-encoded: allow 64 KiB of request head.
   const server = createServer(
@@ -141,7 +141,12 @@ export async function startServer(
 }
 
 /** A snapshot from a built file (verified, no precompute) or from a catalog and its data files. */
-async function loadSnapshot(path: string, threads: number, log: Logger): Promise<Snapshot> {
+async function loadSnapshot(
+  path: string,
+  threads: number,
+  log: Logger,
+  bufferBytes: number | undefined,
+): Promise<Snapshot> {
   if (isSnapshotFile(path)) {
     log.info({ file: path }, 'loading snapshot file');
     // A file holds no tree index: a catalog with a root rebuilds it on a pool started only then.
@@ -161,26 +166,36 @@ async function loadSnapshot(path: string, threads: number, log: Logger): Promise
     }
   }
   try {
-    return await loadCatalogSnapshot(path, threads, log);
+    return await loadCatalogSnapshot(path, threads, log, bufferBytes);
   } catch (err) {
     // The load stops at the first kind of problem (a bad structure loads no data): a failed start or
     // reload lists what `sorrel check` lists, from the one checker.
     if (!(err instanceof CatalogError)) throw err;
-    const { problems } = await findCatalogProblems(path, () =>
-      createPool({ poolThreads: 1, poolMaxQueue: Number.MAX_SAFE_INTEGER }),
+    const { problems } = await findCatalogProblems(
+      path,
+      () => createPool({ poolThreads: 1, poolMaxQueue: Number.MAX_SAFE_INTEGER }),
+      { bufferBytes },
     );
     throw problems.length ? new CatalogError(problems) : err;
   }
 }
 
-async function loadCatalogSnapshot(path: string, threads: number, log: Logger): Promise<Snapshot> {
+async function loadCatalogSnapshot(
+  path: string,
+  threads: number,
+  log: Logger,
+  bufferBytes: number | undefined,
+): Promise<Snapshot> {
   const spec = loadCatalog(path);
   // Precompute gets a pool of its own, started now so its threads boot while the files load, and
   // closed once the snapshot is built.
   const loadPool = createPool({ poolThreads: threads, poolMaxQueue: Number.MAX_SAFE_INTEGER });
   try {
     log.info({ catalog: path, datasets: spec.datasets.length, fields: spec.fields.length }, 'loading catalog');
-    return await createSnapshot(spec, loadPool, undefined, (message, fields) => log.info(fields, message));
+    return await createSnapshot(spec, loadPool, {
+      progress: (message, fields) => log.info(fields, message),
+      bufferBytes,
+    });
   } finally {
     await loadPool.close();
   }

@@ -1,4 +1,4 @@
-// Tests: configuration from the environment (src/config.ts) — the drain and connection settings.
+// Tests: configuration from the environment (src/config.ts) — the drain and connection settings, the shared-buffer limit.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toConfig } from '../src/config.ts';
@@ -35,6 +35,17 @@ test('connection settings: timeouts, backlog and fair turns, with their defaults
     () => toConfig({ SORREL_FAIR_CONNECTIONS: '-1' }),
     /^SORREL_FAIR_CONNECTIONS must be a whole number ≥ 0/,
   );
+});
+
+test('SORREL_BUFFER_MB sets the most bytes of one shared buffer, in MiB from 1 to 4000; unset leaves the default', () => {
+  assert.is(toConfig({}).bufferBytes, null);
+  assert.is(toConfig({ SORREL_BUFFER_MB: '1' }).bufferBytes, 1048576);
+  assert.is(toConfig({ SORREL_BUFFER_MB: '4000' }).bufferBytes, 4000 * 1048576);
+  for (const bad of ['0', '4001', '1.5', 'big'])
+    assert.throws(
+      () => toConfig({ SORREL_BUFFER_MB: bad }),
+      (err: Error) => err.message === `SORREL_BUFFER_MB must be a whole number of MiB from 1 to 4000, got "${bad}".`,
+    );
 });
 
 test.run();

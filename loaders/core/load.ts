@@ -37,5 +37,5 @@ export async function loadTable(path: string, opts: LoadOptions = {}): Promise<L
       );
     }
   }
-  return normalizeColumns(await loader(path, opts), path, opts.columns);
+  return normalizeColumns(await loader(path, opts), path, opts.columns, opts.bufferBytes);
 }

@@ -17,18 +17,19 @@ export type CatalogCheck = {
  * Every problem of a catalog: its structure first, then each data file and column that can be
  * checked, then the model tree's keys and links, then the access keys. `openPool` starts a pool
  * for the tree check (only a catalog with a root needs one); it is closed afterwards. `secret:
- * false` (for `sorrel build`) does not need the HS256 secret's variable to be set.
+ * false` (for `sorrel build`) does not need the HS256 secret's variable to be set; `bufferBytes`
+ * bounds one shared buffer of a table (config.bufferBytes).
  */
 export async function findCatalogProblems(
   catalogPath: string,
   openPool: () => Pool,
-  secret = true,
+  { secret = true, bufferBytes }: { secret?: boolean; bufferBytes?: number } = {},
 ): Promise<CatalogCheck> {
   const { spec, problems } = readCatalog(catalogPath);
   const warnings: string[] = [];
   let datasets: LoadedDatasets = new Map();
   if (spec) {
-    const loaded = await tryLoadDatasets(spec);
+    const loaded = await tryLoadDatasets(spec, { bufferBytes });
     datasets = loaded.datasets;
     const tree = await findTreeProblems(spec, loaded.datasets, openPool);
     warnings.push(...tree.warnings);
@@ -52,7 +53,7 @@ async function findTreeProblems(
   const pool = openPool();
   try {
     const refs = new Map(
-      [...datasets.values()].map((d) => [d.name, { key: `check:${d.name}`, generation: 0, ipc: d.ipc }]),
+      [...datasets.values()].map((d) => [d.name, { key: `check:${d.name}`, generation: 0, parts: d.parts }]),
     );
     return await checkTree(spec, datasets, refs, (task) => pool.run(task), 'check');
   } finally {
