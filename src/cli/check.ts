@@ -1,6 +1,6 @@
 // `sorrel check`: every problem of a catalog and its data files, or one OK line.
 import { resolve } from 'node:path';
-import { findTimestampWarnings } from '../catalog/check.ts';
+import { findTimestampWarnings } from '../catalog/warnings.ts';
 import { CatalogError } from '../catalog/read.ts';
 import { COMMANDS } from './args.ts';
 import { fail, toDatasetList, toWarningCount } from './output.ts';
