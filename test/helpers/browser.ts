@@ -1,9 +1,10 @@
-// Test helper: headless Chromium from Debian (/usr/bin/chromium) driven by playwright-core.
+// Test helper: headless Chromium driven by playwright-core: SORREL_CHROMIUM, else Debian's /usr/bin/chromium,
+// else the Chromium that @sparticuz/chromium ships inside its npm package (so `npm install && npm test` is all).
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { checkResponse } from './openapi.ts';
 
-export const CHROMIUM = process.env.SORREL_CHROMIUM ?? '/usr/bin/chromium';
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 // Flags that work in containers and CI: no sandbox or GPU, nothing phoning home.
 const ARGS = [
@@ -17,11 +18,21 @@ const ARGS = [
   '--disable-sync',
 ];
 
-/** One line saying how to install Chromium when it is missing, else null. */
-export function findMissingChromium(): string | null {
-  return existsSync(CHROMIUM)
-    ? null
-    : `Chromium is missing at ${CHROMIUM}: install it with "apt-get update && apt-get install -y chromium" (or set SORREL_CHROMIUM to its path).`;
+/**
+ * The Chromium to drive: SORREL_CHROMIUM when set (it must exist), else Debian's when installed,
+ * else the npm one, which `executablePath()` unpacks into the temporary folder (a few seconds, once
+ * per boot). That package targets AWS Lambda: only its binary is used here, with our flags, not
+ * its Lambda flags (they switch off web security, which the CSP tests rely on).
+ */
+export async function findChromium(): Promise<string> {
+  const chosen = process.env.SORREL_CHROMIUM;
+  if (chosen !== undefined) {
+    if (!existsSync(chosen)) throw toOneLineError(`SORREL_CHROMIUM names ${chosen}, which does not exist.`);
+    return chosen;
+  }
+  if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
+  const packaged = (await import('@sparticuz/chromium')).default;
+  return packaged.executablePath();
 }
 
 /** An error that prints as its message alone (uvu prints a stack when there is one). */
@@ -33,9 +44,7 @@ export function toOneLineError(message: string): Error {
 
 /** Launches Chromium with a fresh profile (playwright makes a new user-data-dir per launch). */
 export async function launchBrowser(): Promise<Browser> {
-  const missing = findMissingChromium();
-  if (missing) throw toOneLineError(missing);
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  return chromium.launch({ executablePath: await findChromium(), args: ARGS, headless: true });
 }
 
 /**
