@@ -49,7 +49,7 @@ export const DEFAULT_CONFIG: Config = {
   drainTimeoutMs: 30_000,
 };
 
-/** Reads the configuration from environment variables (documented in the README); throws on a bad value. */
+/** Reads the configuration from environment variables (documented in docs/cli.md); throws on a bad value. */
 export function toConfig(env: NodeJS.ProcessEnv): Config {
   const c: Config = { ...DEFAULT_CONFIG, poolThreads: Math.max(1, availableParallelism() - 1) };
   const int = (name: string, min: number): number | undefined => {

@@ -83,10 +83,10 @@ export async function buildCorpus(client: RawClient, origin: string): Promise<st
   }
   for (const f of fields) {
     if (contexts.has(f.app_name) || !open.has(f.id) || f.simple_type !== 'number') continue;
-    const s = await getJson<{ quantiles: { p50: number } }>(`/api/fields/${f.id}/stats/`);
+    const s = await getJson<{ p50: number }>(`/api/fields/${f.id}/stats/`);
     contexts.set(f.app_name, {
       field: f.id,
-      json: JSON.stringify({ field: f.id, operator: 'gte', value: s.quantiles.p50 }),
+      json: JSON.stringify({ field: f.id, operator: 'gte', value: s.p50 }),
     });
   }
 

@@ -17,7 +17,7 @@ const EXTENSIONS: Readonly<Record<string, DataFormat>> = Object.freeze({
   '.parquet': 'parquet',
 });
 
-/** Every format name, in the order the README lists them. */
+/** Every format name, in the order docs/catalog.md lists them. */
 export const FORMATS: readonly DataFormat[] = ['csv', 'tsv', 'ndjson', 'json', 'arrow', 'parquet'];
 
 /** The data format a file's extension names (case-insensitive), or null when the extension is unknown. */

@@ -12,7 +12,7 @@ import type { Field } from '../contract/model.ts';
 
 type StatsParams = { field: Field; context: TreeContextNode | null };
 
-/** count, null_count, distinct, min, max (+ mean, stddev, sum, quantiles for numbers). */
+/** count, null_count, distinct, min, max (+ mean, stddev, sum, p05 … p95 for numbers). */
 export const getStats = defineRoute<StatsParams>({
   path: '/api/fields/:id/stats',
   name: 'stats',
@@ -49,11 +49,18 @@ async function answerStats(ctx: RequestContext, { field, context }: StatsParams)
     // A sum of whole numbers arrives exact (decimal text beyond 2^53); a float or decimal field's
     // sum stays a double, the exact one rounded once.
     const sum = typeof s.sum === 'string' && (type === 'float' || type === 'decimal') ? Number(s.sum) : s.sum;
+    const q = s.quantiles;
+    // Flat, so that the original client's stats panel prints a number on each line (API.md §8);
+    // the snapshot keeps the workers' shape (StatsResult), so built files keep loading.
     Object.assign(body, {
       mean: s.mean,
       stddev: s.stddev,
       sum,
-      quantiles: s.quantiles ?? { p05: null, p25: null, p50: null, p75: null, p95: null },
+      p05: q?.p05 ?? null,
+      p25: q?.p25 ?? null,
+      p50: q?.p50 ?? null,
+      p75: q?.p75 ?? null,
+      p95: q?.p95 ?? null,
     });
   }
   return { body };

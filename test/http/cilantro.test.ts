@@ -5,14 +5,24 @@ import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Running } from '../../src/server.ts';
+import {
+  ajax,
+  XHR,
+  isScalar,
+  isSupported,
+  type Json,
+  type Links,
+  toLinks,
+  toLogicalType,
+  toParam,
+  toPrettyNumber,
+  toStatsPanel,
+} from '../helpers/cilantro.ts';
 import { startTestServer } from '../helpers/server.ts';
 
+// A line whose value is a number as the panel prints it: "36", "30.4", "-12,345", "3.2 K", "1.23e-3".
+const PRETTY_NUMBER = /^\S+ -?[\d,]+(\.\d+)?(e[+-]\d+)?( [A-Za-z]+)?$/;
 const DEMO = fileURLToPath(new URL('../../demo/catalog.yaml', import.meta.url));
-// What jQuery sends for `dataType: 'json'` on the same origin.
-const XHR = { Accept: 'application/json, text/javascript, */*; q=0.01', 'X-Requested-With': 'XMLHttpRequest' };
-
-type Json = any;
-type Links = Record<string, string | undefined>;
 
 const t = suite('Cilantro 2.3 client walk');
 let s: Running;
@@ -22,45 +32,6 @@ t.before(async () => {
 t.after(async () => {
   await s.close();
 });
-
-/** One request as Cilantro's ajax makes it; any answer but a 2xx JSON body shows its error notification. */
-async function ajax(url: string, init: { method?: string; body?: string } = {}): Promise<Json> {
-  const headers: Record<string, string> = { ...XHR };
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(url, { ...init, headers });
-  const text = await res.text();
-  assert.is(res.status, 200, `${init.method ?? 'GET'} ${url} → ${res.status} ${text.slice(0, 200)}`);
-  assert.match(res.headers.get('content-type') ?? '', /^application\/json/, url);
-  return JSON.parse(text);
-}
-
-/** A model's links: every `_links` entry read as `entry.href` (so an array-valued rel reads as undefined). */
-const toLinks = (attrs: Json): Links =>
-  Object.fromEntries(Object.entries(attrs._links ?? {}).map(([rel, l]) => [rel, (l as Json).href]));
-
-/** jQuery's `$.param`: form encoding, a space as `+`. */
-const toParam = (params: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
-
-/** The client's version check: drop a release suffix (`[abrf]…`), then it must be X.Y.Z. */
-function toVersion(v: string): number[] {
-  const clean = v.replace(/[abrf].*$/, '');
-  assert.match(clean, /^\d+\.\d+\.\d+$/, `Bad version string: ${v}`);
-  return clean.split('.').map(Number);
-}
-const compare = (a: string, b: string) => {
-  const [x, y] = [toVersion(a), toVersion(b)];
-  return Math.sign(x[0] - y[0] || x[1] - y[1] || x[2] - y[2]);
-};
-/** Cilantro 2.3's `isSupported(v)`: v between its minimum Serrano (2.0.16) and the lower of the server's version and 2.3.12. */
-const isSupported = (server: string, v: string) =>
-  compare(v, '2.0.16') >= 0 && compare(v, compare(server, '2.3.12') < 0 ? server : '2.3.12') <= 0;
-
-/** The UI a field gets: an explicit `type`, else `choice` for enumerable or boolean fields, else `simple_type`. */
-const toLogicalType = (f: Json): string =>
-  f.type ?? (f.enumerable || f.simple_type === 'boolean' ? 'choice' : f.simple_type);
-
-const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
 // The session the walk builds, step by step.
 const session: {
@@ -179,9 +150,15 @@ t('number and date fields: range bounds and the stats panel from /stats/, the ch
     const stats = await ajax(links.stats!);
     assert.ok('min' in stats && 'max' in stats && isScalar(stats.min) && isScalar(stats.max));
     if (f.simple_type === 'date') assert.match(stats.min, /^\d{4}-\d{2}-\d{2}$/);
-    // The panel prints every key not starting with `_`; only `quantiles` (API.md §8) is not a scalar.
-    const printed = Object.keys(stats).filter((k) => !k.startsWith('_') && !isScalar(stats[k]));
-    assert.equal(printed, f.simple_type === 'number' ? ['quantiles'] : []);
+    // The panel shows a number on every line of a number field: p05 … p95 too (API.md §8).
+    const panel = toStatsPanel(stats);
+    for (const line of panel) assert.not.match(line, /\[object /, `field ${f.id}: the stats panel shows "${line}"`);
+    if (f.simple_type === 'number' && stats.count > 0)
+      for (const p of ['Count', 'Min', 'Max', 'mean', 'p05', 'p25', 'p50', 'p75', 'p95'])
+        assert.ok(
+          panel.some((line) => PRETTY_NUMBER.test(line) && line.startsWith(`${p} `)),
+          `field ${f.id}: no number for ${p} in the stats panel: ${panel.join(' | ')}`,
+        );
     const dist = await ajax(links.distribution!);
     assert.ok(dist.size > 0, `field ${f.id}: an empty chart`);
     for (const p of dist.data) {
@@ -190,6 +167,23 @@ t('number and date fields: range bounds and the stats panel from /stats/, the ch
       else assert.match(x, /^\d{4}-\d{2}-\d{2}/); // parsed as a date for the datetime axis
     }
   }
+});
+
+t('the stats panel of penguin body mass reads as numbers, quantiles included', async () => {
+  // Hand-worked with Cilantro's prettyNumber: whole numbers from 1000 on get one decimal and "K".
+  assert.equal([3150, 30.4, 36, -12345, 0.001234, 4201.754385964912].map(toPrettyNumber), [
+    '3.2 K',
+    '30.4',
+    '36',
+    '-12,345',
+    '1.23e-3',
+    '4.2 K',
+  ]);
+  const stats = await ajax(`${s.url}/api/fields/36/stats/`);
+  assert.is(
+    toStatsPanel(stats).join(' | '),
+    'Count 342 | null_count 2 | distinct 94 | Min 2.7 K | Max 6.3 K | mean 4.2 K | stddev 802 | sum 1.4 million | p05 3.2 K | p25 3.6 K | p50 4.1 K | p75 4.8 K | p95 5.7 K',
+  );
 });
 
 t('search fields: paging, value search, and typed values validated by POST and merged back by label', async () => {

@@ -9,7 +9,6 @@ import { ErrorNote, Loading } from './status.tsx';
 export function StatsPanel({ field, contextParams }: { field: Field; contextParams: Params }) {
   const { key } = useSession();
   const { data: s, error, loading } = useApi<Stats>(`fields/${field.id}/stats/`, contextParams, key);
-  const q = s?.quantiles;
   const rows: [string, string][] = s
     ? [
         ['Records with a value', formatNumber(s.count)],
@@ -17,14 +16,15 @@ export function StatsPanel({ field, contextParams }: { field: Field; contextPara
         ['Distinct', formatNumber(s.distinct)],
         ['Minimum', formatValue(s.min)],
         ['Maximum', formatValue(s.max)],
-        ...(s.mean !== undefined
+        ...('mean' in s
           ? ([
               ['Mean', formatNumber(s.mean)],
               ['Standard deviation', formatNumber(s.stddev)],
-              ['Sum', formatNumber(s.sum)],
-              ['Median', formatNumber(q?.p50)],
-              ['Quartiles (25% – 75%)', `${formatNumber(q?.p25)} – ${formatNumber(q?.p75)}`],
-              ['5% – 95%', `${formatNumber(q?.p05)} – ${formatNumber(q?.p95)}`],
+              // A sum of whole numbers beyond 2^53 arrives as decimal text (API.md §1).
+              ['Sum', formatValue(s.sum)],
+              ['Median', formatNumber(s.p50)],
+              ['Quartiles (25% – 75%)', `${formatNumber(s.p25)} – ${formatNumber(s.p75)}`],
+              ['5% – 95%', `${formatNumber(s.p05)} – ${formatNumber(s.p95)}`],
             ] as [string, string][])
           : []),
       ]

@@ -5,6 +5,12 @@ import type { Schema } from './schema.ts';
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const count = (description: string): Schema => ({ type: 'integer', minimum: 0, description });
 const linkRef = ref('Link');
+const TYPED: Schema = { type: ['string', 'number', 'boolean', 'null'] };
+// Quantiles are top-level scalars, not one object: the original client prints each top-level key on a line (API.md §8).
+const quantile = (what: string): Schema => ({
+  type: ['number', 'null'],
+  description: `The ${what}, interpolated linearly between the closest ranks (DuckDB's \`quantile_cont\`).`,
+});
 
 export const DATA_SCHEMAS: Record<string, Schema> = {
   Value: {
@@ -102,8 +108,10 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
   TypedValue: {
     type: 'object',
     description: 'A value a user typed: `value` (its JSON form) or `label`; other keys are echoed back.',
-    anyOf: [{ required: ['value'] }, { required: ['label'] }],
-    properties: { value: { type: ['string', 'number', 'boolean', 'null'] }, label: { type: 'string' } },
+    anyOf: [
+      { type: 'object', required: ['value'], properties: { value: TYPED, label: { type: 'string' } } },
+      { type: 'object', required: ['label'], properties: { value: TYPED, label: { type: 'string' } } },
+    ],
   },
   CheckedValue: {
     type: 'object',
@@ -118,7 +126,21 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
   NumberStats: {
     type: 'object',
     description: 'Stats of a number field; everything over non-null values, null when there are none.',
-    required: ['count', 'null_count', 'distinct', 'min', 'max', 'mean', 'stddev', 'sum', 'quantiles'],
+    required: [
+      'count',
+      'null_count',
+      'distinct',
+      'min',
+      'max',
+      'mean',
+      'stddev',
+      'sum',
+      'p05',
+      'p25',
+      'p50',
+      'p75',
+      'p95',
+    ],
     properties: {
       count: count('Non-null records.'),
       null_count: count('Null records.'),
@@ -132,15 +154,11 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
         description:
           'Exact for whole numbers: a JSON number up to 2^53, beyond it a decimal string (also beyond 2^63). Float and decimal fields: a number.',
       },
-      quantiles: {
-        type: 'object',
-        description: "Interpolated linearly between the closest ranks (DuckDB's `quantile_cont`).",
-        required: ['p05', 'p25', 'p50', 'p75', 'p95'],
-        properties: Object.fromEntries(
-          ['p05', 'p25', 'p50', 'p75', 'p95'].map((p) => [p, { type: ['number', 'null'] }]),
-        ),
-        additionalProperties: false,
-      },
+      p05: quantile('5th percentile'),
+      p25: quantile('25th percentile (lower quartile)'),
+      p50: quantile('50th percentile (median)'),
+      p75: quantile('75th percentile (upper quartile)'),
+      p95: quantile('95th percentile'),
     },
     additionalProperties: false,
   },

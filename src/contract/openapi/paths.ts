@@ -101,9 +101,9 @@ export const PATHS: Record<string, Schema> = {
       required: ['openapi', 'info', 'paths', 'components'],
       properties: {
         openapi: { const: '3.1.0' },
-        info: { type: 'object' },
-        paths: { type: 'object' },
-        components: { type: 'object' },
+        info: { type: 'object', additionalProperties: true },
+        paths: { type: 'object', additionalProperties: true },
+        components: { type: 'object', additionalProperties: true },
       },
     }),
   }),
@@ -188,7 +188,7 @@ export const PATHS: Record<string, Schema> = {
     tag: 'data',
     summary: 'Summary statistics',
     description:
-      'count, null_count, distinct, min, max, and for numbers mean, stddev, sum and quantiles. Number, date, time and datetime fields only (others: 422 NOT_SUPPORTED).',
+      'count, null_count, distinct, min, max, and for numbers mean, stddev, sum and the quantiles p05, p25, p50, p75, p95, every one a scalar at the top level. Number, date, time and datetime fields only (others: 422 NOT_SUPPORTED).',
     parameters: params('FieldId', 'Aware', 'Context'),
     ok: toJsonResponse('The stats.', { oneOf: [schema('NumberStats'), schema('TemporalStats')] }),
     errors: { ...FIELD_COMPUTE_ERRORS, 422: ['NOT_SUPPORTED'] },

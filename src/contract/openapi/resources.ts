@@ -6,7 +6,7 @@ const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` })
 const nullable = (type: string, description: string): Schema => ({ type: [type, 'null'], description });
 const TIMESTAMP = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}$';
 
-/** Simple types (API.md §3), in the order of the README's table. */
+/** Simple types (API.md §3; docs/api.md lists what each internal type maps to). */
 export const SIMPLE_TYPES = ['number', 'string', 'boolean', 'date', 'datetime', 'time', 'key'];
 
 /** Every operator code a field's `operators` list can hold (API.md §3). */
