@@ -28,8 +28,6 @@ export type Interner = {
  */
 type ByteTable = { slots: Int32Array; count: number; arena: Uint8Array; used: number };
 
-const decoder = new TextDecoder();
-
 /** An empty interner. */
 export function createInterner(): Interner {
   const slots = new Int32Array(64).fill(-1);
@@ -115,7 +113,8 @@ function addBytes(
   start: number,
   end: number,
 ): number {
-  const code = intern(d, decoder.decode(b.subarray(start, end)));
+  // Buffer's decoder: the same text as TextDecoder's (WHATWG replacement of bad bytes), in about half the time on short values.
+  const code = intern(d, Buffer.from(b.buffer, b.byteOffset + start, end - start).toString('utf8'));
   const slots = t.slots;
   slots[at] = h;
   slots[at + 1] = w0;

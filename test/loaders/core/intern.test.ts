@@ -93,4 +93,18 @@ test('bytes that are not UTF-8 decode to U+FFFD as TextDecoder does; byte string
   ]);
 });
 
+test('any bytes, UTF-8 or not, give the text TextDecoder gives (20,000 seeded random byte strings)', () => {
+  const d = createInterner();
+  const decoder = new TextDecoder();
+  const edges = [0x00, 0x41, 0x7f, 0x80, 0xbf, 0xc0, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff];
+  let seed = 20261126;
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  for (let t = 0; t < 20_000; t++) {
+    const b = Uint8Array.from({ length: 1 + Math.floor(next() * 20) }, () =>
+      next() < 0.6 ? edges[Math.floor(next() * edges.length)] : Math.floor(next() * 256),
+    );
+    assert.is(d.values[internBytes(d, b, 0, b.length)], decoder.decode(b));
+  }
+});
+
 test.run();
