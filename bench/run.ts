@@ -8,7 +8,19 @@ import { toTable, writeReadme, writeResults, type ScenarioResult } from './lib/r
 import type { Scenario } from './lib/types.ts';
 
 /** Every scenario, in table order: bench/scenarios/<name>.ts exporting `scenario`. */
-const NAMES = ['http', 'compute', 'load', 'csv-parsers', 'search', 'kmeans', 'fleet', 'snapshot', 'loop', 'tree'];
+const NAMES = [
+  'http',
+  'compute',
+  'load',
+  'csv-parsers',
+  'search',
+  'kmeans',
+  'fleet',
+  'snapshot',
+  'loop',
+  'tree',
+  'continuous',
+];
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 const USAGE = `Usage: npm run bench [-- options]

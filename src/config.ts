@@ -10,7 +10,8 @@ export type Config = {
   cacheControl: string;
   maxValuesLimit: number; // largest `limit` (and `limit=0` page) on /values/
   maxRandom: number; // largest `random`
-  maxGroups: number; // largest number of groups in /dist/
+  maxGroups: number; // largest number of groups in /dist/ (unless clustered, API.md §13)
+  maxClusterPoints: number; // above this many groups a clustered /dist/ gathers them on a grid first (API.md §13)
   maxDimensions: number;
   maxBodyBytes: number; // largest request body (POST …/values/ validation)
   maxValidate: number; // most values validated by one POST …/values/
@@ -35,6 +36,7 @@ export const DEFAULT_CONFIG: Config = {
   maxValuesLimit: 100_000,
   maxRandom: 1000,
   maxGroups: 50_000,
+  maxClusterPoints: 50_000,
   maxDimensions: 4,
   maxBodyBytes: 1024 * 1024,
   maxValidate: 10_000,
@@ -85,6 +87,7 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.maxValuesLimit = int('SORREL_MAX_VALUES_LIMIT', 1) ?? c.maxValuesLimit;
   c.maxRandom = int('SORREL_MAX_RANDOM', 1) ?? c.maxRandom;
   c.maxGroups = int('SORREL_MAX_GROUPS', 1) ?? c.maxGroups;
+  c.maxClusterPoints = int('SORREL_MAX_CLUSTER_POINTS', 1) ?? c.maxClusterPoints;
   c.maxBodyBytes = int('SORREL_MAX_BODY_BYTES', 1) ?? c.maxBodyBytes;
   c.maxValidate = int('SORREL_MAX_VALIDATE', 1) ?? c.maxValidate;
   c.poolThreads = int('SORREL_THREADS', 1) ?? c.poolThreads;

@@ -23,7 +23,16 @@ const slow: Task = {
   table: big,
   columns: ['x', 'y'],
   context: null,
-  params: { nulls: false, sort: 'fields', cluster: true, n: null, numeric: true, maxGroups: 50_000 },
+  params: {
+    nulls: false,
+    sort: 'fields',
+    cluster: true,
+    n: null,
+    numeric: true,
+    maxGroups: 50_000,
+    maxClusterPoints: 50_000,
+    axes: [],
+  },
 };
 
 // One pool for the tests that leave it usable; worker start-up (tsx + Arrow) takes a second.

@@ -174,7 +174,7 @@ export interface paths {
         };
         /**
          * Distribution
-         * @description Counts per group of dimension values. When every dimension is a number, outliers (≥ 3× the mean distance from the mean point, after normalising each dimension by its standard deviation) move to `outliers`, and with `cluster=true` and at least 500 points the rest become k-means centroids with weighted counts. Deterministic on every replica.
+         * @description Counts per group of dimension values. When every dimension is a number, outliers (≥ 3× the mean distance from the mean point, after normalising each dimension by its standard deviation) move to `outliers`, and with `cluster=true` and at least 500 points the rest become k-means centroids with weighted counts, after gathering more than `SORREL_MAX_CLUSTER_POINTS` groups on a grid (`cells`): never refused for its size. `bins` and `interval` group number and date/time axes instead (`axes`). Deterministic on every replica.
          */
         get: operations["getDist"];
         put?: never;
@@ -454,9 +454,29 @@ export interface components {
             size: number;
             /** @description True when `data` holds k-means centroids. */
             clustered: boolean;
+            /** @description Non-empty grid cells: present when more groups than `SORREL_MAX_CLUSTER_POINTS` remained after outliers and were gathered on a grid before k-means. */
+            cells?: number;
+            /** @description With `bins` or `interval`: how each dimension, in order, was grouped. */
+            axes?: components["schemas"]["DistAxis"][];
             data: components["schemas"]["DistPoint"][];
             /** @description Groups at ≥ 3× the mean distance from the mean point (number dimensions only), with their own counts. */
             outliers: components["schemas"]["DistPoint"][];
+        };
+        /** @description One dimension: `bins` for a binned number axis, `interval` for a truncated date, datetime or time axis, neither for exact values. */
+        DistAxis: {
+            field: number;
+            /** @description Equal-width bins from the field's context-naive min and max: bin i spans [start + i·width, start + (i + 1)·width), the last one closed. A group's value is its bin's lower edge, its label `[lo, hi)`. */
+            bins?: {
+                width: number;
+                start: number;
+                /** @description Bins. */
+                count: number;
+            };
+            /**
+             * @description The unit (UTC, ISO weeks); a group's value is its period's start, its label the period (`2024-Q2`).
+             * @enum {unknown}
+             */
+            interval?: "year" | "quarter" | "month" | "week" | "day" | "hour" | "minute";
         };
         /** @description Stats of a date, time or datetime field. */
         TemporalStats: {
@@ -630,6 +650,10 @@ export interface components {
         Cluster: boolean;
         /** @description Number of clusters, 1 … points (default ⌊√⌊points/2⌋⌋). */
         ClusterCount: number;
+        /** @description Group every number axis into at most N equal bins of a nice width (1, 2 or 5 × 10^k) over the field's context-naive range; `auto`: ⌈log₂ n⌉ + 1, at most 100. No outliers or clustering then. */
+        Bins: number | "auto";
+        /** @description Group every date and datetime axis (hour and minute: also time axes) by that period, in UTC, weeks from Monday (ISO); `auto`: the largest unit with at least 12 periods over the naive range. */
+        Interval: "year" | "quarter" | "month" | "week" | "day" | "hour" | "minute" | "auto";
         /** @description An ETag from an earlier answer: a match is a 304 with no body, before any work. */
         IfNoneMatch: string;
     };
@@ -1683,6 +1707,10 @@ export interface operations {
                 cluster?: components["parameters"]["Cluster"];
                 /** @description Number of clusters, 1 … points (default ⌊√⌊points/2⌋⌋). */
                 n?: components["parameters"]["ClusterCount"];
+                /** @description Group every number axis into at most N equal bins of a nice width (1, 2 or 5 × 10^k) over the field's context-naive range; `auto`: ⌈log₂ n⌉ + 1, at most 100. No outliers or clustering then. */
+                bins?: components["parameters"]["Bins"];
+                /** @description Group every date and datetime axis (hour and minute: also time axes) by that period, in UTC, weeks from Monday (ISO); `auto`: the largest unit with at least 12 periods over the naive range. */
+                interval?: components["parameters"]["Interval"];
                 /** @description `true` restricts the answer to the records that match `context`; `false` ignores `context`. Also accepts 1/0 and yes/no, in any case. */
                 aware?: components["parameters"]["Aware"];
                 /** @description The context as URL-encoded JSON (the service is stateless); used only with `aware=true`. At most 16 KiB, 256 conditions, depth 32; anything invalid is a 400 INVALID_CONTEXT naming the node. */

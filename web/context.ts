@@ -6,13 +6,22 @@ import type { Condition, Context } from './view.ts';
 export type Applied = { context: Context | null; skipped: Condition[] };
 
 /**
- * The conditions that can restrict answers about `field`: those on fields the user can see, and —
- * unless the catalog links its datasets into one entity tree (root `entity`) — on the same dataset.
+ * The conditions that can restrict answers about `field`: those on fields the user can see, on the
+ * same dataset or on another dataset of the root's tree when `field` is in it too (`tree`: the
+ * tree's datasets, API.md §12). With `field` null, those that can select the root's entities.
  */
-export function toApplied(ctx: Context, field: Field | null, fields: Map<number, Field>, linked: boolean): Applied {
+export function toApplied(
+  ctx: Context,
+  field: Field | null,
+  fields: Map<number, Field>,
+  tree: Set<string> | null,
+): Applied {
+  const inTree = (dataset: string) => tree?.has(dataset) ?? false;
   const applies = (c: Condition) => {
     const f = fields.get(c.field);
-    return !!f && (linked || !field || f.app_name === field.app_name);
+    if (!f) return false;
+    if (!field) return inTree(f.app_name);
+    return f.app_name === field.app_name || (inTree(f.app_name) && inTree(field.app_name));
   };
   const children = ctx.children.filter(applies);
   return {
@@ -20,6 +29,12 @@ export function toApplied(ctx: Context, field: Field | null, fields: Map<number,
     skipped: ctx.children.filter((c) => !applies(c)),
   };
 }
+
+/** " (2 conditions on other datasets do not apply)", or ''. */
+export const toSkippedNote = (applied: Applied, where: string) =>
+  applied.skipped.length === 0
+    ? ''
+    : ` (${applied.skipped.length} condition${applied.skipped.length === 1 ? ' is' : 's are'} on ${where} and do${applied.skipped.length === 1 ? 'es' : ''} not apply)`;
 
 /** `aware=true&context=…` when a context applies, else nothing (context-naive answers). */
 export function toContextParams(applied: Applied): Params {

@@ -11,6 +11,7 @@ export type Session = {
   key: string;
   setKey: (key: string) => void;
   root: Root | null;
+  tree: Set<string> | null; // the datasets of the root's tree (null: no root, or not known yet)
   fields: Map<number, Field>; // every field the user may see
   concepts: Concept[]; // every concept the user may see, in category order
   draftField: number | null; // the field the context form is set to

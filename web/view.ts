@@ -1,4 +1,6 @@
 // What the page shows, as URL query parameters: a shared link opens the same view.
+import { UNITS, type Unit } from './charts/axes.ts';
+
 export type Condition = { field: number; operator: string; value: unknown };
 export type Context = { type: 'and' | 'or'; children: Condition[] };
 
@@ -8,6 +10,8 @@ export type View = {
   field: number | null; // field page (wins over concept and search)
   dim: number | null; // second dimension of the distribution
   cluster: boolean; // k-means on number × number distributions
+  bins: number | null; // number of bins of a histogram, null = auto
+  interval: Unit | null; // period unit of a date or time chart, null = auto
   vq: string; // values filter
   vpage: number; // values page
   sample: number | null; // seed of a random sample of values, null = the pages
@@ -17,6 +21,11 @@ export type View = {
 export const EMPTY_CONTEXT: Context = { type: 'and', children: [] };
 
 const toId = (s: string | null) => (s && /^[1-9]\d{0,14}$/.test(s) ? Number(s) : null);
+/** A number of bins the API takes (1..1000), else null (auto). */
+const toBins = (s: string | null) => {
+  const n = toId(s);
+  return n !== null && n <= 1000 ? n : null;
+};
 
 /** Reads a context from its URL form, dropping anything that is not a condition. */
 export function toContext(raw: string | null): Context {
@@ -42,6 +51,8 @@ export function readView(search: string): View {
     field: toId(p.get('field')),
     dim: toId(p.get('dim')),
     cluster: p.get('cluster') !== '0',
+    bins: toBins(p.get('bins')),
+    interval: UNITS.find((u) => u === p.get('interval')) ?? null,
     vq: p.get('vq') ?? '',
     vpage: toId(p.get('vpage')) ?? 1,
     sample: /^\d{1,10}$/.test(p.get('sample') ?? '') ? Number(p.get('sample')) : null,
@@ -57,6 +68,8 @@ export function toSearch(v: View): string {
   if (v.field !== null) p.set('field', String(v.field));
   if (v.dim !== null) p.set('dim', String(v.dim));
   if (!v.cluster) p.set('cluster', '0');
+  if (v.bins !== null) p.set('bins', String(v.bins));
+  if (v.interval !== null) p.set('interval', v.interval);
   if (v.vq) p.set('vq', v.vq);
   if (v.vpage > 1) p.set('vpage', String(v.vpage));
   if (v.sample !== null) p.set('sample', String(v.sample));
@@ -67,10 +80,10 @@ export function toSearch(v: View): string {
 
 /** The changes that open a field page (the search and the context stay). */
 export function toFieldPatch(id: number): Partial<View> {
-  return { field: id, concept: null, dim: null, vq: '', vpage: 1, sample: null };
+  return { field: id, concept: null, dim: null, bins: null, interval: null, vq: '', vpage: 1, sample: null };
 }
 
 /** The changes that open a concept page. */
 export function toConceptPatch(id: number): Partial<View> {
-  return { concept: id, field: null, dim: null, vq: '', vpage: 1, sample: null };
+  return { concept: id, field: null, dim: null, bins: null, interval: null, vq: '', vpage: 1, sample: null };
 }

@@ -1,4 +1,5 @@
 // API.md §7 steps 1–4 over plain points: normalise, set outliers aside, cluster what remains.
+import { gatherCells } from './grid.ts';
 import { clusterPoints, defaultK, type Clusters } from './kmeans.ts';
 import { findOutliers, normalise } from './outliers.ts';
 
@@ -11,9 +12,11 @@ export type Analysis = {
   /** The clusters, or null when clustering is off, too few points remain, or n is bad. */
   clusters: Clusters | null;
   badN: { n: number; points: number } | null;
+  /** The non-empty grid cells when more than `maxPoints` points remained (API.md §13), else null. */
+  cells: number | null;
 };
 
-export type AnalysisOptions = { cluster: boolean; n: number | null };
+export type AnalysisOptions = { cluster: boolean; n: number | null; maxPoints: number };
 
 /**
  * Outliers and clusters of `points` (row-major, `dims` numbers each, duplicates allowed, taken as
@@ -22,6 +25,10 @@ export type AnalysisOptions = { cluster: boolean; n: number | null };
  * original units. (The 2013 original normalised again after removing outliers; the reference
  * vectors give the same answers either way.) k = n when given, else ⌊√⌊points/2⌋⌋, with n
  * checked against the points that remain: outside 1..points it is reported in `badN`.
+ *
+ * More than `maxPoints` remaining points are first gathered on a grid (workers/grid.ts) and the
+ * cells are clustered in their place (API.md §13). A grid stands for a large distribution, so its
+ * cells are clustered even when fewer than 500 of them are non-empty (k at least 1).
  */
 export function analysePoints(
   points: Float64Array,
@@ -33,16 +40,12 @@ export function analysePoints(
   const outliers = findOutliers(norm.values, dims);
   const n = points.length / dims;
   const remaining = n - outliers.length;
-  const result: Analysis = { outliers, clusters: null, badN: null };
-  if (!opts.cluster || remaining < MIN_CLUSTER_POINTS) return result;
-  if (opts.n !== null && !(Number.isInteger(opts.n) && opts.n >= 1 && opts.n <= remaining)) {
-    result.badN = { n: opts.n, points: remaining };
-    return result;
-  }
-  const k = opts.n ?? defaultK(remaining);
+  const result: Analysis = { outliers, clusters: null, badN: null, cells: null };
+  const gridded = remaining > opts.maxPoints;
+  if (!opts.cluster || (!gridded && remaining < MIN_CLUSTER_POINTS)) return result;
 
-  const values = new Float64Array(remaining * dims),
-    kept = new Float64Array(remaining);
+  let values: Float64Array = new Float64Array(remaining * dims),
+    kept: Float64Array = new Float64Array(remaining);
   const isOutlier = new Uint8Array(n);
   for (const i of outliers) isOutlier[i] = 1;
   for (let i = 0, r = 0; i < n; i++) {
@@ -50,6 +53,17 @@ export function analysePoints(
     for (let d = 0; d < dims; d++) values[r * dims + d] = norm.values[i * dims + d];
     kept[r++] = counts[i];
   }
+  let pointCount = remaining;
+  if (gridded) {
+    const grid = gatherCells(values, kept, dims, opts.maxPoints);
+    ({ values, counts: kept } = grid);
+    result.cells = pointCount = grid.cells;
+  }
+  if (opts.n !== null && !(Number.isInteger(opts.n) && opts.n >= 1 && opts.n <= pointCount)) {
+    result.badN = { n: opts.n, points: pointCount };
+    return result;
+  }
+  const k = opts.n ?? Math.max(1, defaultK(pointCount));
   result.clusters = clusterPoints({ ...norm, values }, kept, k);
   return result;
 }

@@ -2,11 +2,13 @@
 import { countCodes } from './codes.ts';
 import type { ColumnView } from './columns.ts';
 import { foldRanks, rankDimension, rankOf, search, uniqueSorted, type Keys } from './rank.ts';
+import { sortedGroups } from './sorted-groups.ts';
+import { sortValues } from './sort.ts';
 
 /** One dimension of the groups: its distinct values and, per group, which one (or null). */
 export type GroupDim = {
   /** Distinct values in ascending order, in DistPoint form: numbers, 0/1, decimal text for i64, strings. */
-  values: (number | string)[];
+  values: ArrayLike<number | string>;
   /** `values` as numbers for clustering (i64 converted); null for dict columns. */
   numbers: Float64Array | null;
   /** Per group, the index into `values`; `values.length` means null. */
@@ -29,27 +31,35 @@ const DIRECT_SLOTS = 1 << 22;
  * or in a Map otherwise. Stops as soon as the groups exceed `maxGroups` and reports `tooMany`.
  * `nulls: false` drops records with a null in any dimension. One dict or bool dimension is
  * counted straight from its codes.
+ *
+ * Without a limit (a clustered distribution, API.md §13) there may be a group per record: one
+ * number column is then counted from its sorted values (workers/sorted-groups.ts), and wide keys
+ * are sorted and counted run by run, each group's ranks read back from its key, rather than
+ * held in a Map of millions of entries.
  */
 export function groupCounts(cols: ColumnView[], mask: Uint8Array | null, opts: GroupOptions): Groups {
   if (cols.length === 1 && (cols[0].kind === 'dict' || cols[0].kind === 'bool')) return codeGroups(cols[0], mask, opts);
   const sel = selectRows(cols, mask, opts.nulls);
   const m = sel.length;
+  const unbounded = opts.maxGroups === Number.POSITIVE_INFINITY;
+  if (unbounded && cols.length === 1 && (cols[0].kind === 'f64' || cols[0].kind === 'i64'))
+    return sortedGroups(cols[0], sel, opts.nulls);
 
   // key = ((r0·c1 + r1)·c2 + r2)…, so the order of keys is the lexicographic order of ranks.
   // Int32 keys when they fit (half the memory traffic), else doubles, re-ranked past 2^53.
   const dims = cols.map((col) => rankDimension(col, sel));
   let keys: Keys = dims.reduce((p, d) => p * d.card, 1) < 2 ** 31 ? new Int32Array(m) : new Float64Array(m);
-  let card = 1;
+  let card = 1,
+    dense = false;
   dims.forEach((dim, d) => {
-    if (card * dim.card > SAFE) ({ keys, card } = densify(keys as Float64Array));
+    if (card * dim.card > SAFE) ({ keys, card, dense } = { ...densify(keys as Float64Array), dense: true });
     foldRanks(cols[d], sel, dim, keys);
     card *= dim.card;
   });
+  const direct = card <= Math.min(DIRECT_SLOTS, Math.max(1024, 4 * m));
+  if (unbounded && !direct && !dense) return keyGroups(keys, dims);
 
-  const found =
-    card <= Math.min(DIRECT_SLOTS, Math.max(1024, 4 * m))
-      ? countDirect(keys, card, opts.maxGroups)
-      : countHashed(keys, opts.maxGroups);
+  const found = direct ? countDirect(keys, card, opts.maxGroups) : countHashed(keys, opts.maxGroups);
   if (found === null) return { size: 0, counts: new Float64Array(0), dims: [], tooMany: true };
 
   // Each group's ranks, from one of its rows.
@@ -63,6 +73,37 @@ export function groupCounts(cols: ColumnView[], mask: Uint8Array | null, opts: G
       numbers: d.numbers,
       ranks: Int32Array.from(reps, (p) => rankOf(cols[k], d, sel[p])),
     })),
+  };
+}
+
+/** Groups from keys packed from ranks (never densified): sorted, counted by runs, each key unpacked into its ranks. */
+function keyGroups(
+  keys: Keys,
+  dims: { values: ArrayLike<number | string>; numbers: Float64Array | null; card: number }[],
+): Groups {
+  const sorted = keys instanceof Int32Array ? keys.slice().sort() : keys.slice();
+  if (sorted instanceof Float64Array) sortValues(sorted);
+  let size = 0;
+  for (let p = 0; p < sorted.length; p++) if (p === 0 || sorted[p] !== sorted[p - 1]) size++;
+  const counts = new Float64Array(size);
+  const ranks = dims.map(() => new Int32Array(size));
+  for (let p = 0, g = -1; p < sorted.length; p++) {
+    if (p === 0 || sorted[p] !== sorted[p - 1]) {
+      g++;
+      let key = sorted[p];
+      for (let d = dims.length - 1; d >= 0; d--) {
+        const r = key % dims[d].card;
+        ranks[d][g] = r;
+        key = (key - r) / dims[d].card;
+      }
+    }
+    counts[g]++;
+  }
+  return {
+    size,
+    counts,
+    tooMany: false,
+    dims: dims.map((d, k) => ({ values: d.values, numbers: d.numbers, ranks: ranks[k] })),
   };
 }
 
@@ -97,7 +138,11 @@ function selectRows(cols: ColumnView[], mask: Uint8Array | null, nulls: boolean)
   const checked = nulls ? [] : cols.filter((c) => c.validity !== null);
   let m = 0;
   if (checked.length === 0) {
-    if (mask === null) return Int32Array.from({ length: n }, (_, i) => i);
+    if (mask === null) {
+      const all = new Int32Array(n);
+      for (let i = 0; i < n; i++) all[i] = i;
+      return all;
+    }
     for (let i = 0; i < n; i++) m += mask[i];
     const out = new Int32Array(m + 1); // one spare slot for the branch-free compaction below
     for (let i = 0, k = 0; i < n; i++) {

@@ -1,5 +1,8 @@
 // Per-dimension ranks for grouping: each value of a column as a small integer, null last.
 import type { ColumnView } from './columns.ts';
+import { foldSearch, search } from './bucket-search.ts';
+
+export { search };
 import { sortValues } from './sort.ts';
 
 /** Keys packed from ranks: Int32 when the product of the cards fits, else doubles. */
@@ -14,7 +17,7 @@ const DIRECT_SLOTS = 1 << 22;
  * range; other numbers their position among the sorted distinct values.
  */
 export type RankedDim = {
-  values: (number | string)[];
+  values: ArrayLike<number | string>;
   numbers: Float64Array | null;
   card: number;
   mode: 'codes' | 'offset' | 'table' | 'search';
@@ -40,14 +43,20 @@ export function rankDimension(col: ColumnView, sel: Int32Array): RankedDim {
   const sorted = presentValues(col, sel);
   sortValues(sorted);
   const uniq = uniqueSorted(sorted);
+  // Typed arrays serve as the values: a JS array of 10M numbers costs more than the ranking.
   const isBig = uniq instanceof BigInt64Array;
+  const numbers = isBig
+    ? Float64Array.from(uniq, Number)
+    : uniq instanceof Float64Array
+      ? uniq
+      : Float64Array.from(uniq);
   return {
     ...none,
     mode: 'search',
     sorted: uniq,
     card: uniq.length + 1,
-    values: Array.from(uniq as ArrayLike<number | bigint>, (v) => (isBig ? String(v) : (v as number))),
-    numbers: Float64Array.from(uniq as ArrayLike<number | bigint>, Number),
+    values: isBig ? Array.from(uniq, String) : (uniq as Float64Array | Int32Array),
+    numbers,
   };
 }
 
@@ -121,7 +130,8 @@ function spanValid(col: ColumnView, sel: Int32Array): { min: number; max: number
   return { min, max, whole };
 }
 
-function presentValues(col: ColumnView, sel: Int32Array): Float64Array | Int32Array | BigInt64Array {
+/** The non-null values at sel, copied in row order. */
+export function presentValues(col: ColumnView, sel: Int32Array): Float64Array | Int32Array | BigInt64Array {
   const src = col.values as Float64Array | Int32Array | BigInt64Array;
   let kept = 0;
   for (let p = 0; p < sel.length; p++) kept += +isValid(col, sel[p]);
@@ -185,16 +195,6 @@ function foldTable(
   for (let p = 0; p < sel.length; p++) keys[p] = keys[p] * c + (table[values[sel[p]] - min] | 0);
 }
 
-function foldSearch(
-  values: ArrayLike<number | bigint>,
-  sorted: ArrayLike<number | bigint>,
-  sel: Int32Array,
-  keys: Keys,
-  c: number,
-): void {
-  for (let p = 0; p < sel.length; p++) keys[p] = keys[p] * c + search(sorted, values[sel[p]]);
-}
-
 /**
  * Null rows: the loops above used whatever sat in the value slot (a rank in range, or 0 when the
  * slot falls outside the table); this replaces that rank by the null rank, card − 1.
@@ -233,16 +233,4 @@ export function uniqueSorted<T extends Float64Array | Int32Array | BigInt64Array
   let k = 0;
   for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[k++] = sorted[i];
   return sorted.subarray(0, k) as T;
-}
-
-/** Index of v in an ascending array that holds it. */
-export function search(sorted: ArrayLike<number | bigint>, v: number | bigint): number {
-  let lo = 0,
-    hi = sorted.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -1,7 +1,8 @@
 // A distribution over tables of the tree joined row by row, counting distinct root entities (API.md §7, §12).
-import type { DistParams, DistResult } from '../src/contract/tasks.ts';
+import type { AxisSpec, DistParams, DistResult } from '../src/contract/tasks.ts';
 import type { TreeDimension } from '../src/contract/tree.ts';
-import { shapeDistribution } from './dist.ts';
+import { toAxisColumn } from './axes.ts';
+import { shapeDistribution, toGroupLimit } from './dist.ts';
 import { countEntities } from './entity-count.ts';
 import type { Groups } from './group.ts';
 import { joinRows } from './tree-join.ts';
@@ -14,7 +15,7 @@ import { keptRows, rankRows } from './tree-rows.ts';
  * read from the row its link path reaches from the base row; a null or dangling link on the way
  * gives null) and counts distinct entities per group; then sorts, sets outliers aside and
  * clusters exactly as for one table (workers/dist.ts). `nulls: false` drops rows with a null
- * in any dimension.
+ * in any dimension. Binned and truncated axes (API.md §13) are grouped by bin or period.
  */
 export function treeDistribution(
   tree: TreeView,
@@ -23,7 +24,8 @@ export function treeDistribution(
   selected: Uint8Array | null,
   params: DistParams,
 ): DistResult {
-  return shapeDistribution(treeGroups(tree, base, dimensions, selected, params), params);
+  const opts = { nulls: params.nulls, maxGroups: toGroupLimit(params), axes: params.axes };
+  return shapeDistribution(treeGroups(tree, base, dimensions, selected, opts), params);
 }
 
 /** The counted groups, in ascending order of their values (nulls last), or `tooMany`. */
@@ -32,15 +34,15 @@ export function treeGroups(
   base: string,
   dimensions: TreeDimension[],
   selected: Uint8Array | null,
-  opts: { nulls: boolean; maxGroups: number },
+  opts: { nulls: boolean; maxGroups: number; axes?: AxisSpec[] },
 ): Groups {
   const join = joinRows(tree, base);
   const baseRows = keptRows(join, selected);
   const n = baseRows.length;
 
   const rows = new Int32Array(BLOCK);
-  const ranked = dimensions.map((d) =>
-    rankRows(tree.table(d.dataset).column(d.column), (used) => {
+  const ranked = dimensions.map((d, k) =>
+    rankRows(toAxisColumn(tree.table(d.dataset).column(d.column), opts.axes?.[k] ?? { kind: 'exact' }), (used) => {
       for (let j0 = 0; j0 < n; j0 += BLOCK) {
         const len = Math.min(BLOCK, n - j0);
         rows.set(baseRows.subarray(j0, j0 + len));

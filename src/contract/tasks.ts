@@ -48,17 +48,42 @@ export type DistParams = {
   sort: 'fields' | 'count';
   cluster: boolean;
   n: number | null; // validated 1.. only against the point count inside the worker
-  numeric: boolean; // every dimension has simple_type "number": outliers and clustering apply
-  maxGroups: number;
+  numeric: boolean; // every dimension has simple_type "number" and none is binned: outliers and clustering apply
+  maxGroups: number; // the limit on groups, unless clustering applies (API.md §13)
+  maxClusterPoints: number; // above this many groups (after outliers), clustering gathers them on a grid first
+  axes: AxisSpec[]; // per dimension: exact values, bins or an interval (API.md §13)
 };
+
+/**
+ * How one dimension groups its values (API.md §13). `bins`: a number axis grouped into `count`
+ * bins of width `width` (see src/common/bins.ts); `interval`: a date, datetime or time axis
+ * truncated to `unit` (src/common/intervals.ts). Grouped axes are counted by the bin index or
+ * period ordinal, which the route turns back into values and labels.
+ */
+export type AxisSpec =
+  | { kind: 'exact' }
+  | { kind: 'bins'; bins: BinSpec }
+  | { kind: 'interval'; unit: IntervalUnit; type: TemporalType };
+
+/** Equal-width bins: bin i spans [start + i·width, …); `inv` = 1/width when width < 1 (an integer), else 0. */
+export type BinSpec = { width: number; start: number; count: number; inv: number; base: number };
+
+export type IntervalUnit = 'year' | 'quarter' | 'month' | 'week' | 'day' | 'hour' | 'minute';
+
+/** The storage of a temporal axis: date (days), datetime (ms since epoch), time (ms since midnight). */
+export type TemporalType = 'date' | 'datetime' | 'time';
 
 /** One point of a distribution; `values[d]` in storage units (null = null). */
 export type DistPoint = { count: number; values: (number | string | null)[] };
 
-/** A distribution before labels: `tooMany` when the groups exceed maxGroups; `badN` when n > points. */
+/**
+ * A distribution before labels: `tooMany` when the groups exceed maxGroups; `badN` when n > points;
+ * `cells` the non-empty grid cells when clustering gathered the groups on a grid first (API.md §13).
+ */
 export type DistResult = {
   size: number;
   clustered: boolean;
+  cells?: number;
   data: DistPoint[];
   outliers: DistPoint[];
   tooMany: boolean;

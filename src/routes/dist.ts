@@ -1,7 +1,7 @@
-// GET /api/fields/:id/dist/: grouped counts over dimensions, outliers and k-means (API.md §7).
+// GET /api/fields/:id/dist/: grouped counts over dimensions, bins and intervals, outliers and k-means (API.md §7, §13).
 import { toAwareContext } from '../http/context.ts';
 import { HttpError, badParameter } from '../http/errors.ts';
-import { toJsonValue, toLabel } from '../common/values.ts';
+import { toJsonValue } from '../common/values.ts';
 import { toLabeler } from '../snapshot/labels.ts';
 import { remember } from '../snapshot/memo.ts';
 import type { Field } from '../contract/model.ts';
@@ -10,6 +10,7 @@ import type { TreeContextNode, TreeDimension } from '../contract/tree.ts';
 import { isInTree } from '../catalog/tree.ts';
 import { findBase } from '../catalog/tree-join.ts';
 import { toVisibleField } from '../http/visible.ts';
+import { toAxes, toAxisBody, toAxisPoint, toBinsParam, toCentroidLabel, toIntervalParam } from '../http/axes.ts';
 import { toBoolParam, toEnumParam, toId, toIntParam } from '../http/params.ts';
 import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/handler.ts';
 
@@ -20,6 +21,7 @@ type DistParams = {
   tree: { base: string; dimensions: TreeDimension[] } | null;
   context: TreeContextNode | null;
   params: DistTaskParams;
+  grouped: boolean; // `bins` or `interval` was given: the body has `axes`
 };
 
 /** The distribution of a field; context-naive answers are computed once and kept in memory. */
@@ -35,10 +37,21 @@ export const getDist = defineRoute<DistParams>({
     const sort = toEnumParam(query, 'sort', ['fields', 'count'] as const, 'fields');
     const cluster = toBoolParam(query, 'cluster', true);
     const n = toIntParam(query, 'n', 1, Number.MAX_SAFE_INTEGER, null);
+    const bins = toBinsParam(query);
+    const interval = toIntervalParam(query);
+    const axes = toAxes(field, dims, bins, interval, (d) => ctx.snapshot.stats.get(d.id));
     const { context, canonical } = toAwareContext(ctx, field.dataset);
-    const numeric = dims.every((d) => d.simple_type === 'number');
+    const numeric = bins === null && dims.every((d) => d.simple_type === 'number');
+    const { maxGroups, maxClusterPoints } = config;
     return {
-      params: { field, dims, tree, context, params: { nulls, sort, cluster, n, numeric, maxGroups: config.maxGroups } },
+      params: {
+        field,
+        dims,
+        tree,
+        context,
+        grouped: bins !== null || interval !== null,
+        params: { nulls, sort, cluster, n, numeric, maxGroups, maxClusterPoints, axes },
+      },
       canonical: [
         ...toCanonical([
           ['dimensions', dims.length > 1 ? dims.map((d) => d.id).join(',') : null],
@@ -46,6 +59,8 @@ export const getDist = defineRoute<DistParams>({
           ['sort', sort === 'fields' ? null : sort],
           ['cluster', cluster ? null : false],
           ['n', n],
+          ['bins', bins],
+          ['interval', interval],
         ]),
         ...canonical,
       ],
@@ -54,7 +69,10 @@ export const getDist = defineRoute<DistParams>({
   answer: (ctx, params) => answerDist(ctx, params),
 });
 
-async function answerDist(ctx: RequestContext, { field, dims, tree, context, params }: DistParams): Promise<Reply> {
+async function answerDist(
+  ctx: RequestContext,
+  { field, dims, tree, context, params, grouped }: DistParams,
+): Promise<Reply> {
   const { snapshot, config } = ctx;
   const task: Task =
     tree && snapshot.tree
@@ -68,10 +86,11 @@ async function answerDist(ctx: RequestContext, { field, dims, tree, context, par
     ? await ctx.pool.run<DistResult>(task, ctx.signal)
     : await remember(snapshot, memoKey, () => ctx.pool.run<DistResult>(task), toDistBytes, config.memoBytes);
   if (result.tooMany) {
+    const ways = params.numeric && !params.cluster ? ', let k-means cluster it (cluster=true)' : '';
     throw new HttpError(
       422,
       'TOO_MANY_GROUPS',
-      `The distribution has more than ${config.maxGroups} groups; narrow it with a context (aware=true) or fewer dimensions.`,
+      `The distribution has more than ${config.maxGroups} groups; group numbers into bins (bins=auto), dates and times by period (interval=auto)${ways}, or narrow it with a context (aware=true) or fewer dimensions.`,
     );
   }
   if (result.badN)
@@ -79,20 +98,26 @@ async function answerDist(ctx: RequestContext, { field, dims, tree, context, par
       'n',
       `"n" must be between 1 and the number of points (${result.badN.points}), got ${result.badN.n}.`,
     );
+  const { axes } = params;
   const labelers = dims.map((d) => toLabeler(snapshot, d));
-  const point = (p: DistPoint) => ({
-    count: p.count,
-    values: p.values.map((v, i) => toJsonValue(v, dims[i].internal_type)),
-    labels: p.values.map((v, i) =>
-      result.clustered && v !== null ? toLabel(v, dims[i].internal_type) : labelers[i](v),
-    ),
-  });
+  // A centroid (clustered data without a null) is labelled by its rounded value; groups by their labels.
+  const entry = (v: number | string | null, i: number, centroid: boolean): [unknown, string] => {
+    if (axes[i].kind !== 'exact') return toAxisPoint(dims[i], axes[i], v);
+    const label = centroid && typeof v === 'number' ? toCentroidLabel(v) : labelers[i](v);
+    return [toJsonValue(v, dims[i].internal_type), label];
+  };
+  const point = (p: DistPoint, centroid: boolean) => {
+    const pairs = p.values.map((v, i) => entry(v, i, centroid && !p.values.includes(null)));
+    return { count: p.count, values: pairs.map((e) => e[0]), labels: pairs.map((e) => e[1]) };
+  };
   return {
     body: {
       size: result.size,
       clustered: result.clustered,
-      data: result.data.map(point),
-      outliers: result.outliers.map(point),
+      ...(result.cells === undefined ? {} : { cells: result.cells }),
+      ...(grouped ? { axes: dims.map((d, i) => toAxisBody(d, axes[i])) } : {}),
+      data: result.data.map((p) => point(p, result.clustered)),
+      outliers: result.outliers.map((p) => point(p, false)),
     },
   };
 }

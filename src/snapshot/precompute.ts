@@ -213,6 +213,8 @@ async function labelsFrom(
       n: null,
       numeric: false,
       maxGroups: Number.MAX_SAFE_INTEGER,
+      maxClusterPoints: Number.MAX_SAFE_INTEGER,
+      axes: [],
     },
   });
   const best = new Map<number | string, { label: string; count: number }>();

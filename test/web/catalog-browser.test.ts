@@ -150,45 +150,6 @@ t('the privileged key shows the unpublished field; forgetting it hides it again'
   assert.ok(await until(async () => (await link.count()) === 0), 'the unpublished field is still listed');
 });
 
-t('when GET /api/ names a root entity, the context panel shows GET /api/entities/ counts', async () => {
-  // No catalog declares a root yet: the answers are stubbed in the browser, the rest is the real API.
-  const entity = { name: 'penguin', plural_name: 'penguins', count: 344 };
-  const asked: URL[] = [];
-  watch.stubbed = true;
-  await page.route(/\/api\/(\?.*)?$/, async (route) => {
-    const res = await route.fetch();
-    await route.fulfill({ response: res, json: { ...(await res.json()), entity } });
-  });
-  await page.route(/\/api\/entities\//, async (route) => {
-    const url = new URL(route.request().url());
-    asked.push(url);
-    await route.fulfill({ json: { ...entity, count: url.searchParams.get('aware') === 'true' ? 168 : 344 } });
-  });
-  try {
-    await page.goto(`${s.url}/?field=${SPECIES}`);
-    const count = page.locator('[data-testid="entity-count"]');
-    assert.ok(
-      await until(async () => (await count.textContent()) === '344 of 344 penguins'),
-      `${await count.textContent()}`,
-    );
-    await page.selectOption('#cond-field', String(ISLAND));
-    await page.selectOption('#cond-value', 'Biscoe');
-    await page.getByRole('button', { name: 'Add condition' }).click();
-    assert.ok(
-      await until(async () => (await count.textContent()) === '168 of 344 penguins'),
-      `${await count.textContent()}`,
-    );
-    const last = asked.at(-1)!;
-    assert.equal(JSON.parse(last.searchParams.get('context')!), {
-      type: 'and',
-      children: [{ field: ISLAND, operator: 'exact', value: 'Biscoe' }],
-    });
-  } finally {
-    await page.unrouteAll();
-    watch.stubbed = false;
-  }
-});
-
 t('writes a screenshot of a field page', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'sorrel-screenshot-'));
   const context = encodeURIComponent(

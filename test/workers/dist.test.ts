@@ -12,6 +12,8 @@ const params = (p: Partial<DistParams> = {}): DistParams => ({
   n: null,
   numeric: false,
   maxGroups: 50_000,
+  maxClusterPoints: 50_000,
+  axes: [],
   ...p,
 });
 const points = (ps: { count: number; values: unknown[] }[]) => ps.map((p) => [...p.values, p.count]);

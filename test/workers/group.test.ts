@@ -167,4 +167,14 @@ test('keys too wide for one number (re-ranked between dimensions) agree with the
   assert.equal(got, naive(data, true));
 });
 
+test('without a limit, wide keys are sorted and unpacked, one number column is sorted: as the oracle counts', () => {
+  const data = randomColumns(80_000, 2, 1e9, 17); // 2 × ~80k distinct values: keys past the direct array
+  const { col: c } = makeColumns({ x: f64(data[0]), y: f64(data[1]) });
+  const unbounded = { maxGroups: Number.POSITIVE_INFINITY };
+  for (const nulls of [false, true]) {
+    assert.equal(toRows(groupCounts([c('x'), c('y')], null, { nulls, ...unbounded })), naive(data, nulls));
+    assert.equal(toRows(groupCounts([c('x')], null, { nulls, ...unbounded })), naive([data[0]], nulls));
+  }
+});
+
 test.run();

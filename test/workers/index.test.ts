@@ -28,7 +28,16 @@ test('stats tasks', async () => {
 });
 
 test('dist tasks', async () => {
-  const params = { nulls: false, sort: 'fields', cluster: true, n: null, numeric: false, maxGroups: 10 } as const;
+  const params = {
+    nulls: false,
+    sort: 'fields' as const,
+    cluster: true,
+    n: null,
+    numeric: false,
+    maxGroups: 10,
+    maxClusterPoints: 10,
+    axes: [],
+  };
   const r = (await run({ kind: 'dist', table, columns: ['s'], context: null, params })) as { data: unknown[] };
   assert.equal(r.data, [
     { count: 2, values: ['a'] },
@@ -56,7 +65,16 @@ test('tree tasks open the tree, select entities by the context, then count', asy
     sum: number;
   };
   assert.equal([stats.count, stats.sum], [2, 90]);
-  const params = { nulls: false, sort: 'fields', cluster: true, n: null, numeric: false, maxGroups: 10 } as const;
+  const params = {
+    nulls: false,
+    sort: 'fields' as const,
+    cluster: true,
+    n: null,
+    numeric: false,
+    maxGroups: 10,
+    maxClusterPoints: 10,
+    axes: [],
+  };
   const dimensions = [{ dataset: 'sites', column: 'region', path: [] }];
   const r = await run({ kind: 'tree-dist', tree, base: 'sites', dimensions, context: null, params });
   assert.equal(structuredClone(r), r);

@@ -26,7 +26,7 @@ const ranks = (name: string) => {
     [0, 1, 2, 3, 4].map((i) => rankOf(c, dim, i)),
     'fold and rankOf agree',
   );
-  return { mode: dim.mode, card: dim.card, ranks: Array.from(keys), values: dim.values };
+  return { mode: dim.mode, card: dim.card, ranks: Array.from(keys), values: Array.from(dim.values) };
 };
 
 test('dictionary codes and bits rank as they are, null last', () => {

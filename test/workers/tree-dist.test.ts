@@ -14,6 +14,8 @@ const params = (p: Partial<DistParams> = {}): DistParams => ({
   n: null,
   numeric: false,
   maxGroups: 50_000,
+  maxClusterPoints: 50_000,
+  axes: [],
   ...p,
 });
 const dist = (dims: [string, string][], p: Partial<DistParams> = {}, selected: Uint8Array | null = null) => {

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { useApi, useView } from '../hooks.ts';
 import { readKey, writeKey } from '../key.ts';
 import { SessionContext, type Session } from '../session.ts';
+import { useRootTree } from '../tree.ts';
 import type { Concept, Field, Root } from '../types.ts';
 import { CatalogTree } from './catalog-tree.tsx';
 import { ConceptPage } from './concept-page.tsx';
@@ -22,6 +23,7 @@ export function App() {
   const concepts = useApi<Concept[]>('concepts/', {}, key);
   const fieldList = useApi<Field[]>('fields/', {}, key);
   const fields = useMemo(() => new Map((fieldList.data ?? []).map((f) => [f.id, f])), [fieldList.data]);
+  const tree = useRootTree(root.data, fields, key);
   const setKey = (k: string) => {
     writeKey(k);
     setKeyState(k);
@@ -32,6 +34,7 @@ export function App() {
     key,
     setKey,
     root: root.data,
+    tree,
     fields,
     concepts: concepts.data ?? [],
     draftField,

@@ -1,6 +1,7 @@
 // Builds one context condition: a field, one of its operators, and a value picked from its values.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { toConditionValue } from '../context.ts';
+import { formatOperator } from '../format.ts';
 import { useApi, useDebounced } from '../hooks.ts';
 import { useSession } from '../session.ts';
 import type { Field, ValueCount, ValuesPage } from '../types.ts';
@@ -157,8 +158,7 @@ export function ConditionForm({ onAdd }: { onAdd: (c: Condition) => void }) {
           >
             {field.operators.map(([code, label]) => (
               <option key={code} value={code}>
-                {label}
-                {code.startsWith('i') && code !== 'in' ? ' (any case)' : ''}
+                {formatOperator(code, label)}
               </option>
             ))}
           </select>

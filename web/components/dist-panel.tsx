@@ -1,82 +1,88 @@
-// A field's distribution: bars, spikes, or a 2-D view when a second dimension is chosen.
+// A field's distribution: bars, spikes, a histogram, periods, or a 2-D view with a second dimension.
 import type { Params } from '../api.ts';
-import { drawDist, isContinuous, isNumber, MAX_BARS, toBars } from '../charts.ts';
-import { formatNumber } from '../format.ts';
+import { type ChartKind, drawDist, isNumber, MAX_BARS, toBars, toChartKind, toDistParams } from '../charts.ts';
+import { formatNumber, formatValue } from '../format.ts';
 import { useApi } from '../hooks.ts';
 import { useSession } from '../session.ts';
-import type { Dist, Field } from '../types.ts';
+import type { Dist, Field, Stats } from '../types.ts';
 import { Chart } from './chart.tsx';
+import { DistControls } from './dist-controls.tsx';
 import { ErrorNote, Loading } from './status.tsx';
 
+const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+
 /** What the chart shows, in words (its accessible name and caption). */
-function describe(dist: Dist, fields: Field[]): string {
+function describe(dist: Dist, fields: Field[], kind: ChartKind): string {
   const names = fields.map((f) => f.name).join(' by ');
   if (dist.size === 0) return `No records to chart for ${names}.`;
-  const parts = [`${names}: ${formatNumber(dist.size)} group${dist.size === 1 ? '' : 's'}`];
-  if (dist.clustered) parts.push(`clustered into ${dist.data.length} points sized by weighted counts`);
-  if (fields.length === 1 && !isContinuous(fields[0]) && dist.data.length > MAX_BARS)
-    parts.push(`the ${MAX_BARS} largest shown`);
-  if (dist.outliers.length)
-    parts.push(`${dist.outliers.length} outlier${dist.outliers.length === 1 ? '' : 's'} marked in red`);
+  const axis = dist.axes?.[0];
+  const parts: string[] = [];
+  if (kind === 'histogram' && axis?.bins)
+    parts.push(
+      `${names}: ${plural(axis.bins.count, 'bin')} of width ${formatValue(axis.bins.width)}${dist.size < axis.bins.count ? ` (${formatNumber(dist.size)} with records)` : ''}`,
+    );
+  else if (kind === 'periods' && axis?.interval)
+    parts.push(`${names} by ${axis.interval}: ${plural(dist.size, 'period')}`);
+  else parts.push(`${names}: ${plural(dist.size, 'group')}`);
+  // A heat map's binned and truncated axes: "Signal in bins of width 0.5, Taken at by month".
+  const grouped = (dist.axes ?? []).flatMap((x, i) =>
+    x.bins
+      ? [`${fields[i].name} in bins of width ${formatValue(x.bins.width)}`]
+      : x.interval
+        ? [`${fields[i].name} by ${x.interval}`]
+        : [],
+  );
+  if (kind === 'heat' && grouped.length) parts.push(grouped.join(', '));
+  if (dist.clustered)
+    parts.push(
+      `clustered into ${dist.data.length} points sized by weighted counts${dist.cells ? ` (from ${plural(dist.cells, 'grid cell')})` : ''}`,
+    );
+  if (kind === 'bars' && dist.data.length > MAX_BARS) parts.push(`the ${MAX_BARS} largest shown`);
+  if (dist.outliers.length) parts.push(`${plural(dist.outliers.length, 'outlier')} marked in red`);
   return `${parts.join('; ')}.`;
 }
 
 export function DistPanel({ field, contextParams }: { field: Field; contextParams: Params }) {
-  const { view, navigate, key, fields } = useSession();
+  const { view, key, fields } = useSession();
   const second = view.dim !== null && view.dim !== field.id ? (fields.get(view.dim) ?? null) : null;
   const dims = second ? [field, second] : [field];
-  const numeric = dims.every(isNumber);
+  // A number field's chart depends on its context-naive distinct count, so a context never turns a
+  // histogram into spikes (and its bins are the naive ones, API.md §13).
+  const needsDistinct = !second && isNumber(field);
+  const naive = useApi<Stats>(needsDistinct ? `fields/${field.id}/stats/` : null, {}, key);
+  const known = !needsDistinct || naive.data !== null || naive.error !== null;
+  const kind = toChartKind(dims, naive.data?.distinct ?? null);
   const params: Params = {
     dimensions: second ? `${field.id},${second.id}` : undefined,
-    // One number dimension: every distinct value as a spike (clustering would merge them).
-    cluster: second && numeric ? String(view.cluster) : 'false',
+    ...toDistParams(kind, dims, view),
     ...contextParams,
   };
-  const { data: dist, error, loading } = useApi<Dist>(`fields/${field.id}/dist/`, params, key);
-  const candidates = [...fields.values()].filter((f) => f.app_name === field.app_name && f.id !== field.id);
-  const shown = dist && !second && !isContinuous(field) ? toBars(dist) : dist?.data;
+  const { data: dist, error, loading } = useApi<Dist>(known ? `fields/${field.id}/dist/` : null, params, key);
+  const shown = dist && kind === 'bars' ? toBars(dist) : dist?.data;
 
   return (
     <section aria-labelledby="dist-h" class="panel" aria-busy={loading}>
       <h3 id="dist-h">Distribution</h3>
-      <div class="toolbar">
-        <label for="dim">Second dimension</label>
-        <select
-          id="dim"
-          value={second ? String(second.id) : ''}
-          onChange={(e) => {
-            const v = (e.target as HTMLSelectElement).value;
-            navigate({ dim: v ? Number(v) : null });
-          }}
-        >
-          <option value="">none (one dimension)</option>
-          {candidates.map((f) => (
-            <option key={f.id} value={String(f.id)}>
-              {f.name}
-            </option>
-          ))}
-        </select>
-        {second && numeric && (
-          <label class="check">
-            <input
-              type="checkbox"
-              checked={view.cluster}
-              onChange={(e) => navigate({ cluster: (e.target as HTMLInputElement).checked })}
-            />{' '}
-            Cluster (k-means, from 500 points)
-          </label>
-        )}
-      </div>
+      <DistControls field={field} second={second} kind={kind} dist={dist} />
       {error ? (
         <ErrorNote error={error} what="the distribution" />
       ) : !dist ? (
         <Loading what="the distribution" />
       ) : (
-        <figure data-testid="dist" data-points={shown?.length ?? 0} data-outliers={dist.outliers.length}>
+        <figure
+          data-testid="dist"
+          data-kind={kind}
+          data-points={shown?.length ?? 0}
+          data-outliers={dist.outliers.length}
+        >
           {dist.size > 0 && (
-            <Chart draw={(w) => drawDist(dist, dims, w)} label={describe(dist, dims)} deps={[dist, second?.id]} />
+            <Chart
+              draw={(w) => drawDist(dist, dims, kind, w)}
+              label={describe(dist, dims, kind)}
+              deps={[dist, second?.id, kind]}
+            />
           )}
-          <figcaption data-testid="dist-caption">{describe(dist, dims)}</figcaption>
+          <figcaption data-testid="dist-caption">{describe(dist, dims, kind)}</figcaption>
         </figure>
       )}
     </section>

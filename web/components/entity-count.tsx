@@ -1,30 +1,34 @@
-// How many entities the context selects, when the catalog counts linked entities (root `entity`).
-import { ApiError } from '../api.ts';
-import { toApplied, toContextParams } from '../context.ts';
+// What the context selects: root entities for a field in the root's tree (or no field page), else
+// the records of the field's own dataset.
+import { type Applied, toApplied, toContextParams, toSkippedNote } from '../context.ts';
 import { formatNumber } from '../format.ts';
 import { useApi } from '../hooks.ts';
 import { useSession } from '../session.ts';
 import type { Entity } from '../types.ts';
+import { RecordCount } from './record-count.tsx';
 
 export function EntityCount() {
-  const { root, view, fields, key } = useSession();
+  const { root, view, fields, tree } = useSession();
+  const field = view.field === null ? undefined : fields.get(view.field);
   const entity = root?.entity;
-  const params = toContextParams(toApplied(view.ctx, null, fields, true));
-  const { data, error } = useApi<Entity>(entity ? 'entities/' : null, params, key);
-  if (!entity) return null;
+  // Entities are what a field of the root's tree counts; any other field counts its dataset's records.
+  if (field && (!entity || (tree !== null && !tree.has(field.app_name)))) return <RecordCount field={field} />;
+  if (!entity || tree === null) return null;
+  return <Entities entity={entity} applied={toApplied(view.ctx, null, fields, tree)} />;
+}
+
+function Entities({ entity, applied }: { entity: Entity; applied: Applied }) {
+  const { key } = useSession();
+  const params = toContextParams(applied);
+  const { data, error } = useApi<Entity>('entities/', params, key);
   const count = data?.count ?? (params.aware ? null : entity.count);
-  // A condition on a dataset outside the entity's linked datasets cannot select entities: say so
-  // plainly rather than as a failure (the rest of the page applies it to its own dataset).
-  const outside = error instanceof ApiError && error.code === 'INVALID_CONTEXT';
   return (
-    <p class={outside ? 'entities muted' : 'entities'} role="status" data-testid="entity-count">
-      {outside
-        ? `${entity.plural_name[0].toUpperCase()}${entity.plural_name.slice(1)} are counted only when every condition is on their linked datasets.`
-        : error
-          ? `Could not count ${entity.plural_name}: ${error.message}`
-          : count === null
-            ? `Counting ${entity.plural_name}…`
-            : `${formatNumber(count)} of ${formatNumber(entity.count)} ${entity.count === 1 ? entity.name : entity.plural_name}`}
+    <p class="entities" role="status" data-testid="entity-count">
+      {error
+        ? `Could not count ${entity.plural_name}: ${error.message}`
+        : count === null
+          ? `Counting ${entity.plural_name}…`
+          : `${formatNumber(count)} of ${formatNumber(entity.count)} ${entity.count === 1 ? entity.name : entity.plural_name}${toSkippedNote(applied, `datasets not linked to ${entity.plural_name}`)}`}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 // A field's metadata as a description list.
+import { formatOperator } from '../format.ts';
 import type { Field } from '../types.ts';
 
 export function FieldMeta({ field: f }: { field: Field }) {
@@ -25,10 +26,10 @@ export function FieldMeta({ field: f }: { field: Field }) {
         ))}
       <div class="wide">
         <dt>Operators</dt>
-        <dd>
+        <dd data-testid="operators">
           {f.operators.map(([code, label]) => (
             <span key={code} class="badge" title={code}>
-              {label}
+              {formatOperator(code, label)}
             </span>
           ))}
         </dd>

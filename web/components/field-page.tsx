@@ -13,11 +13,13 @@ import { ErrorNote, Loading } from './status.tsx';
 import { ValuesPanel } from './values-panel.tsx';
 
 export function FieldPage({ id }: { id: number }) {
-  const { key, view, fields, concepts, root, setDraftField } = useSession();
+  const { key, view, fields, concepts, root, tree, setDraftField } = useSession();
   const { data: field, error } = useApi<Field>(`fields/${id}/`, {}, key);
   if (error) return <ErrorNote error={error} what={`field ${id}`} />;
   if (!field) return <Loading what="the field" />;
-  const applied = toApplied(view.ctx, field, fields, !!root?.entity);
+  // Which conditions apply depends on the root's tree: wait for it rather than count twice.
+  if (root?.entity && tree === null) return <Loading what="the linked datasets" />;
+  const applied = toApplied(view.ctx, field, fields, tree);
   const contextParams = toContextParams(applied);
   const owners = concepts.filter((c) => c._links.field.some((r) => r.id === id));
   return (

@@ -1,6 +1,6 @@
 // Summary statistics of a number, date or time field, restricted by the context when one applies.
 import type { Params } from '../api.ts';
-import { formatNumber, formatValue } from '../format.ts';
+import { formatMeasure, formatNumber, formatValue, toFieldDigits } from '../format.ts';
 import { useApi } from '../hooks.ts';
 import { useSession } from '../session.ts';
 import type { Field, Stats } from '../types.ts';
@@ -9,6 +9,10 @@ import { ErrorNote, Loading } from './status.tsx';
 export function StatsPanel({ field, contextParams }: { field: Field; contextParams: Params }) {
   const { key } = useSession();
   const { data: s, error, loading } = useApi<Stats>(`fields/${field.id}/stats/`, contextParams, key);
+  // Measures keep enough decimals for the field's spread (see toFieldDigits).
+  const range = s && typeof s.min === 'number' && typeof s.max === 'number' ? s.max - s.min : null;
+  const spread = (s && 'stddev' in s ? s.stddev : null) ?? range;
+  const m = (n: number | null | undefined) => formatMeasure(n, toFieldDigits(spread));
   const rows: [string, string][] = s
     ? [
         ['Records with a value', formatNumber(s.count)],
@@ -18,13 +22,13 @@ export function StatsPanel({ field, contextParams }: { field: Field; contextPara
         ['Maximum', formatValue(s.max)],
         ...('mean' in s
           ? ([
-              ['Mean', formatNumber(s.mean)],
-              ['Standard deviation', formatNumber(s.stddev)],
-              // A sum of whole numbers beyond 2^53 arrives as decimal text (API.md §1).
+              ['Mean', m(s.mean)],
+              ['Standard deviation', m(s.stddev)],
+              // A sum of whole numbers beyond 2^53 arrives as decimal text (API.md §1): every digit shows.
               ['Sum', formatValue(s.sum)],
-              ['Median', formatNumber(s.p50)],
-              ['Quartiles (25% – 75%)', `${formatNumber(s.p25)} – ${formatNumber(s.p75)}`],
-              ['5% – 95%', `${formatNumber(s.p05)} – ${formatNumber(s.p95)}`],
+              ['Median', m(s.p50)],
+              ['Quartiles (25% – 75%)', `${m(s.p25)} – ${m(s.p75)}`],
+              ['5% – 95%', `${m(s.p05)} – ${m(s.p95)}`],
             ] as [string, string][])
           : []),
       ]

@@ -82,12 +82,43 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
     properties: {
       size: count('Groups before clustering, outliers included.'),
       clustered: { type: 'boolean', description: 'True when `data` holds k-means centroids.' },
+      cells: count(
+        'Non-empty grid cells: present when more groups than `SORREL_MAX_CLUSTER_POINTS` remained after outliers and were gathered on a grid before k-means.',
+      ),
+      axes: {
+        type: 'array',
+        items: ref('DistAxis'),
+        description: 'With `bins` or `interval`: how each dimension, in order, was grouped.',
+      },
       data: { type: 'array', items: ref('DistPoint') },
       outliers: {
         type: 'array',
         items: ref('DistPoint'),
         description:
           'Groups at ≥ 3× the mean distance from the mean point (number dimensions only), with their own counts.',
+      },
+    },
+    additionalProperties: false,
+  },
+  DistAxis: {
+    type: 'object',
+    required: ['field'],
+    description:
+      'One dimension: `bins` for a binned number axis, `interval` for a truncated date, datetime or time axis, neither for exact values.',
+    properties: {
+      field: { type: 'integer', minimum: 1 },
+      bins: {
+        type: 'object',
+        required: ['width', 'start', 'count'],
+        description:
+          "Equal-width bins from the field's context-naive min and max: bin i spans [start + i·width, start + (i + 1)·width), the last one closed. A group's value is its bin's lower edge, its label `[lo, hi)`.",
+        properties: { width: { type: 'number', minimum: 0 }, start: { type: 'number' }, count: count('Bins.') },
+        additionalProperties: false,
+      },
+      interval: {
+        enum: ['year', 'quarter', 'month', 'week', 'day', 'hour', 'minute'],
+        description:
+          "The unit (UTC, ISO weeks); a group's value is its period's start, its label the period (`2024-Q2`).",
       },
     },
     additionalProperties: false,

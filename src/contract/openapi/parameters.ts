@@ -119,6 +119,16 @@ export function toParameters(limits: Limits): Record<string, Schema> {
       { type: 'integer', minimum: 1 },
       'Number of clusters, 1 … points (default ⌊√⌊points/2⌋⌋).',
     ),
+    Bins: query(
+      'bins',
+      { oneOf: [{ type: 'integer', minimum: 1, maximum: 1000 }, { const: 'auto' }] },
+      "Group every number axis into at most N equal bins of a nice width (1, 2 or 5 × 10^k) over the field's context-naive range; `auto`: ⌈log₂ n⌉ + 1, at most 100. No outliers or clustering then.",
+    ),
+    Interval: query(
+      'interval',
+      { enum: ['year', 'quarter', 'month', 'week', 'day', 'hour', 'minute', 'auto'] },
+      'Group every date and datetime axis (hour and minute: also time axes) by that period, in UTC, weeks from Monday (ISO); `auto`: the largest unit with at least 12 periods over the naive range.',
+    ),
     IfNoneMatch: {
       name: 'If-None-Match',
       in: 'header',

@@ -80,6 +80,8 @@ const VALIDATE: Schema = {
 };
 
 /** The `paths` object. */
+const DIST_PARAMS = ['FieldId', 'Dimensions', 'Nulls', 'DistSort', 'Cluster', 'ClusterCount', 'Bins', 'Interval'];
+
 export const PATHS: Record<string, Schema> = {
   '/api/': toApiOperation({
     id: 'getRoot',
@@ -178,8 +180,8 @@ export const PATHS: Record<string, Schema> = {
     tag: 'data',
     summary: 'Distribution',
     description:
-      'Counts per group of dimension values. When every dimension is a number, outliers (≥ 3× the mean distance from the mean point, after normalising each dimension by its standard deviation) move to `outliers`, and with `cluster=true` and at least 500 points the rest become k-means centroids with weighted counts. Deterministic on every replica.',
-    parameters: params('FieldId', 'Dimensions', 'Nulls', 'DistSort', 'Cluster', 'ClusterCount', 'Aware', 'Context'),
+      'Counts per group of dimension values. When every dimension is a number, outliers (≥ 3× the mean distance from the mean point, after normalising each dimension by its standard deviation) move to `outliers`, and with `cluster=true` and at least 500 points the rest become k-means centroids with weighted counts, after gathering more than `SORREL_MAX_CLUSTER_POINTS` groups on a grid (`cells`): never refused for its size. `bins` and `interval` group number and date/time axes instead (`axes`). Deterministic on every replica.',
+    parameters: params(...DIST_PARAMS, 'Aware', 'Context'),
     ok: toJsonResponse('The distribution.', schema('Dist')),
     errors: { ...FIELD_COMPUTE_ERRORS, 422: ['TOO_MANY_GROUPS'] },
   }),
