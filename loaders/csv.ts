@@ -26,7 +26,7 @@ export async function loadTsv(path: string, opts: LoadOptions): Promise<Column[]
 // A large file is split by columns across two threads (rows/split.ts), a small one loads here.
 async function loadDelimited(path: string, delimiter: string, opts: LoadOptions): Promise<Column[]> {
   await checkReadable(path);
-  const read = readDelimited(path, delimiter);
+  const read = readDelimited(path, delimiter, opts.onRows);
   const { size } = await stat(path);
   return isSplitWorth(size) ? loadSplit(read, path, delimiter, opts) : loadRows(read, path, opts);
 }
@@ -38,9 +38,10 @@ async function loadDelimited(path: string, delimiter: string, opts: LoadOptions)
  * ranges: the builders classify numbers and intern strings from the bytes. Malformed input (invalid
  * UTF-8, a broken quote, a wrong field count, an empty file) is rare, and its message must name the
  * row and column as the text tokenizer names them: once the rows before it are in the sink, the file
- * is read again by readDelimitedText (delimited-text.ts), which throws that error.
+ * is read again by readDelimitedText (delimited-text.ts), which throws that error. `onRows` is
+ * told the rows read so far after each chunk.
  */
-export function readDelimited(path: string, delimiter: string): RowReader {
+export function readDelimited(path: string, delimiter: string, onRows?: (rows: number) => void): RowReader {
   const file = basename(path);
   return async (sink) => {
     const t = createByteTokens(delimiter);
@@ -48,7 +49,8 @@ export function readDelimited(path: string, delimiter: string): RowReader {
     let reserved = false,
       sentHeader = false,
       bom = -1,
-      size = 0;
+      size = 0,
+      read = 0;
     const parse = (b: Buffer, end: number, final: boolean): number => {
       if (bom === -1) {
         bom = end >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0; // a byte order mark
@@ -71,6 +73,8 @@ export function readDelimited(path: string, delimiter: string): RowReader {
         sink.reserve(Math.min(Math.ceil(size / 2), Math.ceil(((size * 1.1) / (at - from)) * rows)));
       }
       if (rows > 0) feed(t.block);
+      read += rows;
+      onRows?.(read);
       if (bad !== -1 || t.malformed) throw MALFORMED;
       return at;
     };

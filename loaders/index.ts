@@ -4,5 +4,5 @@ export type { LoadedTable, LoadOptions } from './core/column.ts';
 export { LoadError } from './core/errors.ts';
 export type { ColumnProfile } from './core/inspect.ts';
 export { inspectColumns } from './core/inspect.ts';
-export { toSharedIpc } from './core/ipc.ts';
+export { toSharedIpc, toTableHash } from './core/ipc.ts';
 export { loadTable } from './core/load.ts';

@@ -52,6 +52,7 @@ export async function loadParquet(path: string, opts: LoadOptions): Promise<Colu
     const converters: ChunkConverter[] = [];
     let fields: arrow.Field[] | null = null;
     const rows = groupRows.reduce((n, r) => n + r, 0);
+    let read = 0;
     for (let g = 0; g < Math.max(groupRows.length, 1); g++) {
       const table = await readRowGroup(parquet, groupRows.length ? [g] : [], groupRows[g] ?? 0, file);
       useRowGroup(wasm, table, (group) => {
@@ -69,6 +70,8 @@ export async function loadParquet(path: string, opts: LoadOptions): Promise<Colu
           for (const d of group.chunks[i]) c.add(d);
         });
       });
+      read += groupRows[g] ?? 0;
+      opts.onRows?.(read);
     }
     return finishConverters(converters, fields!, path, opts);
   } finally {

@@ -1,6 +1,7 @@
 // The `sorrel` command: --version, help, and each command's flags, handed to its file in src/cli/.
 import { fileURLToPath } from 'node:url';
 import pkg from '../package.json' with { type: 'json' };
+import { toBufferBytes } from './config.ts';
 import { COMMANDS, type Flags, parseCommand, USAGE } from './cli/args.ts';
 import { build } from './cli/build.ts';
 import { check } from './cli/check.ts';
@@ -38,15 +39,21 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const args = parsed.positionals;
+  let bufferBytes: number | undefined;
+  try {
+    bufferBytes = toBufferBytes(process.env) ?? undefined;
+  } catch (err) {
+    return fail(`sorrel ${command}: ${(err as Error).message}`, spec.usage);
+  }
   switch (command) {
     case 'serve':
       return serve(args[0] ?? process.env.SORREL_CATALOG ?? DEMO_CATALOG, parsed.values);
     case 'build':
-      return build(args[0], parsed.values.output as string | undefined);
+      return build(args[0], parsed.values.output as string | undefined, bufferBytes);
     case 'check':
-      return check(args[0]);
+      return check(args[0], bufferBytes);
     case 'init':
-      return init(args);
+      return init(args, bufferBytes);
     default:
       return hashKey(args[0]);
   }

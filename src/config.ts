@@ -24,6 +24,7 @@ export type Config = {
   headersTimeoutMs: number; // a request head must arrive within this (else 408)
   drainGraceMs: number; // after SIGTERM/SIGINT: /readyz 503 while the listener keeps accepting this long
   drainTimeoutMs: number; // then requests in flight may take this long to finish before they are cut
+  bufferBytes: number | null; // the most Arrow bytes one shared buffer of a table holds; null = BUFFER_BYTES (src/contract/storage.ts)
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -49,6 +50,7 @@ export const DEFAULT_CONFIG: Config = {
   headersTimeoutMs: 60_000,
   drainGraceMs: 5_000,
   drainTimeoutMs: 30_000,
+  bufferBytes: null,
 };
 
 /** Reads the configuration from environment variables (documented in docs/cli.md); throws on a bad value. */
@@ -99,5 +101,20 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.headersTimeoutMs = int('SORREL_HEADERS_TIMEOUT_MS', 1) ?? c.headersTimeoutMs;
   c.drainGraceMs = seconds('SORREL_DRAIN_GRACE') ?? c.drainGraceMs;
   c.drainTimeoutMs = seconds('SORREL_DRAIN_TIMEOUT') ?? c.drainTimeoutMs;
+  c.bufferBytes = toBufferBytes(env);
   return c;
+}
+
+// One shared buffer is read through one Uint8Array, which Node 20 limits to 4 GiB: room is left for the IPC metadata.
+const MAX_BUFFER_MB = 4000;
+
+/** SORREL_BUFFER_MB in bytes (1..4000 MiB), or null when unset; throws on a bad value. */
+export function toBufferBytes(env: NodeJS.ProcessEnv): number | null {
+  const v = env.SORREL_BUFFER_MB;
+  if (v === undefined || v === '') return null;
+  if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > MAX_BUFFER_MB)
+    throw new Error(
+      `SORREL_BUFFER_MB must be a whole number of MiB from 1 to ${MAX_BUFFER_MB}, got ${JSON.stringify(v)}.`,
+    );
+  return Number(v) * 2 ** 20;
 }

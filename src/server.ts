@@ -44,7 +44,7 @@ export async function startServer(sourcePath: string, config: Config, logger?: L
   const pool = createPool(config);
   const state: AppState = { snapshot: null };
   const app = createApp({ state, pool, config, logger: log });
-  const load = (threads: number) => loadSnapshot(sourcePath, threads, log);
+  const load = (threads: number) => loadSnapshot(sourcePath, threads, log, config.bufferBytes ?? undefined);
   let ready: Promise<void> = new Promise(() => {});
   // A context may be 16 KiB of JSON, up to three times that once URL-encoded: allow 64 KiB of request head.
   const server = createServer(
@@ -127,7 +127,12 @@ export async function startServer(sourcePath: string, config: Config, logger?: L
 }
 
 /** A snapshot from a built file (verified, no precompute) or from a catalog and its data files. */
-async function loadSnapshot(path: string, threads: number, log: Logger): Promise<Snapshot> {
+async function loadSnapshot(
+  path: string,
+  threads: number,
+  log: Logger,
+  bufferBytes: number | undefined,
+): Promise<Snapshot> {
   if (isSnapshotFile(path)) {
     log.info({ file: path }, 'loading snapshot file');
     // A file holds no tree index: a catalog with a root rebuilds it on a pool started only then.
@@ -152,7 +157,10 @@ async function loadSnapshot(path: string, threads: number, log: Logger): Promise
   const loadPool = createPool({ poolThreads: threads, poolMaxQueue: Number.MAX_SAFE_INTEGER });
   try {
     log.info({ catalog: path, datasets: spec.datasets.length, fields: spec.fields.length }, 'loading catalog');
-    return await createSnapshot(spec, loadPool, undefined, (message, fields) => log.info(fields, message));
+    return await createSnapshot(spec, loadPool, {
+      progress: (message, fields) => log.info(fields, message),
+      bufferBytes,
+    });
   } finally {
     await loadPool.close();
   }

@@ -1,4 +1,4 @@
-// Tests: configuration from the environment (src/config.ts) — the drain settings.
+// Tests: configuration from the environment (src/config.ts) — the drain settings and the shared-buffer limit.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toConfig } from '../src/config.ts';
@@ -15,6 +15,17 @@ test('a bad drain setting is one message naming the variable', () => {
     /^SORREL_DRAIN_GRACE must be a number of seconds ≥ 0 \(e\.g\. 5 or 0\.5\), got "5s"\.$/,
   );
   assert.throws(() => toConfig({ SORREL_DRAIN_TIMEOUT: '-1' }), /SORREL_DRAIN_TIMEOUT must be a number of seconds/);
+});
+
+test('SORREL_BUFFER_MB sets the most bytes of one shared buffer, in MiB from 1 to 4000; unset leaves the default', () => {
+  assert.is(toConfig({}).bufferBytes, null);
+  assert.is(toConfig({ SORREL_BUFFER_MB: '1' }).bufferBytes, 1048576);
+  assert.is(toConfig({ SORREL_BUFFER_MB: '4000' }).bufferBytes, 4000 * 1048576);
+  for (const bad of ['0', '4001', '1.5', 'big'])
+    assert.throws(
+      () => toConfig({ SORREL_BUFFER_MB: bad }),
+      (err: Error) => err.message === `SORREL_BUFFER_MB must be a whole number of MiB from 1 to 4000, got "${bad}".`,
+    );
 });
 
 test.run();

@@ -1,12 +1,13 @@
-// Column access for workers: decode a dataset's Arrow IPC bytes once per thread, expose raw buffers.
+// Column access for workers: decode a dataset's Arrow IPC parts once per thread, expose raw buffers.
 import { tableFromIPC, Type, type Data, type Field, type Table } from 'apache-arrow';
 import type { StorageKind, TableRef } from '../src/contract/storage.ts';
 import { isBitSet } from '../src/common/bitmap.ts';
 
 // Why decode here, and only once per thread: the main thread keeps every dataset as Arrow
-// IPC bytes ('file' format) inside a SharedArrayBuffer. A task carries that buffer, and
-// postMessage shares a SharedArrayBuffer instead of copying it, so handing a task to a worker
-// costs nothing however big the table is. `tableFromIPC` over a Uint8Array view of it only
+// IPC bytes ('file' format) inside SharedArrayBuffers, one per part of its columns (see
+// src/contract/storage.ts). A task carries those buffers, and postMessage shares a
+// SharedArrayBuffer instead of copying it, so handing a task to a worker costs nothing however
+// big the table is. `tableFromIPC` over a Uint8Array view of each part only
 // parses the small flatbuffer metadata; every column buffer it returns is a typed-array view
 // into the same shared memory (zero copy, checked in test/workers/columns.test.ts). Parsing
 // the metadata and turning dictionaries into string arrays is still worth doing once, so the
@@ -48,7 +49,10 @@ export function openTable(ref: TableRef): TableView {
   }
   const hit = cache.tables.get(ref.key);
   if (hit) return hit;
-  const view = toTableView(ref.key, tableFromIPC(new Uint8Array(ref.ipc)));
+  const view = toTableView(
+    ref.key,
+    ref.parts.map((p) => tableFromIPC(new Uint8Array(p))),
+  );
   if (ref.generation === cache.generation) cache.tables.set(ref.key, view);
   return view;
 }
@@ -58,17 +62,20 @@ export function toCacheState(): { generation: number; tables: number } {
   return { generation: cache.generation, tables: cache.tables.size };
 }
 
-/** Wraps an Arrow table; columns are turned into views on first use. */
-function toTableView(key: string, table: Table): TableView {
+/** Wraps a table's parts (Arrow tables of the same rows); columns are turned into views on first use. */
+function toTableView(key: string, parts: Table[]): TableView {
   const columns = new Map<string, ColumnView>();
+  const owner = new Map<string, Table>();
+  for (const part of parts) for (const f of part.schema.fields) owner.set(f.name, part);
   return {
     key,
-    rows: table.numRows,
+    rows: parts[0]?.numRows ?? 0,
     column(name: string): ColumnView {
       let view = columns.get(name);
       if (view) return view;
-      const vector = table.getChild(name);
-      const field = table.schema.fields.find((f) => f.name === name);
+      const table = owner.get(name);
+      const vector = table?.getChild(name);
+      const field = table?.schema.fields.find((f) => f.name === name);
       if (!vector || !field) throw new Error(`No column "${name}" in table ${key}.`);
       if (vector.data.length > 1) {
         throw new Error(

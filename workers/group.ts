@@ -1,7 +1,10 @@
 // Grouped record counts over 1–4 columns among the masked records (API.md §7, before outliers).
 import { countCodes } from './codes.ts';
+import { countKeys, createKeyCounter, type Found } from './count-keys.ts';
+import { directGroups } from './direct.ts';
+import { offsetGroups } from './offsets.ts';
 import type { ColumnView } from './columns.ts';
-import { foldRanks, rankDimension, rankOf, search, uniqueSorted, type Keys } from './rank.ts';
+import { foldRanks, rankDimension, rankOf, search, uniqueSorted, type Keys, type RankedDim } from './rank.ts';
 import { sortedGroups } from './sorted-groups.ts';
 import { sortValues } from './sort.ts';
 
@@ -21,6 +24,7 @@ export type Groups = { size: number; counts: Float64Array; dims: GroupDim[]; too
 export type GroupOptions = { nulls: boolean; maxGroups: number };
 
 const SAFE = 2 ** 53;
+const TOO_MANY: Groups = Object.freeze({ size: 0, counts: new Float64Array(0), dims: [], tooMany: true });
 const DIRECT_SLOTS = 1 << 22;
 
 /**
@@ -30,7 +34,8 @@ const DIRECT_SLOTS = 1 << 22;
  * tight loop per dimension, and the keys are counted in a typed array when their range is small
  * or in a Map otherwise. Stops as soon as the groups exceed `maxGroups` and reports `tooMany`.
  * `nulls: false` drops records with a null in any dimension. One dict or bool dimension is
- * counted straight from its codes.
+ * counted straight from its codes, one integer dimension of a short span from its values
+ * (offsets.ts), and several such dimensions in one array of slots when it is small (direct.ts).
  *
  * Without a limit (a clustered distribution, API.md §13) there may be a group per record: one
  * number column is then counted from its sorted values (workers/sorted-groups.ts), and wide keys
@@ -39,28 +44,44 @@ const DIRECT_SLOTS = 1 << 22;
  */
 export function groupCounts(cols: ColumnView[], mask: Uint8Array | null, opts: GroupOptions): Groups {
   if (cols.length === 1 && (cols[0].kind === 'dict' || cols[0].kind === 'bool')) return codeGroups(cols[0], mask, opts);
+  const straight = cols.length === 1 ? offsetGroups(cols[0], mask, opts) : directGroups(cols, mask, opts);
+  if (straight) return straight;
   const sel = selectRows(cols, mask, opts.nulls);
   const m = sel.length;
   const unbounded = opts.maxGroups === Number.POSITIVE_INFINITY;
   if (unbounded && cols.length === 1 && (cols[0].kind === 'f64' || cols[0].kind === 'i64'))
     return sortedGroups(cols[0], sel, opts.nulls);
 
+  // A dimension with more distinct values than maxGroups is refused while it is being ranked.
+  const dims: RankedDim[] = [];
+  for (const col of cols) {
+    const dim = rankDimension(col, sel, opts.maxGroups);
+    if (dim === null) return TOO_MANY;
+    dims.push(dim);
+  }
+
   // key = ((r0·c1 + r1)·c2 + r2)…, so the order of keys is the lexicographic order of ranks.
   // Int32 keys when they fit (half the memory traffic), else doubles, re-ranked past 2^53.
-  const dims = cols.map((col) => rankDimension(col, sel));
-  let keys: Keys = dims.reduce((p, d) => p * d.card, 1) < 2 ** 31 ? new Int32Array(m) : new Float64Array(m);
-  let card = 1,
-    dense = false;
-  dims.forEach((dim, d) => {
-    if (card * dim.card > SAFE) ({ keys, card, dense } = { ...densify(keys as Float64Array), dense: true });
-    foldRanks(cols[d], sel, dim, keys);
-    card *= dim.card;
-  });
-  const direct = card <= Math.min(DIRECT_SLOTS, Math.max(1024, 4 * m));
-  if (unbounded && !direct && !dense) return keyGroups(keys, dims);
-
-  const found = direct ? countDirect(keys, card, opts.maxGroups) : countHashed(keys, opts.maxGroups);
-  if (found === null) return { size: 0, counts: new Float64Array(0), dims: [], tooMany: true };
+  // A limited distribution folds and counts a block of rows at a time, so that too many groups
+  // stop it at the block where the limit is passed.
+  const product = dims.reduce((p, d) => p * d.card, 1);
+  let keys: Keys = product < 2 ** 31 ? new Int32Array(m) : new Float64Array(m);
+  let found: Found;
+  if (!unbounded && product <= SAFE) {
+    found = foldAndCount(cols, sel, dims, keys, isDirect(product, m), product, opts.maxGroups);
+  } else {
+    let card = 1,
+      dense = false;
+    dims.forEach((dim, d) => {
+      if (card * dim.card > SAFE) ({ keys, card, dense } = { ...densify(keys as Float64Array), dense: true });
+      foldRanks(cols[d], sel, dim, keys);
+      card *= dim.card;
+    });
+    const direct = isDirect(card, m);
+    if (unbounded && !direct && !dense) return keyGroups(keys, dims);
+    found = countKeys(keys, direct, card, opts.maxGroups);
+  }
+  if (found === null) return TOO_MANY;
 
   // Each group's ranks, from one of its rows.
   const { reps, counts } = found;
@@ -162,61 +183,38 @@ function selectRows(cols: ColumnView[], mask: Uint8Array | null, nulls: boolean)
   return out.subarray(0, m);
 }
 
+/** Whether `card` keys are counted in an array of slots rather than a Map. */
+function isDirect(card: number, rows: number): boolean {
+  return card <= Math.min(DIRECT_SLOTS, Math.max(1024, 4 * rows));
+}
+
+const BLOCK = 1 << 16;
+
+/** Folds the ranks of a block of rows into its keys and counts them, block after block. */
+function foldAndCount(
+  cols: ColumnView[],
+  sel: Int32Array,
+  dims: RankedDim[],
+  keys: Keys,
+  direct: boolean,
+  card: number,
+  maxGroups: number,
+): Found {
+  const counter = createKeyCounter(direct, card, maxGroups);
+  for (let start = 0; start < sel.length; start += BLOCK) {
+    const end = Math.min(sel.length, start + BLOCK);
+    const rows = sel.subarray(start, end),
+      block = keys.subarray(start, end);
+    for (let d = 0; d < dims.length; d++) foldRanks(cols[d], rows, dims[d], block);
+    if (!counter.add(block, start)) return null;
+  }
+  return counter.finish();
+}
+
 /** Replaces keys by their rank among the distinct keys, keeping their order. */
 function densify(keys: Float64Array): { keys: Float64Array; card: number } {
   const uniq = uniqueSorted(keys.slice().sort());
   const out = new Float64Array(keys.length);
   for (let p = 0; p < keys.length; p++) out[p] = search(uniq, keys[p]);
   return { keys: out, card: uniq.length };
-}
-
-type Found = { reps: Int32Array; counts: Float64Array } | null;
-
-/** Counts keys in a dense array of `card` slots; groups come out in key order, each with a member position. */
-function countDirect(keys: Keys, card: number, maxGroups: number): Found {
-  const slots = new Float64Array(card);
-  const first = new Int32Array(card);
-  let groups = 0;
-  for (let p = 0; p < keys.length; p++) {
-    const k = keys[p];
-    if (slots[k]++ === 0) {
-      first[k] = p;
-      if (++groups > maxGroups) return null;
-    }
-  }
-  const reps = new Int32Array(groups),
-    counts = new Float64Array(groups);
-  for (let k = 0, g = 0; k < card; k++) {
-    if (slots[k] === 0) continue;
-    reps[g] = first[k];
-    counts[g++] = slots[k];
-  }
-  return { reps, counts };
-}
-
-/** Counts keys in a Map when their range is too wide for an array, then sorts the keys. */
-function countHashed(keys: Keys, maxGroups: number): Found {
-  const index = new Map<number, number>();
-  const first: number[] = [],
-    tally: number[] = [];
-  for (let p = 0; p < keys.length; p++) {
-    const g = index.get(keys[p]);
-    if (g !== undefined) {
-      tally[g]++;
-      continue;
-    }
-    if (index.size >= maxGroups) return null;
-    index.set(keys[p], first.length);
-    first.push(p);
-    tally.push(1);
-  }
-  const sortedKeys = Float64Array.from(index.keys()).sort();
-  const reps = new Int32Array(sortedKeys.length),
-    counts = new Float64Array(sortedKeys.length);
-  sortedKeys.forEach((k, i) => {
-    const g = index.get(k)!;
-    reps[i] = first[g];
-    counts[i] = tally[g];
-  });
-  return { reps, counts };
 }

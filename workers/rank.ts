@@ -3,6 +3,8 @@ import type { ColumnView } from './columns.ts';
 import { foldSearch, search } from './bucket-search.ts';
 
 export { search };
+import { distinctUpTo, MAX_FEW } from './few.ts';
+import { integerSpan } from './offsets.ts';
 import { sortValues } from './sort.ts';
 
 /** Keys packed from ranks: Int32 when the product of the cards fits, else doubles. */
@@ -30,41 +32,46 @@ export type RankedDim = {
 
 const SHORT_RANGE = 1 << 16;
 
-/** How the kept rows `sel` of a column rank: codes, integer offsets or table, or sorted search. */
-export function rankDimension(col: ColumnView, sel: Int32Array): RankedDim {
+/**
+ * How the kept rows `sel` of a column rank: codes, integer offsets or table, or sorted search.
+ * Null when the column holds more than `limit` distinct values among them (checked for a search
+ * dimension, which stops reading at the first value over (few.ts), and for an integer table).
+ */
+export function rankDimension(col: ColumnView, sel: Int32Array, limit = Number.POSITIVE_INFINITY): RankedDim | null {
   const none = { min: 0, table: null, sorted: null };
   if (col.kind === 'dict')
     return { ...none, mode: 'codes', values: col.dictionary!, numbers: null, card: col.dictionary!.length + 1 };
   if (col.kind === 'bool') return { ...none, mode: 'codes', values: [0, 1], numbers: Float64Array.of(0, 1), card: 3 };
   if (col.kind !== 'i64') {
+    // A table knows how many values are present: more than `limit` of them are more groups.
     const ranged = integerRange(col, sel);
-    if (ranged) return ranged;
+    if (ranged) return ranged.mode === 'table' && ranged.card - 1 > limit ? null : ranged;
   }
-  const sorted = presentValues(col, sel);
-  sortValues(sorted);
-  const uniq = uniqueSorted(sorted);
+  let uniq: Float64Array | Int32Array | BigInt64Array;
+  if (limit <= MAX_FEW) {
+    const few = distinctUpTo(col, sel, limit);
+    if (few.sorted === null) return null;
+    uniq = few.sorted;
+  } else {
+    const sorted = presentValues(col, sel);
+    sortValues(sorted);
+    uniq = uniqueSorted(sorted);
+  }
   // Typed arrays serve as the values: a JS array of 10M numbers costs more than the ranking.
-  const isBig = uniq instanceof BigInt64Array;
-  const numbers = isBig
-    ? Float64Array.from(uniq, Number)
-    : uniq instanceof Float64Array
-      ? uniq
-      : Float64Array.from(uniq);
-  return {
-    ...none,
-    mode: 'search',
-    sorted: uniq,
-    card: uniq.length + 1,
-    values: isBig ? Array.from(uniq, String) : (uniq as Float64Array | Int32Array),
-    numbers,
-  };
+  const base = { ...none, mode: 'search' as const, sorted: uniq, card: uniq.length + 1 };
+  if (uniq instanceof BigInt64Array)
+    return { ...base, values: Array.from(uniq, String), numbers: Float64Array.from(uniq, Number) };
+  return { ...base, values: uniq, numbers: uniq instanceof Float64Array ? uniq : Float64Array.from(uniq) };
 }
 
 /** The offset and table paths, when every kept value is an integer in a range of at most ~4 slots per row. */
 function integerRange(col: ColumnView, sel: Int32Array): RankedDim | null {
+  // The whole column's span (once per thread, offsets.ts) answers most columns without a pass over sel.
+  const whole = integerSpan(col);
+  if (whole === null) return null;
   const values = col.values as Float64Array | Int32Array;
-  let { min, max, whole } = col.validity === null ? spanAll(values, sel) : spanValid(col, sel);
-  if (!whole) return null;
+  let { min, max } =
+    whole.max - whole.min < SHORT_RANGE ? whole : col.validity === null ? spanAll(values, sel) : spanValid(col, sel);
   if (min === Infinity) min = max = 0;
   const range = max - min + 1;
   if (range <= SHORT_RANGE) {

@@ -4,13 +4,22 @@ import type { DataFormat } from '../../src/contract/formats.ts';
 import type { InternalType } from '../../src/contract/model.ts';
 import type { StorageKind } from '../../src/contract/storage.ts';
 
-/** What loadTable accepts: a format (else taken from the extension) and per-column type overrides. */
-export type LoadOptions = { format?: DataFormat; columns?: Record<string, InternalType> };
+/**
+ * What loadTable accepts: a format (else taken from the extension), per-column type overrides, the
+ * most bytes one part of the table holds (BUFFER_BYTES by default), and a callback told the rows
+ * read so far as a large file loads (for the load log; not every format reports).
+ */
+export type LoadOptions = {
+  format?: DataFormat;
+  columns?: Record<string, InternalType>;
+  bufferBytes?: number;
+  onRows?: (rows: number) => void;
+};
 
-/** A canonical table (a view of `ipc`, its Arrow IPC file bytes in shared memory) and what the catalog needs about it. */
+/** A canonical table (a view of `parts`, its Arrow IPC files in shared memory) and what the catalog needs about it. */
 export type LoadedTable = {
   table: arrow.Table;
-  ipc: SharedArrayBuffer;
+  parts: SharedArrayBuffer[];
   types: Record<string, InternalType>;
   rows: number;
   bytes: number;

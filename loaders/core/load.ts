@@ -36,5 +36,5 @@ export async function loadTable(path: string, opts: LoadOptions = {}): Promise<L
       );
     }
   }
-  return normalizeColumns(await loader(path, opts), path, opts.columns);
+  return normalizeColumns(await loader(path, opts), path, opts.columns, opts.bufferBytes);
 }

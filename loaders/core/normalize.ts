@@ -1,22 +1,26 @@
-// The shared normaliser: loader columns → one canonical single-batch Arrow table in shared memory, whatever the format.
+// The shared normaliser: loader columns → one canonical single-batch Arrow table in shared memory (one or more parts), whatever the format.
 import * as arrow from 'apache-arrow';
 import { basename } from 'node:path';
 import type { InternalType } from '../../src/contract/model.ts';
+import { BUFFER_BYTES } from '../../src/contract/storage.ts';
 import type { Column, LoadedTable } from './column.ts';
 import { storageOf } from './column.ts';
 import { sortDictionary } from './dictionary.ts';
 import { LoadError } from './errors.ts';
-import { toIpcChunks, toShared } from './ipc.ts';
+import { toPartColumns, toPartTable, toSharedParts, toWholeTable } from './ipc.ts';
 
 /**
  * Checks names and overrides, then builds the canonical table — one chunk per column, storage per
- * src/types.ts — straight into shared memory as Arrow IPC bytes. Consumes `columns`: the array is
- * emptied so that each column's storage can be freed as soon as it is copied (see ipc.ts).
+ * src/contract/storage.ts — straight into shared memory as Arrow IPC bytes: one IPC file per part,
+ * a part holding consecutive columns of at most `bufferBytes` bytes (see toPartColumns). Consumes
+ * `columns`: the array is emptied so that each column's storage can be freed as soon as it is copied
+ * (see ipc.ts).
  */
 export async function normalizeColumns(
   columns: Column[],
   path: string,
   overrides: Record<string, InternalType> = {},
+  bufferBytes = BUFFER_BYTES,
 ): Promise<LoadedTable> {
   checkColumns(
     columns.map((c) => c.name),
@@ -31,32 +35,32 @@ export async function normalizeColumns(
     types[column.name] = column.type;
   }
   const built = toTable(columns.splice(0), rows);
-  const bytes = built.bytes;
-  // Only `built` refers to the table now: dropped once its chunks are listed, the chunks are the
-  // last references to the loader's arrays, and the copy releases them one by one.
-  let table: arrow.Table | null = built.table!;
+  const bytes = built.sizes.reduce((n, b) => n + b, 0);
+  // Only `built` refers to the table now: once it is cut into parts and dropped, the parts are the
+  // last references to the loader's arrays, and the copies release them one by one.
+  let batch: arrow.RecordBatch | null = built.table!.batches[0];
   built.table = null;
-  const chunks = await toIpcChunks(table);
-  table = null;
-  const ipc = toShared(chunks, true);
-  return { table: arrow.tableFromIPC(new Uint8Array(ipc)), ipc, types, rows, bytes };
+  const parts = toPartColumns(built.sizes, bufferBytes).map((part) => toPartTable(batch!, part));
+  batch = null;
+  const shared = await toSharedParts(parts, basename(path));
+  return { table: toWholeTable(shared), parts: shared, types, rows, bytes };
 }
 
-/** The single-batch table over the columns' own storage (null slots zeroed, dictionaries sorted). */
-function toTable(columns: Column[], rows: number): { table: arrow.Table | null; bytes: number } {
+/** The single-batch table over the columns' own storage (null slots zeroed, dictionaries sorted), and each column's bytes. */
+function toTable(columns: Column[], rows: number): { table: arrow.Table | null; sizes: number[] } {
   const fields: arrow.Field[] = [];
   const children: arrow.Data[] = [];
-  let bytes = 0;
+  const sizes: number[] = [];
   for (const [i, column] of columns.entries()) {
     const data = toData(column, i);
     const metadata = column.type === 'datetime' ? new Map([['sorrel.type', 'datetime']]) : undefined;
     fields.push(new arrow.Field(column.name, data.type, column.nullCount > 0, metadata));
     children.push(data);
-    bytes += data.byteLength + (data.dictionary ? data.dictionary.data.reduce((n, d) => n + d.byteLength, 0) : 0);
+    sizes.push(data.byteLength + (data.dictionary ? data.dictionary.data.reduce((n, d) => n + d.byteLength, 0) : 0));
   }
   const schema = new arrow.Schema(fields);
   const struct = arrow.makeData({ type: new arrow.Struct(fields), length: rows, nullCount: 0, children });
-  return { table: new arrow.Table(schema, [new arrow.RecordBatch(schema, struct)]), bytes };
+  return { table: new arrow.Table(schema, [new arrow.RecordBatch(schema, struct)]), sizes };
 }
 
 /** Throws LoadError on an empty or duplicate column name, or an override naming no column. */

@@ -42,7 +42,9 @@ export async function loadSplit(
   };
   if (!costs || costs.length < 2) return alone();
   const [here, there] = toSides(costs);
-  const worker = startWorker({ path, delimiter, opts, columns: there });
+  // A function cannot cross to the worker; the rows read are told from this thread's reading.
+  const { onRows: _, ...plain } = opts;
+  const worker = startWorker({ path, delimiter, opts: plain, columns: there });
   const theirs = new Promise<Column[] | null>((resolve) => {
     worker.once('message', (a: SplitAnswer) => resolve('columns' in a ? a.columns : null));
     worker.once('error', () => resolve(null));

@@ -12,11 +12,15 @@ import { fail, toDatasetList } from './output.ts';
 import { findProblems } from './problems.ts';
 
 /** Writes the snapshot file (default: the catalog's name with .sorrel); refuses a catalog `check` refuses. */
-export async function build(catalogPath: string | undefined, output: string | undefined): Promise<number> {
+export async function build(
+  catalogPath: string | undefined,
+  output: string | undefined,
+  bufferBytes?: number,
+): Promise<number> {
   if (!catalogPath) return fail('build needs a catalog file.', COMMANDS.build.usage);
   const out = resolve(output ?? `${catalogPath.replace(/\.(ya?ml|json)$/i, '')}.sorrel`);
   // The HS256 secret's variable need not be set here: the file stores its name, read when served.
-  const { spec, datasets, problems } = await findProblems(resolve(catalogPath), false);
+  const { spec, datasets, problems } = await findProblems(resolve(catalogPath), false, bufferBytes);
   if (!spec || problems.length) {
     console.error(new CatalogError(problems).message);
     return 1;

@@ -7,9 +7,9 @@ import { fail, toDatasetList, toWarningCount } from './output.ts';
 import { findProblems } from './problems.ts';
 
 /** Reports every problem: structure first, then each data file and column that can be checked; warns of unpinned timestamps. */
-export async function check(catalogPath: string | undefined): Promise<number> {
+export async function check(catalogPath: string | undefined, bufferBytes?: number): Promise<number> {
   if (!catalogPath) return fail('check needs a catalog file.', COMMANDS.check.usage);
-  const { spec, datasets, problems, warnings } = await findProblems(resolve(catalogPath));
+  const { spec, datasets, problems, warnings } = await findProblems(resolve(catalogPath), true, bufferBytes);
   // Dangling references do not stop serving (they are null links): reported, never failing.
   if (warnings.length)
     console.error(`Warning${warnings.length === 1 ? '' : 's'}:\n${warnings.map((w) => `  - ${w}`).join('\n')}`);

@@ -8,7 +8,7 @@ import { COMMANDS } from './args.ts';
 import { fail } from './output.ts';
 
 /** One dataset, category and concept per file; one field per column with inferred type and flags. */
-export async function init(files: string[]): Promise<number> {
+export async function init(files: string[], bufferBytes?: number): Promise<number> {
   if (!files.length) return fail('init needs at least one data file.', COMMANDS.init.usage);
   const { inspectColumns } = await import('../../loaders/index.ts');
   const catalog = {
@@ -26,7 +26,7 @@ export async function init(files: string[]): Promise<number> {
     const name = basename(file, extname(file)).replace(/[^A-Za-z0-9_]+/g, '_');
     let columns: ColumnProfile[];
     try {
-      columns = await inspectColumns(resolve(file));
+      columns = await inspectColumns(resolve(file), { bufferBytes });
     } catch (err) {
       console.error(`${file}: ${(err as Error).message}`);
       return 1;

@@ -8,12 +8,12 @@ import { checkTree, hasTree } from '../snapshot/tree.ts';
 export type Findings = { spec: CatalogSpec | null; datasets: LoadedDatasets; problems: string[]; warnings: string[] };
 
 /** Every problem `check` reports: structure first, then each data file and column that can be checked, then the keys. */
-export async function findProblems(catalogPath: string, secret = true): Promise<Findings> {
+export async function findProblems(catalogPath: string, secret = true, bufferBytes?: number): Promise<Findings> {
   const { spec, problems } = readCatalog(catalogPath);
   const warnings: string[] = [];
   let datasets: LoadedDatasets = new Map();
   if (spec) {
-    const loaded = await tryLoadDatasets(spec);
+    const loaded = await tryLoadDatasets(spec, { bufferBytes });
     datasets = loaded.datasets;
     const tree = await findTreeProblems(spec, loaded.datasets);
     warnings.push(...tree.warnings);
@@ -36,7 +36,7 @@ async function findTreeProblems(
   const pool = createPool({ poolThreads: 1, poolMaxQueue: Number.MAX_SAFE_INTEGER });
   try {
     const refs = new Map(
-      [...datasets.values()].map((d) => [d.name, { key: `check:${d.name}`, generation: 0, ipc: d.ipc }]),
+      [...datasets.values()].map((d) => [d.name, { key: `check:${d.name}`, generation: 0, parts: d.parts }]),
     );
     return await checkTree(spec, datasets, refs, (task) => pool.run(task), 'check');
   } finally {

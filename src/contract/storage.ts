@@ -16,8 +16,17 @@ import type { InternalType } from './model.ts';
  * | time                             | TimeMillisecond          | Int32Array        | ms since midnight         |
  *
  * Nulls are in the validity bitmap (bit set = valid); the value slot of a null is 0.
+ *
+ * A table's columns live in one or more parts: each part is an Arrow IPC file (one record batch,
+ * every row) of some consecutive columns, in its own SharedArrayBuffer. A part holds at most
+ * BUFFER_BYTES of Arrow buffers (a setting: SORREL_BUFFER_MB), unless one column alone is larger.
+ * Why parts: `tableFromIPC` reads a file through one Uint8Array, which V8 limits to 4 GiB, so one
+ * file per table stopped a little under 100M rows of seven columns.
  */
 export type StorageKind = 'f64' | 'i64' | 'bool' | 'dict' | 'i32';
+
+/** The most Arrow buffer bytes one part of a table holds by default (2 GiB, half of one Uint8Array's limit). */
+export const BUFFER_BYTES = 2 ** 31;
 
 /** A loaded dataset: its Arrow IPC bytes in shared memory plus what the main thread needs about it. */
 export type DatasetInfo = {
@@ -28,13 +37,13 @@ export type DatasetInfo = {
   bytes: number; // Arrow buffer bytes
   dataModified: string; // the catalog's data_modified, else the file's mtime when read; API timestamp format
   columns: Record<string, InternalType>;
-  ipc: SharedArrayBuffer; // tableToIPC(table, 'file') bytes
-  sha256: string; // of the IPC bytes: the table's part of the data version
+  parts: readonly SharedArrayBuffer[]; // Arrow IPC files of consecutive columns (see above)
+  sha256: string; // of tableToIPC(table, 'file') for the whole table, whatever its parts: its share of the data version
 };
 
 /**
- * Identifies one dataset's table; the worker decodes `ipc` once per `key` and caches it.
+ * Identifies one dataset's table; the worker decodes its `parts` once per `key` and caches them.
  * `generation` grows with every snapshot a process builds: a worker keeps only the newest
  * generation's tables, so a reload releases the old ones (see workers/columns.ts).
  */
-export type TableRef = { key: string; generation: number; ipc: SharedArrayBuffer };
+export type TableRef = { key: string; generation: number; parts: readonly SharedArrayBuffer[] };

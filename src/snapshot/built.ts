@@ -13,7 +13,10 @@ import { loadSnapshotFile } from './file-read.ts';
 
 /**
  * The `catalog` section: the checked catalog (every default resolved, no path of this machine),
- * the public JWT keys' text, and per table its section and what the main thread knows of it.
+ * the public JWT keys' text, and per table its sections (one per part, in order: see
+ * src/contract/storage.ts), the sha256 of its whole IPC file (the data version's input, whatever
+ * the parts) and what the main thread knows of it. Files built before tables had parts name one
+ * `section` and no sha256 (that section's own); they are still read.
  * Secrets: an HS256 `secret:` written in the catalog is kept as written (the file is as secret as
  * the catalog); `secret_env` keeps only the variable's name, read again each time the file is served.
  */
@@ -22,7 +25,9 @@ type StoredCatalog = {
   keys: KeyText;
   tables: {
     name: string;
-    section: string;
+    sections: string[];
+    sha256: string;
+    section?: string; // files built before parts
     rows: number;
     bytes: number;
     dataModified: string;
@@ -32,7 +37,8 @@ type StoredCatalog = {
 
 const CATALOG = 'catalog';
 const PRECOMPUTED = 'precomputed';
-const toTableSection = (i: number) => `table-${String(i).padStart(4, '0')}`;
+const toTableSection = (i: number, part: number) =>
+  `table-${String(i).padStart(4, '0')}.${String(part).padStart(3, '0')}`;
 
 /** The sections and manifest facts of a snapshot file for `parts`; the same parts give the same bytes. */
 export function toSnapshotInput(parts: SnapshotParts): SnapshotInput {
@@ -44,7 +50,8 @@ export function toSnapshotInput(parts: SnapshotParts): SnapshotInput {
     const t = datasets.get(d.name)!;
     return {
       name: d.name,
-      section: toTableSection(i),
+      sections: t.parts.map((_, p) => toTableSection(i, p)),
+      sha256: t.sha256,
       rows: t.rows,
       bytes: t.bytes,
       dataModified: t.dataModified,
@@ -55,7 +62,9 @@ export function toSnapshotInput(parts: SnapshotParts): SnapshotInput {
   const sections: SectionInput[] = [
     { name: CATALOG, kind: 'json', bytes: Buffer.from(toCanonicalJson(stored), 'utf8') },
     { name: PRECOMPUTED, kind: 'binary', bytes: toPrecomputedBytes(parts) },
-    ...tables.map((t) => ({ name: t.section, kind: 'arrow' as const, bytes: datasets.get(t.name)!.ipc })),
+    ...tables.flatMap((t) =>
+      datasets.get(t.name)!.parts.map((bytes, p) => ({ name: t.sections[p], kind: 'arrow' as const, bytes })),
+    ),
   ];
   return {
     sections,
@@ -98,8 +107,8 @@ export async function loadBuiltSnapshot(path: string, pool?: Pool): Promise<Snap
         bytes: t.bytes,
         dataModified: t.dataModified,
         columns: t.columns,
-        ipc: contents.shared(t.section),
-        sha256: hashes.get(t.section)!,
+        parts: (t.sections ?? [t.section]).map((section) => contents.shared(section!)),
+        sha256: t.sha256 ?? hashes.get(t.section!)!,
       },
     ]),
   );

@@ -58,41 +58,43 @@ let generations = 0;
  * Builds the frozen snapshot: loads data, precomputes values and stats on `pool` (which may be a
  * larger pool used only while loading), indexes text.
  */
-export async function createSnapshot(
-  spec: CatalogSpec,
-  pool: Pool,
-  datasets?: LoadedDatasets,
-  progress?: Progress,
-): Promise<Snapshot> {
-  return assembleSnapshot(await prepareSnapshot(spec, pool, { datasets, progress }));
+export async function createSnapshot(spec: CatalogSpec, pool: Pool, opts: PrepareOptions = {}): Promise<Snapshot> {
+  return assembleSnapshot(await prepareSnapshot(spec, pool, opts));
 }
 
 /**
- * Loads and checks a catalog's data and precomputes what does not depend on a request. `secret:
- * false` (for `sorrel build`) does not need the HS256 secret's variable to be set.
+ * `datasets` already loaded (else loaded here, `bufferBytes` bounding one shared buffer), `progress`
+ * for the load log; `secret: false` (for `sorrel build`) does not need the HS256 secret's variable.
  */
+export type PrepareOptions = { datasets?: LoadedDatasets; progress?: Progress; secret?: boolean; bufferBytes?: number };
+
+/** Loads and checks a catalog's data and precomputes what does not depend on a request. */
 export async function prepareSnapshot(
   spec: CatalogSpec,
   pool: Pool,
-  opts: { datasets?: LoadedDatasets; progress?: Progress; secret?: boolean } = {},
+  opts: PrepareOptions = {},
 ): Promise<SnapshotParts> {
   // Each dataset's profile starts as soon as it is in shared memory, while the next one decodes.
   // Its table reference cannot carry the data version (that hashes every dataset): keys of this
   // generation only need to tell its tables apart.
   const generation = ++generations;
-  const toRef = (name: string, ipc: SharedArrayBuffer): TableRef =>
-    Object.freeze({ key: `load ${generation}:${name}`, generation, ipc });
+  const toRef = (name: string, parts: readonly SharedArrayBuffer[]): TableRef =>
+    Object.freeze({ key: `load ${generation}:${name}`, generation, parts });
   const profiles: Profiles = new Map();
   const datasets =
     opts.datasets ??
-    (await loadDatasets(spec, opts.progress, (d) => startProfiles(spec, d, toRef(d.name, d.ipc), pool, profiles)));
+    (await loadDatasets(spec, {
+      progress: opts.progress,
+      bufferBytes: opts.bufferBytes,
+      onLoaded: (d) => startProfiles(spec, d, toRef(d.name, d.parts), pool, profiles),
+    }));
   checkColumns(spec, datasets);
   const { keyText, problems } = await checkKeys(spec, { secret: opts.secret ?? true });
   if (problems.length) throw new CatalogError(problems);
   const dataVersion = toDataVersion(spec, [...datasets.values()]);
   const profiling = performance.now();
   opts.progress?.('profiling columns', { fields: spec.fields.length });
-  const refs = new Map([...datasets.values()].map((d) => [d.name, toRef(d.name, d.ipc)]));
+  const refs = new Map([...datasets.values()].map((d) => [d.name, toRef(d.name, d.parts)]));
   // The model tree: a key or link problem stops the load like a bad column does; dangling references are served as null links.
   const tree = await buildTree(spec, datasets, refs, pool, dataVersion);
   for (const warning of tree.warnings) opts.progress?.('tree warning', { warning });
@@ -201,7 +203,7 @@ function toTableRefs(dataVersion: string, datasets: LoadedDatasets, generation: 
   return new Map(
     [...datasets.values()].map((d) => [
       d.name,
-      Object.freeze({ key: `${dataVersion.slice(0, 20)}:${d.name}`, generation, ipc: d.ipc }),
+      Object.freeze({ key: `${dataVersion.slice(0, 20)}:${d.name}`, generation, parts: d.parts }),
     ]),
   );
 }

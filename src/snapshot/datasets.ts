@@ -5,7 +5,6 @@ import { CatalogError, type CatalogSpec } from '../catalog/spec.ts';
 import { toTimestamp } from '../common/dates.ts';
 import type { InternalType } from '../contract/model.ts';
 import type { DatasetInfo } from '../contract/storage.ts';
-import { sha256 } from './file-format.ts';
 
 export type LoadedDatasets = Map<string, DatasetInfo>;
 
@@ -13,18 +12,20 @@ export type LoadedDatasets = Map<string, DatasetInfo>;
 export type Progress = (message: string, fields: Record<string, unknown>) => void;
 
 /** A dataset as soon as its table is in shared memory, before it is hashed and the next one decodes. */
-export type OnLoaded = (dataset: Pick<DatasetInfo, 'name' | 'columns' | 'ipc'>) => void;
+export type OnLoaded = (dataset: Pick<DatasetInfo, 'name' | 'columns' | 'parts'>) => void;
 
 /**
- * Loads every dataset of a catalog; LoadErrors become catalog problems naming the dataset.
- * `onLoaded` may start work on each dataset (its profile) while the next one decodes.
+ * How datasets load: `progress` logs each step (and the rows read so far every PROGRESS_MS while a
+ * large file loads), `onLoaded` may start work on each dataset (its profile) while the next one
+ * decodes, `bufferBytes` bounds one shared buffer (BUFFER_BYTES by default; src/contract/storage.ts).
  */
-export async function loadDatasets(
-  spec: CatalogSpec,
-  progress?: Progress,
-  onLoaded?: OnLoaded,
-): Promise<LoadedDatasets> {
-  const { datasets, problems } = await tryLoadDatasets(spec, progress, onLoaded);
+export type LoadDatasetsOptions = { progress?: Progress; onLoaded?: OnLoaded; bufferBytes?: number };
+
+const PROGRESS_MS = 5000;
+
+/** Loads every dataset of a catalog; LoadErrors become catalog problems naming the dataset. */
+export async function loadDatasets(spec: CatalogSpec, opts: LoadDatasetsOptions = {}): Promise<LoadedDatasets> {
+  const { datasets, problems } = await tryLoadDatasets(spec, opts);
   if (problems.length) throw new CatalogError(problems);
   return datasets;
 }
@@ -32,14 +33,14 @@ export async function loadDatasets(
 /** Loads what it can and collects the problems of the rest (for `sorrel check`). */
 export async function tryLoadDatasets(
   spec: CatalogSpec,
-  progress?: Progress,
-  onLoaded?: OnLoaded,
+  opts: LoadDatasetsOptions = {},
 ): Promise<{ datasets: LoadedDatasets; problems: string[] }> {
+  const { progress, onLoaded, bufferBytes } = opts;
   const problems: string[] = [];
   const out: LoadedDatasets = new Map();
   // Imported here, not at the top: serving a built snapshot file never parses data, and the loaders
   // (Apache Arrow's builders, parquet-wasm, papaparse) are most of the start-up's module loading.
-  const { loadTable } = await import('../../loaders/index.ts');
+  const { loadTable, toTableHash } = await import('../../loaders/index.ts');
   for (const d of spec.datasets) {
     // A field's internal_type override converts the stored column too.
     const columns: Record<string, InternalType> = { ...d.columns };
@@ -56,13 +57,20 @@ export async function tryLoadDatasets(
       const started = performance.now();
       const file = resolveDataPath(d.file, spec.path);
       progress?.('loading dataset', { dataset: d.name, file: d.file });
-      const loaded = await loadTable(file, { format: d.format ?? undefined, columns });
+      let logged = started;
+      const onRows = (rows: number) => {
+        const now = performance.now();
+        if (now - logged < PROGRESS_MS) return;
+        logged = now;
+        progress?.('loading rows', { dataset: d.name, rows, ms: Math.round(now - started) });
+      };
+      const loaded = await loadTable(file, { format: d.format ?? undefined, columns, bufferBytes, onRows });
       // The file's mtime reaches bodies (data_modified) only when the catalog does not pin it.
       const dataModified = d.dataModified ?? toTimestamp(statSync(file).mtime);
-      const ipc = loaded.ipc;
-      onLoaded?.({ name: d.name, columns: loaded.types, ipc });
+      const parts = loaded.parts;
+      onLoaded?.({ name: d.name, columns: loaded.types, parts });
       const hashing = performance.now();
-      const hash = sha256(new Uint8Array(ipc));
+      const hash = await toTableHash(loaded.table);
       const sha256Ms = Math.round(performance.now() - hashing);
       out.set(d.name, {
         name: d.name,
@@ -72,13 +80,14 @@ export async function tryLoadDatasets(
         bytes: loaded.bytes,
         dataModified,
         columns: loaded.types,
-        ipc,
+        parts,
         sha256: hash,
       });
       progress?.('loaded dataset', {
         dataset: d.name,
         rows: loaded.rows,
         mib: Math.round(loaded.bytes / 2 ** 16) / 16,
+        buffers: parts.length,
         ms: Math.round(performance.now() - started),
         sha256_ms: sha256Ms,
         peak_rss_mib: toPeakRssMib(),

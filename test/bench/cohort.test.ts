@@ -66,7 +66,7 @@ test('the tree over a small cohort agrees with naive joins', async () => {
       const ipc = tableToIPC(toArrowTable(cohort.tables[name]), 'file');
       const shared = new SharedArrayBuffer(ipc.byteLength);
       new Uint8Array(shared).set(ipc);
-      return [name, { ref: { key: `cohort-${name}`, generation: 0, ipc: shared }, rows: cohort.tables[name].rows }];
+      return [name, { ref: { key: `cohort-${name}`, generation: 0, parts: [shared] }, rows: cohort.tables[name].rows }];
     }),
   );
   const { tree, problems } = await indexTree('patients', datasets, loaded);

@@ -57,20 +57,28 @@ export const CORPUS = [
 /** Status, ETag and body of every corpus request. */
 export async function answersOf(
   base: string,
+  corpus: readonly { path: string; headers: Record<string, string> }[] = CORPUS,
 ): Promise<{ path: string; headers: Record<string, string>; status: number; etag: string | null; text: string }[]> {
   return Promise.all(
-    CORPUS.map(async ({ path, headers }) => {
+    corpus.map(async ({ path, headers }) => {
       const r = await get(base, path, headers);
       return { path, headers, status: r.status, etag: r.headers.get('etag'), text: r.text };
     }),
   );
 }
 
-/** Builds `catalog` into `out` in this process, as `sorrel build` does (faster than spawning the CLI). */
-export async function buildFile(catalog: string, out = join(dirname(catalog), 'data.sorrel')): Promise<string> {
+/**
+ * Builds `catalog` into `out` in this process, as `sorrel build` does (faster than spawning the CLI);
+ * `bufferBytes` bounds one shared buffer of a table (SORREL_BUFFER_MB).
+ */
+export async function buildFile(
+  catalog: string,
+  out = join(dirname(catalog), 'data.sorrel'),
+  bufferBytes?: number,
+): Promise<string> {
   const pool = createPool({ poolThreads: 1, poolMaxQueue: 10_000 });
   try {
-    const parts = await prepareSnapshot(loadCatalog(catalog), pool, { secret: false });
+    const parts = await prepareSnapshot(loadCatalog(catalog), pool, { secret: false, bufferBytes });
     await writeSnapshotFile(out, toSnapshotInput(parts));
     return out;
   } finally {

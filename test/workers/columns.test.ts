@@ -77,7 +77,7 @@ test('a column without nulls has no validity bitmap to check', () => {
 
 test('decodes a table once per thread and caches it by key', () => {
   const a = openTable(ref),
-    b = openTable({ key: ref.key, generation: ref.generation, ipc: ref.ipc });
+    b = openTable({ key: ref.key, generation: ref.generation, parts: ref.parts });
   assert.is(a, b);
   assert.is(a.column('n'), b.column('n'));
 });

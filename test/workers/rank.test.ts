@@ -18,7 +18,7 @@ const { col: w } = makeColumns({ wide: f64(wide) });
 
 const ranks = (name: string) => {
   const c = col(name),
-    dim = rankDimension(c, all(5));
+    dim = rankDimension(c, all(5))!;
   const keys = new Int32Array(5);
   foldRanks(c, all(5), dim, keys);
   assert.equal(
@@ -52,7 +52,7 @@ test('fractions and 64-bit integers rank by position among the sorted distinct v
 
 test('integers over a wide range rank through a table of present values', () => {
   const c = w('wide'),
-    dim = rankDimension(c, all(wide.length));
+    dim = rankDimension(c, all(wide.length))!;
   assert.is(dim.mode, 'table');
   const sorted = [...new Set(wide)].sort((a, b) => a - b);
   assert.equal(dim.values, sorted);

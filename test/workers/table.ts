@@ -37,8 +37,11 @@ export const datetime = (values: (number | null)[]): ColumnSpec => ({ kind: 'dat
 
 let serial = 0;
 
-/** Builds a one-batch table, serialises it to IPC in a SharedArrayBuffer, and returns its ref. */
-export function makeTableRef(columns: Record<string, ColumnSpec>): TableRef {
+/**
+ * Builds a one-batch table, serialises it to IPC in a SharedArrayBuffer, and returns its ref; with
+ * `split`, each column is a part of its own (the layout of a table larger than one buffer).
+ */
+export function makeTableRef(columns: Record<string, ColumnSpec>, opts: { split?: boolean } = {}): TableRef {
   const names = Object.keys(columns);
   const lengths = new Set(names.map((n) => columns[n].values.length));
   if (lengths.size > 1) throw new Error(`Columns of one table need one length, got ${[...lengths].join(', ')}.`);
@@ -52,13 +55,25 @@ export function makeTableRef(columns: Record<string, ColumnSpec>): TableRef {
         columns[n].kind === 'datetime' ? new Map([['sorrel.type', 'datetime']]) : new Map(),
       ),
   );
-  const schema = new Schema(fields);
   const length = datas.length ? datas[0].length : 0;
-  const batch = new RecordBatch(schema, makeData({ type: new Struct(fields), length, nullCount: 0, children: datas }));
-  const ipc = tableToIPC(new Table(schema, [batch]), 'file');
-  const shared = new SharedArrayBuffer(ipc.byteLength);
-  new Uint8Array(shared).set(ipc);
-  return { key: `test-${++serial}`, generation: 0, ipc: shared };
+  const groups = opts.split && names.length ? names.map((_, i) => [i]) : [names.map((_, i) => i)];
+  const parts = groups.map((group) => {
+    const schema = new Schema(group.map((i) => fields[i]));
+    const children = group.map((i) => datas[i]);
+    const batch = new RecordBatch(
+      schema,
+      makeData({ type: new Struct(schema.fields), length, nullCount: 0, children }),
+    );
+    return toShared(tableToIPC(new Table(schema, [batch]), 'file'));
+  });
+  return { key: `test-${++serial}`, generation: 0, parts };
+}
+
+/** The bytes in a SharedArrayBuffer of their own. */
+export function toShared(bytes: Uint8Array): SharedArrayBuffer {
+  const shared = new SharedArrayBuffer(bytes.byteLength);
+  new Uint8Array(shared).set(bytes);
+  return shared;
 }
 
 /** Column views of a fresh table, by name, plus its row count. */

@@ -96,8 +96,9 @@ test('the shared bytes are the Arrow IPC file of the table, and the columns are 
     col({ name: 's', type: 'char', values: new Int32Array([1, 1, 0]), dictionary: ['b', 'a'] }),
   ];
   const loaded = await normalizeColumns(columns, 'mem.csv');
-  assert.ok(loaded.ipc instanceof SharedArrayBuffer);
-  assert.equal(new Uint8Array(loaded.ipc), tableToIPC(loaded.table, 'file'));
+  assert.is(loaded.parts.length, 1);
+  assert.ok(loaded.parts[0] instanceof SharedArrayBuffer);
+  assert.equal(new Uint8Array(loaded.parts[0]), tableToIPC(loaded.table, 'file'));
   assert.is(columns.length, 0);
 });
 

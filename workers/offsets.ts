@@ -1,0 +1,94 @@
+// One integer column grouped straight from its values, by offset from the column's minimum: the dictionary path for numbers and dates.
+import type { ColumnView } from './columns.ts';
+
+/** The shape of workers/group.ts's Groups, one dimension (declared here: group.ts imports this module). */
+type Groups = {
+  size: number;
+  counts: Float64Array;
+  tooMany: boolean;
+  dims: { values: Float64Array; numbers: Float64Array; ranks: Int32Array }[];
+};
+
+/** Integer columns whose values span at most this many: counted in an array of slots, one per value. */
+export const MAX_SPAN = 1 << 16;
+
+// The span of each column this thread has seen, kept with its view (views are cached per table and generation).
+const spans = new WeakMap<ColumnView, { min: number; max: number } | null>();
+
+/**
+ * The smallest and largest value of an f64 or i32 column when every value (nulls aside) is an
+ * integer, else null; computed once per column and thread. Why: a request that groups a number
+ * column used to find the span of its masked values first (one more pass over them); the span of
+ * the whole column holds every subset, and the values outside a subset simply count 0.
+ */
+export function integerSpan(col: ColumnView): { min: number; max: number } | null {
+  if (col.kind !== 'f64' && col.kind !== 'i32') return null;
+  let span = spans.get(col);
+  if (span !== undefined) return span;
+  const values = col.values as Float64Array | Int32Array;
+  const { validity, offset, length } = col;
+  let min = Infinity,
+    max = -Infinity,
+    whole = true;
+  for (let i = 0; i < length && whole; i++) {
+    const b = offset + i;
+    if (validity !== null && ((validity[b >> 3] >> (b & 7)) & 1) === 0) continue;
+    const v = values[i];
+    if (v < min) min = v;
+    if (v > max) max = v;
+    whole = v === Math.floor(v);
+  }
+  span = whole ? (min === Infinity ? { min: 0, max: 0 } : { min, max }) : null;
+  spans.set(col, span);
+  return span;
+}
+
+/**
+ * The groups of one integer column of a short span among the masked records, counted in one pass
+ * as dictionary codes are (workers/codes.ts): slot v − min per record, nulls in their own slot.
+ * Null when the column is not such a column. Groups in ascending order, the nulls' last when
+ * `nulls`; `tooMany` past `maxGroups`.
+ */
+export function offsetGroups(
+  col: ColumnView,
+  mask: Uint8Array | null,
+  opts: { nulls: boolean; maxGroups: number },
+): Groups | null {
+  const span = integerSpan(col);
+  if (span === null || span.max - span.min >= MAX_SPAN) return null;
+  const { min } = span;
+  const card = span.max - min + 1;
+  const slots = new Float64Array(card + 1); // the last slot counts nulls
+  const values = col.values as Float64Array | Int32Array;
+  const { validity, offset, length } = col;
+  if (validity === null) {
+    if (mask === null) for (let i = 0; i < length; i++) slots[values[i] - min]++;
+    else for (let i = 0; i < length; i++) slots[values[i] - min] += mask[i];
+  } else {
+    for (let i = 0; i < length; i++) {
+      const b = offset + i;
+      const valid = ((validity[b >> 3] >> (b & 7)) & 1) === 1;
+      slots[valid ? values[i] - min : card] += mask === null ? 1 : mask[i];
+    }
+  }
+  let present = 0;
+  for (let r = 0; r < card; r++) if (slots[r] > 0) present++;
+  const nullCount = opts.nulls ? slots[card] : 0;
+  const size = present + (nullCount > 0 ? 1 : 0);
+  if (size > opts.maxGroups) return { size: 0, counts: new Float64Array(0), tooMany: true, dims: [] };
+  const numbers = new Float64Array(present),
+    counts = new Float64Array(size),
+    ranks = new Int32Array(size);
+  for (let r = 0, g = 0; r < card; r++) {
+    if (slots[r] === 0) continue;
+    numbers[g] = r + min;
+    counts[g] = slots[r];
+    ranks[g] = g;
+    g++;
+  }
+  if (nullCount > 0) {
+    counts[present] = nullCount;
+    ranks[present] = present;
+  }
+  return { size, counts, tooMany: false, dims: [{ values: numbers, numbers, ranks }] };
+}
