@@ -17,7 +17,11 @@ const workerArgv = fromSource ? ['--import', import.meta.resolve('tsx')] : [];
  * A fixed-size pool of `config.poolThreads` threads with a queue of `config.poolMaxQueue` tasks;
  * `worker` replaces workers/index (tests use it to crash a thread).
  */
-export function createPool(config: Pick<Config, 'poolThreads' | 'poolMaxQueue'>, worker: URL = workerFile): Pool {
+export function createPool(
+  config: Pick<Config, 'poolThreads' | 'poolMaxQueue'>,
+  worker: URL = workerFile,
+  { abortGraceMs = ABORT_GRACE_MS }: { abortGraceMs?: number } = {},
+): Pool {
   const piscina = new Piscina({
     filename: worker.href,
     minThreads: config.poolThreads,
@@ -74,7 +78,7 @@ export function createPool(config: Pick<Config, 'poolThreads' | 'poolMaxQueue'>,
         const onAbort = () => {
           reject(toAbortError(signal.reason));
           if (Atomics.load(started, 0) === 0) inner.abort(signal.reason);
-          else grace = setTimeout(() => inner.abort(signal.reason), ABORT_GRACE_MS);
+          else grace = setTimeout(() => inner.abort(signal.reason), abortGraceMs);
         };
         if (signal.aborted) onAbort();
         else signal.addEventListener('abort', onAbort, { once: true });

@@ -36,7 +36,8 @@ const slow: Task = {
 };
 
 // One pool for the tests that leave it usable; worker start-up (tsx + Arrow) takes a second.
-const pool = createPool({ poolThreads: 1, poolMaxQueue: 8 }, new URL('./fixtures/crash-worker.ts', import.meta.url));
+const CRASH_WORKER = new URL('./fixtures/crash-worker.ts', import.meta.url);
+const pool = createPool({ poolThreads: 1, poolMaxQueue: 8 }, CRASH_WORKER);
 test.after(() => pool.close());
 
 test('runs a task on a worker thread', async () => {
@@ -120,16 +121,20 @@ const busy = (ms: number, marks?: Int32Array) => ({ kind: 'busy', ms, marks }) a
 const newMarks = () => new Int32Array(new SharedArrayBuffer(8));
 
 test('an abort of a running task that ends within the grace: the caller stops waiting, the thread stays', async () => {
+  // A grace far longer than the task, so a loaded machine cannot stretch the task past it.
+  const patient = createPool({ poolThreads: 1, poolMaxQueue: 8 }, CRASH_WORKER, { abortGraceMs: 60_000 });
+  const threadOf = () => patient.run<number>({ kind: 'thread' } as unknown as Task);
   const before = await threadOf();
   const ac = new AbortController();
   const marks = newMarks();
-  const running = pool.run(busy(150, marks), ac.signal).catch((e: unknown) => e);
+  const running = patient.run(busy(1000, marks), ac.signal).catch((e: unknown) => e);
   while (Atomics.load(marks, 0) === 0) await new Promise((r) => setTimeout(r, 5)); // it runs now
   ac.abort();
   const err = (await running) as Error;
   assert.is(err.name, 'AbortError');
   assert.is(Atomics.load(marks, 1), 0, 'rejected before the task ended');
   assert.is(await threadOf(), before, 'the same thread: not ended');
+  await patient.close();
 });
 
 test('an abort of a running task past the grace ends its thread; the pool carries on', async () => {
