@@ -47,7 +47,7 @@ const groupSql = (keys: string[], where: string) =>
 const fromValues = (body: unknown): Group[] =>
   (body as ValuesBody).values.map((v) => ({ key: [v.value], count: v.count }));
 /** Outliers (§7 step 2, numbers only) leave `data`: both lists together, in key order, are the groups. */
-const fromDist = (body: unknown): Group[] => {
+export const fromDist = (body: unknown): Group[] => {
   const { data, outliers } = body as DistBody;
   const all = [...data, ...outliers].map((p) => ({ key: p.values, count: p.count }));
   const cmp = (a: Group, b: Group) => {
