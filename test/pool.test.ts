@@ -115,43 +115,45 @@ test('an abort cancels a running task; the pool carries on', async () => {
 });
 
 const threadOf = () => pool.run<number>({ kind: 'thread' } as unknown as Task);
-const busy = (ms: number) => ({ kind: 'busy', ms }) as unknown as Task;
+const busy = (ms: number, marks?: Int32Array) => ({ kind: 'busy', ms, marks }) as unknown as Task;
+/** Shared marks a busy task sets: [0] when it starts, [1] when it ends (so tests observe, not time). */
+const newMarks = () => new Int32Array(new SharedArrayBuffer(8));
 
 test('an abort of a running task that ends within the grace: the caller stops waiting, the thread stays', async () => {
   const before = await threadOf();
   const ac = new AbortController();
-  const started = performance.now();
-  const running = pool.run(busy(120), ac.signal).catch((e: unknown) => e);
-  await new Promise((r) => setTimeout(r, 40)); // it runs by now
+  const marks = newMarks();
+  const running = pool.run(busy(150, marks), ac.signal).catch((e: unknown) => e);
+  while (Atomics.load(marks, 0) === 0) await new Promise((r) => setTimeout(r, 5)); // it runs now
   ac.abort();
   const err = (await running) as Error;
   assert.is(err.name, 'AbortError');
-  assert.ok(performance.now() - started < 120, 'rejected before the task ended');
+  assert.is(Atomics.load(marks, 1), 0, 'rejected before the task ended');
   assert.is(await threadOf(), before, 'the same thread: not ended');
 });
 
 test('an abort of a running task past the grace ends its thread; the pool carries on', async () => {
   const before = await threadOf();
   const ac = new AbortController();
-  const running = pool.run(busy(2000), ac.signal).catch((e: unknown) => e);
-  await new Promise((r) => setTimeout(r, 40));
+  const marks = newMarks();
+  const running = pool.run(busy(2000, marks), ac.signal).catch((e: unknown) => e);
+  while (Atomics.load(marks, 0) === 0) await new Promise((r) => setTimeout(r, 5));
   ac.abort();
   assert.is(((await running) as Error).name, 'AbortError');
-  const started = performance.now();
   assert.is.not(await threadOf(), before, 'a new thread');
-  assert.ok(performance.now() - started < 1900, 'did not wait for the task to end');
+  assert.is(Atomics.load(marks, 1), 0, 'the task was ended, not waited for');
 });
 
 test('an abort of a queued task takes it out of the queue: it never runs', async () => {
   const ac = new AbortController();
+  const marks = newMarks();
   const first = pool.run(busy(150));
-  const queued = pool.run(busy(5000), ac.signal).catch((e: unknown) => e);
+  const queued = pool.run(busy(50, marks), ac.signal).catch((e: unknown) => e);
   ac.abort();
   assert.is(((await queued) as Error).name, 'AbortError');
   await first;
-  const started = performance.now();
   await threadOf();
-  assert.ok(performance.now() - started < 4000, 'the queued task did not run');
+  assert.is(Atomics.load(marks, 0), 0, 'the queued task never started');
 });
 
 test('an already aborted signal rejects at once', async () => {
