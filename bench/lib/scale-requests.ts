@@ -3,7 +3,7 @@
 import type { Duck } from './duck.ts';
 import { toRowsLabel } from './growth.ts';
 import { note } from './log.ts';
-import { fromDist } from './numbers.ts';
+import { dateSql, fromDist } from './numbers.ts';
 import { toRow } from './rows.ts';
 import { checkSame } from './served.ts';
 import { getText } from './sorrel.ts';
@@ -61,7 +61,7 @@ const FIRSTS: First[] = [
   {
     label: 'aware dist of `d` (date), `grade < 10`',
     path: (b) => dist(['d'], b),
-    sql: (b) => group(['d::VARCHAR'], b),
+    sql: (b) => dateSql(where(b)),
     check: sameGroups('d'),
     judge: RATIO,
   },
@@ -81,7 +81,7 @@ const FIRSTS: First[] = [
   {
     label: 'naive dist of `d` (date), first request',
     path: () => dist(['d'], null),
-    sql: () => group(['d::VARCHAR'], null),
+    sql: () => dateSql(where(null)),
     check: sameGroups('naive d'),
     judge: { target: '< 50 ms', limit: { on: 'sorrel', value: 50 } },
     naive: true,
