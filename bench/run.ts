@@ -20,6 +20,8 @@ const NAMES = [
   'loop',
   'tree',
   'continuous',
+  'flood',
+  'soak',
   'scale',
 ];
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
