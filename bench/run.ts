@@ -22,15 +22,17 @@ const NAMES = [
   'continuous',
   'flood',
   'soak',
+  'scale',
 ];
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 const USAGE = `Usage: npm run bench [-- options]
   --quick           smoke run: smaller sizes, shorter and fewer repetitions (under 3 minutes)
   --only <names>    run only these scenarios (comma-separated or repeated): ${NAMES.join(', ')}
+  --rows <n>        the one data size for compute and scale (10M, 50M, 100M or a number; default their own)
   --no-readme       print the tables but leave bench/results.json and bench/README.md alone`;
 
-type Args = { quick: boolean; only: string[]; readme: boolean };
+type Args = { quick: boolean; only: string[]; readme: boolean; rows?: number };
 
 function parseArgs(argv: string[]): Args {
   const args: Args = { quick: false, only: [], readme: true };
@@ -38,6 +40,7 @@ function parseArgs(argv: string[]): Args {
     const a = argv[i];
     if (a === '--quick') args.quick = true;
     else if (a === '--no-readme') args.readme = false;
+    else if (a === '--rows') args.rows = toRows(argv[++i]);
     else if (a === '--only' || a.startsWith('--only=')) {
       const v = a === '--only' ? argv[++i] : a.slice('--only='.length);
       if (!v) throw new Error('--only needs a scenario name.');
@@ -55,6 +58,14 @@ function parseArgs(argv: string[]): Args {
   for (const n of args.only)
     if (!NAMES.includes(n)) throw new Error(`Unknown scenario "${n}"; the scenarios are ${NAMES.join(', ')}.`);
   return args;
+}
+
+/** "10M", "50M", "100M", "500k" or a plain count. */
+function toRows(v: string | undefined): number {
+  const m = /^(\d+(?:\.\d+)?)([kM]?)$/.exec(v ?? '');
+  const n = m ? Number(m[1]) * (m[2] === 'M' ? 1e6 : m[2] === 'k' ? 1e3 : 1) : Number.NaN;
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--rows takes a row count such as 10M, not "${v}".`);
+  return n;
 }
 
 /** Imports bench/scenarios/<name>.ts; a module that cannot be imported is skipped, not fatal. */
@@ -89,7 +100,7 @@ async function main(): Promise<number> {
     }
     note(`▶ ${name}: ${scenario.description}`);
     try {
-      const rows = await scenario.run({ quick: args.quick, dataDir });
+      const rows = await scenario.run({ quick: args.quick, dataDir, rows: args.rows });
       const seconds = (performance.now() - started) / 1000;
       results.push({ ...base, description: scenario.description, seconds, status: 'ok', message: null, rows });
       note(`✔ ${name} in ${seconds.toFixed(0)} s`);

@@ -1,6 +1,7 @@
 // The scenario contract every bench/scenarios/*.ts module exports as `scenario`.
 
-export type BenchOptions = { quick: boolean; dataDir: string };
+/** `rows`: the one data size to run (`--rows`), for the scenarios that take it (compute, scale); else their own sizes. */
+export type BenchOptions = { quick: boolean; dataDir: string; rows?: number };
 
 /** One line of the results table: Sorrel's figure beside the reference's, and the target verdict. */
 export type BenchRow = {

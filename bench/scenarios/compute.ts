@@ -4,6 +4,7 @@ import { openDuck, toSqlString, type Duck } from '../lib/duck.ts';
 import { COLUMNS, ensureTable, toTableSpec } from '../lib/generate.ts';
 import { note } from '../lib/log.ts';
 import { toGrowthRows, toRowsLabel, type Series } from '../lib/growth.ts';
+import { runWide } from '../lib/numbers.ts';
 import { toRow } from '../lib/rows.ts';
 import { checkSame, type Group, timeServed } from '../lib/served.ts';
 import { getText, startSorrel } from '../lib/sorrel.ts';
@@ -105,8 +106,8 @@ export const scenario: Scenario = {
   name: 'compute',
   description:
     'context-aware values and grouped counts (1 and 2 dimensions, 50% and 1% contexts) over HTTP vs DuckDB in-process on the same Parquet file, by row count; non-aware answers from memory',
-  async run({ quick, dataDir }) {
-    const sizes = quick ? [100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000];
+  async run({ quick, dataDir, rows: only }) {
+    const sizes = only ? [only] : quick ? [100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000];
     const warmup = quick ? 1 : 2;
     const rounds = quick ? 5 : 9;
     const duck = await openDuck();
@@ -165,6 +166,8 @@ export const scenario: Scenario = {
         }
       }
       for (const [label, s] of series) rows.push(...toGrowthRows('compute', label, 'time', reference, s));
+      // Numbers and dates (issue 19): the wide table at the largest size.
+      rows.push(...(await runWide(sizes[sizes.length - 1], dataDir, duck, { warmup, rounds, reference })));
       return rows;
     } finally {
       duck.close();

@@ -1,0 +1,148 @@
+// The scale scenario's first requests (issue 19): each a request Sorrel has not answered before, checked
+// against DuckDB (table `w` in this process) and timed beside the same query there.
+import type { Duck } from './duck.ts';
+import { toRowsLabel } from './growth.ts';
+import { note } from './log.ts';
+import { dateSql, fromDist } from './numbers.ts';
+import { toRow } from './rows.ts';
+import { checkSame } from './served.ts';
+import { getText } from './sorrel.ts';
+import { toFieldId } from './table-catalog.ts';
+import type { BenchRow } from './types.ts';
+import { WIDE_COLUMNS } from './wide.ts';
+
+const id = (column: string) => toFieldId(WIDE_COLUMNS, column);
+const SAMPLES = 3; // each a first request: the context bound moves by a thousandth (grade < 9.999, …)
+
+type Judge = { target: string; limit: { on: 'ratio' | 'sorrel'; value: number } | null };
+type First = {
+  label: string;
+  path(below: number | null): string; // null: a naive request
+  sql(below: number | null): string;
+  /** Fails unless Sorrel's body is DuckDB's answer. */
+  check(body: unknown, duck: unknown[][]): void;
+  judge: Judge;
+  naive?: boolean;
+};
+
+const context = (below: number) =>
+  `&aware=true&context=${encodeURIComponent(JSON.stringify({ field: id('grade'), operator: 'lt', value: below }))}`;
+const where = (below: number | null) => (below === null ? 'true' : `grade < ${below}`);
+const group = (keys: string[], below: number | null) =>
+  `SELECT ${keys.join(', ')}, count(*)::DOUBLE FROM w WHERE ${where(below)} GROUP BY ALL ORDER BY ALL`;
+const dist = (dims: string[], below: number | null) =>
+  `/api/fields/${id(dims[0])}/dist/?dimensions=${dims.map(id).join(',')}&cluster=false${below === null ? '' : context(below)}`;
+const sameGroups = (label: string) => (body: unknown, duck: unknown[][]) =>
+  checkSame(label, fromDist(body), duck, { nonZero: true });
+const RATIO: Judge = { target: '≤ 1.5× DuckDB', limit: { on: 'ratio', value: 1.5 } };
+
+const FIRSTS: First[] = [
+  {
+    label: 'aware dist of `cat` (int), `grade < 10`',
+    path: (b) => dist(['cat'], b),
+    sql: (b) => group(['cat'], b),
+    check: sameGroups('cat'),
+    judge: RATIO,
+  },
+  {
+    label: 'aware dist `cat` × `grade` (ints), `grade < 10`',
+    path: (b) => dist(['cat', 'grade'], b),
+    sql: (b) => group(['cat', 'grade'], b),
+    check: sameGroups('cat × grade'),
+    judge: RATIO,
+  },
+  {
+    label: 'aware dist of `name` (string, 50k groups), `grade < 10`',
+    path: (b) => dist(['name'], b),
+    sql: (b) => group(['name'], b),
+    check: sameGroups('name'),
+    judge: { target: '< 1 s', limit: { on: 'sorrel', value: 1000 } },
+  },
+  {
+    label: 'aware dist of `d` (date), `grade < 10`',
+    path: (b) => dist(['d'], b),
+    sql: (b) => dateSql(where(b)),
+    check: sameGroups('d'),
+    judge: RATIO,
+  },
+  {
+    label: 'aware stats of `x`, `grade < 10`',
+    path: (b) => `/api/fields/${id('x')}/stats/?${b === null ? '' : context(b).slice(1)}`,
+    sql: (b) => `SELECT count(x)::DOUBLE, min(x), max(x), avg(x), quantile_cont(x, 0.5) FROM w WHERE ${where(b)}`,
+    check: (body, duck) => {
+      const s = body as { count: number; min: number; max: number; mean: number; p50: number };
+      const [count, min, max, mean, p50] = duck[0] as number[];
+      const near = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+      if (s.count !== count || s.min !== min || s.max !== max || !near(s.mean, mean) || !near(s.p50, p50))
+        throw new Error(`stats of x: Sorrel ${JSON.stringify(s)}, DuckDB ${JSON.stringify(duck[0])}.`);
+    },
+    judge: { target: '—', limit: null },
+  },
+  {
+    label: 'naive dist of `d` (date), first request',
+    path: () => dist(['d'], null),
+    sql: () => dateSql(where(null)),
+    check: sameGroups('naive d'),
+    judge: { target: '< 50 ms', limit: { on: 'sorrel', value: 50 } },
+    naive: true,
+  },
+];
+
+/** Times each of FIRSTS on a fresh server at `base`; then the refusal of the naive dist `x` × `code`. */
+export async function timeFirstRequests(base: string, duck: Duck, rows: number, reference: string) {
+  const out: BenchRow[] = [];
+  const c = { scenario: 'scale', referenceName: reference, better: 'lower' as const };
+  for (const f of FIRSTS) {
+    const bounds = f.naive ? [null] : Array.from({ length: SAMPLES }, (_, k) => 10 - k / 1000);
+    const sorrel: number[] = [],
+      ref: number[] = [];
+    for (const b of bounds) {
+      let t = performance.now();
+      const body = JSON.parse(await getText(base + f.path(b)));
+      sorrel.push(performance.now() - t);
+      t = performance.now();
+      const answer = await duck.rows(f.sql(b));
+      ref.push(performance.now() - t);
+      f.check(body, answer);
+    }
+    note(
+      `scale: ${f.label}: Sorrel ${sorrel.map(Math.round).join(', ')} ms; DuckDB ${ref.map(Math.round).join(', ')} ms`,
+    );
+    out.push(
+      toRow({
+        ...c,
+        ...f.judge,
+        case: `${toRowsLabel(rows)} rows, ${f.label}`,
+        metric: 'first request ms',
+        sorrel,
+        reference: ref,
+      }),
+    );
+  }
+  // A distribution that will be refused: Sorrel's 422 beside DuckDB counting the groups.
+  let t = performance.now();
+  const res = await fetch(`${base}${dist(['x', 'code'], null)}`);
+  const text = await res.text();
+  const ms = performance.now() - t;
+  if (res.status !== 422 || !text.includes('TOO_MANY_GROUPS'))
+    throw new Error(`naive dist x × code: expected a 422 TOO_MANY_GROUPS, got ${res.status} ${text.slice(0, 200)}`);
+  t = performance.now();
+  const groups = Number((await duck.rows('SELECT count(*)::DOUBLE FROM (SELECT DISTINCT x, code FROM w)'))[0][0]);
+  const refMs = performance.now() - t;
+  note(
+    `scale: naive dist x × code: 422 in ${Math.round(ms)} ms; DuckDB counts ${groups} groups in ${Math.round(refMs)} ms`,
+  );
+  out.push(
+    toRow({
+      ...c,
+      case: `${toRowsLabel(rows)} rows, naive dist \`x\` × \`code\`, cluster=false (${groups} groups): 422 TOO_MANY_GROUPS`,
+      metric: 'ms to the 422',
+      referenceName: `${reference}, counting the groups`,
+      sorrel: [ms],
+      reference: refMs,
+      target: '≤ 1 s of work',
+      limit: { on: 'sorrel', value: 1000 },
+    }),
+  );
+  return out;
+}

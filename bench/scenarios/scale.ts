@@ -1,0 +1,147 @@
+// Scale (issue 19): the wide table as Parquet at 10M rows (50M, 100M with --rows): time to ready and peak
+// RSS cold and from a built snapshot beside DuckDB loading the same file, then first requests beside DuckDB.
+import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, spawnTs, waitForOk } from '../lib/child.ts';
+import { openDuck, toSqlString } from '../lib/duck.ts';
+import { toRowsLabel } from '../lib/growth.ts';
+import { note } from '../lib/log.ts';
+import { toRow } from '../lib/rows.ts';
+import { timeFirstRequests } from '../lib/scale-requests.ts';
+import { spawnSorrel } from '../lib/sorrel.ts';
+import { writeTableCatalog } from '../lib/table-catalog.ts';
+import type { BenchRow, Scenario } from '../lib/types.ts';
+import { ensureWide, WIDE_COLUMNS } from '../lib/wide.ts';
+
+const MiB = 1024 * 1024;
+
+type Started = { ms: number; rss: number; bytes: number };
+
+export const scenario: Scenario = {
+  name: 'scale',
+  description:
+    "issue 19's table (id, cat, code, name, x, grade, d) as Parquet: spawn → /readyz 200 and peak RSS, cold and from `sorrel build`'s file, beside DuckDB's CREATE TABLE AS SELECT * FROM read_parquet in a fresh process; first requests beside DuckDB in-process",
+  async run({ quick, dataDir, rows: only }) {
+    const rows = only ?? (quick ? 1_000_000 : 10_000_000);
+    const size = toRowsLabel(rows);
+    const reps = rows > 10_000_000 ? 1 : 2;
+    const file = await ensureWide(rows, dataDir);
+    const catalog = writeTableCatalog(file, WIDE_COLUMNS, dataDir);
+    const snapshot = join(dataDir, `wide-r${rows}.sorrel`);
+    const label = `${size} rows, wide Parquet (${(statSync(file).size / MiB).toFixed(0)} MiB)`;
+    const cold: Started[] = [],
+      duck: Started[] = [];
+    for (let i = 0; i < reps; i++) {
+      // Alternate which side goes first, so neither always finds the file in a warmer page cache.
+      if (i % 2 === 1) duck.push(await loadDuck(file, rows));
+      cold.push(await start(catalog));
+      if (i % 2 === 0) duck.push(await loadDuck(file, rows));
+      note(`scale: ${size}: cold ${Math.round(cold[i].ms)} ms, DuckDB ${Math.round(duck[i].ms)} ms`);
+    }
+    const t = performance.now();
+    const r = spawnSync(process.execPath, ['dist/src/main.js', 'build', catalog, '-o', snapshot], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    if (r.status !== 0) throw new Error(`sorrel build ${catalog} failed:\n${r.stderr}`);
+    const built = performance.now() - t;
+    const warm: Started[] = [];
+    for (let i = 0; i < reps; i++) warm.push(await start(snapshot));
+    const arrow = cold[0].bytes / MiB;
+    const c = { scenario: 'scale', case: label, better: 'lower' as const };
+    const out: BenchRow[] = [
+      toRow({
+        ...c,
+        metric: 'ms to ready, cold (from Parquet)',
+        referenceName: 'DuckDB CREATE TABLE AS SELECT * FROM read_parquet (fresh process)',
+        sorrel: cold.map((x) => x.ms),
+        reference: duck.map((x) => x.ms),
+        target: '≤ 2× DuckDB',
+        limit: { on: 'ratio', value: 2 },
+      }),
+      toRow({
+        ...c,
+        metric: 'ms to ready from the built snapshot',
+        referenceName: 'Sorrel cold',
+        sorrel: warm.map((x) => x.ms),
+        reference: cold.map((x) => x.ms),
+        target: '≤ 0.2× cold',
+        limit: { on: 'ratio', value: 0.2 },
+      }),
+      toRow({
+        ...c,
+        metric: 'peak RSS MiB, cold',
+        referenceName: `Arrow buffers (${arrow.toFixed(0)} MiB)`,
+        sorrel: cold.map((x) => x.rss / MiB),
+        reference: arrow,
+        target: '≤ 2× Arrow bytes',
+        limit: { on: 'ratio', value: 2 },
+      }),
+      toRow({
+        ...c,
+        metric: 'peak RSS MiB from the built snapshot',
+        referenceName: `Arrow buffers (${arrow.toFixed(0)} MiB)`,
+        sorrel: warm.map((x) => x.rss / MiB),
+        reference: arrow,
+        target: '≤ 1.3× Arrow bytes',
+        limit: { on: 'ratio', value: 1.3 },
+      }),
+      toRow({
+        ...c,
+        metric: 'peak RSS MiB, cold',
+        referenceName: 'DuckDB peak RSS (fresh process)',
+        sorrel: cold.map((x) => x.rss / MiB),
+        reference: duck.map((x) => x.rss / MiB),
+        target: '—',
+        limit: null,
+      }),
+      toRow({
+        ...c,
+        metric: 'sorrel build s',
+        referenceName: '—',
+        sorrel: [built / 1000],
+        reference: null,
+        target: '—',
+        limit: null,
+      }),
+    ];
+    // First requests on a fresh process serving the snapshot, beside DuckDB in this process.
+    const db = await openDuck();
+    const sorrel = await spawnSorrel(snapshot);
+    try {
+      await db.run(`CREATE TABLE w AS SELECT * FROM read_parquet(${toSqlString(file)})`);
+      await waitForOk(`${sorrel.url}/readyz`, sorrel.child);
+      out.push(...(await timeFirstRequests(sorrel.url, db, rows, `DuckDB ${db.version} (in-process)`)));
+    } finally {
+      await sorrel.stop();
+      db.close();
+    }
+    return out;
+  },
+};
+
+/** Spawn → /readyz 200, the peak RSS, and the Arrow bytes loaded. */
+async function start(source: string): Promise<Started> {
+  const s = await spawnSorrel(source);
+  try {
+    const at = await waitForOk(`${s.url}/readyz`, s.child);
+    const ready = await s.child.waitFor('ready');
+    const bytes = (ready.datasets as { bytes: number }[]).reduce((n, d) => n + d.bytes, 0);
+    return { ms: at - s.child.startedAt, rss: s.child.peakRss(), bytes };
+  } finally {
+    await s.stop();
+  }
+}
+
+/** bench/lib/duck-load.ts on the file in a fresh process: spawn → table created, and its peak RSS. */
+async function loadDuck(file: string, rows: number): Promise<Started> {
+  const child = spawnTs('bench/lib/duck-load.ts', [file]);
+  try {
+    const m = await child.waitFor('loaded');
+    if (Number(m.rows) !== rows) throw new Error(`DuckDB loaded ${m.rows} rows from ${file}, expected ${rows}.`);
+    return { ms: m.at - child.startedAt, rss: Number(m.peakRss), bytes: 0 };
+  } finally {
+    await child.stop();
+  }
+}
