@@ -21,9 +21,9 @@ export type FloatRanks = { ranks: Int32Array; uniq: Float64Array };
  * Why: ranking 10M rows by searching 10M sorted doubles costs a cache miss or two per row even
  * through a bucket index. Here the kept values' bits become unsigned keys that order like the
  * numbers (-0 as +0: one value, as `!==` sees it), an LSD radix argsort (six stable 11-bit passes,
- * a constant digit skipped, as workers/sort.ts) carries each key's position along, and one walk
- * over the sorted keys hands out the ranks. Memory: 24 bytes per kept row while sorting (two
- * copies of the keys and of the positions), then 4 per row for the ranks.
+ * a constant digit skipped, as workers/sort.ts) carries each value's position along, and one walk
+ * over the sorted values hands out the ranks. Memory: 24 bytes per kept row while sorting (two
+ * copies of the values and of the positions), then 4 per row for the ranks.
  */
 export function rankFloats(
   values: Float64Array,
@@ -35,7 +35,7 @@ export function rankFloats(
   let n = 0,
     negativeZero = false;
   const keys = new Float64Array(m);
-  let pos = new Uint32Array(m);
+  let pos: Uint32Array = new Uint32Array(m);
   for (let p = 0; p < m; p++) {
     const i = sel[p];
     if (validity !== null && ((validity[(offset + i) >> 3] >> ((offset + i) & 7)) & 1) === 0) continue;
@@ -45,41 +45,17 @@ export function rankFloats(
     keys[n] = v === 0 ? 0 : v;
     pos[n++] = p;
   }
-  const words = new Uint32Array(keys.buffer, 0, 2 * n); // little-endian: [lo, hi]
-  toOrdered(words, n);
-  let src = words,
-    dst = new Uint32Array(2 * n),
-    pdst = new Uint32Array(n);
-  const count = new Uint32Array(2048);
-  for (const [word, shift, bits] of PASSES) {
-    const mask = (1 << bits) - 1;
-    count.fill(0);
-    for (let j = 0; j < n; j++) count[(src[2 * j + word] >>> shift) & mask]++;
-    if (n === 0 || count[(src[word] >>> shift) & mask] === n) continue;
-    for (let b = 0, sum = 0; b < 2048; b++) {
-      const c = count[b];
-      count[b] = sum;
-      sum += c;
-    }
-    for (let j = 0; j < n; j++) {
-      const k = count[(src[2 * j + word] >>> shift) & mask]++;
-      dst[2 * k] = src[2 * j];
-      dst[2 * k + 1] = src[2 * j + 1];
-      pdst[k] = pos[j];
-    }
-    [src, dst] = [dst, src];
-    [pos, pdst] = [pdst, pos];
-  }
-  fromOrdered(src, n);
-  const sorted = new Float64Array(src.buffer, 0, n);
+  const sorted = argsort(keys.subarray(0, n), pos.subarray(0, n));
+  pos = sorted.pos;
   const ranks = new Int32Array(m);
   let u = 0;
+  const inOrder = sorted.keys;
   for (let j = 0, last = Number.NaN; j < n; j++) {
-    const v = sorted[j];
-    if (v !== last) sorted[u++] = last = v;
+    const v = inOrder[j];
+    if (v !== last) inOrder[u++] = last = v;
     ranks[pos[j]] = u - 1;
   }
-  const uniq = sorted.slice(0, u);
+  const uniq = inOrder.slice(0, u);
   if (negativeZero) uniq[uniq.indexOf(0)] = -0; // the built-in sort puts -0 first, and a run keeps its first value
   if (validity !== null) {
     for (let p = 0; p < m; p++) {
@@ -90,25 +66,71 @@ export function rankFloats(
   return { ranks, uniq };
 }
 
-/** Maps each double's words to an unsigned key that orders like the number (flip a negative, set a positive's sign). */
-function toOrdered(words: Uint32Array, n: number): void {
-  for (let j = 0; j < n; j++) {
-    const hi = words[2 * j + 1];
-    if (hi >>> 31) {
-      words[2 * j + 1] = ~hi >>> 0;
-      words[2 * j] = ~words[2 * j] >>> 0;
-    } else words[2 * j + 1] = (hi | 0x80000000) >>> 0;
-  }
+/**
+ * Sorts doubles (no NaN) ascending with their positions alongside, by six stable 11-bit LSD passes
+ * over the bits of an unsigned key that orders like the number (a negative's bits flipped, a
+ * positive's sign bit set), computed from the words as each pass reads them: the doubles move as
+ * doubles (8 bytes at once; never a NaN pattern, which a copy might canonicalise). All six
+ * histograms come from one read; a pass whose digit is the same for every value is skipped.
+ */
+function argsort(keys: Float64Array, pos: Uint32Array): { keys: Float64Array; pos: Uint32Array } {
+  const n = keys.length;
+  const count = histograms(new Uint32Array(keys.buffer, keys.byteOffset, 2 * n), n);
+  let src: Float64Array = keys,
+    dst: Float64Array = new Float64Array(n),
+    pdst: Uint32Array = new Uint32Array(n);
+  PASSES.forEach(([word, shift, bits], k) => {
+    const mask = (1 << bits) - 1,
+      hist = count.subarray(k << 11, (k + 1) << 11);
+    if (n === 0 || hist.includes(n)) return;
+    for (let b = 0, sum = 0; b < 2048; b++) {
+      const c = hist[b];
+      hist[b] = sum;
+      sum += c;
+    }
+    movePass(new Uint32Array(src.buffer, src.byteOffset, 2 * n), src, dst, pos, pdst, hist, word, shift, mask);
+    [src, dst] = [dst, src];
+    [pos, pdst] = [pdst, pos];
+  });
+  return { keys: src, pos };
 }
 
-function fromOrdered(words: Uint32Array, n: number): void {
+/** The six 2048-bucket histograms of the keys' digits, in one read. */
+function histograms(words: Uint32Array, n: number): Uint32Array {
+  const count = new Uint32Array(6 << 11);
   for (let j = 0; j < n; j++) {
-    const hi = words[2 * j + 1];
-    if (hi >>> 31) words[2 * j + 1] = hi & 0x7fffffff;
-    else {
-      words[2 * j + 1] = ~hi >>> 0;
-      words[2 * j] = ~words[2 * j] >>> 0;
-    }
+    const hi = words[2 * j + 1],
+      flip = hi >> 31; // -1 for a negative: flip every bit; else set the sign bit
+    const lo = (words[2 * j] ^ flip) >>> 0,
+      h = (hi ^ (flip | 0x80000000)) >>> 0;
+    count[lo & 2047]++;
+    count[2048 + ((lo >>> 11) & 2047)]++;
+    count[4096 + (lo >>> 22)]++;
+    count[6144 + (h & 2047)]++;
+    count[8192 + ((h >>> 11) & 2047)]++;
+    count[10240 + (h >>> 22)]++;
+  }
+  return count;
+}
+
+function movePass(
+  words: Uint32Array,
+  src: Float64Array,
+  dst: Float64Array,
+  pos: Uint32Array,
+  pdst: Uint32Array,
+  start: Uint32Array,
+  word: number,
+  shift: number,
+  mask: number,
+): void {
+  for (let j = 0; j < src.length; j++) {
+    const hi = words[2 * j + 1],
+      flip = hi >> 31;
+    const key = word === 0 ? words[2 * j] ^ flip : hi ^ (flip | 0x80000000);
+    const k = start[(key >>> shift) & mask]++;
+    dst[k] = src[j];
+    pdst[k] = pos[j];
   }
 }
 
