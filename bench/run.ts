@@ -20,6 +20,8 @@ const NAMES = [
   'loop',
   'tree',
   'continuous',
+  'flood',
+  'soak',
 ];
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 

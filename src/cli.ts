@@ -8,18 +8,18 @@ import pkg from '../package.json' with { type: 'json' };
 import { stringify } from 'yaml';
 import type { ColumnProfile } from '../loaders/index.ts';
 import { formatOf, toExtensionList } from './contract/formats.ts';
-import { checkKeys, toKeyHash } from './snapshot/access.ts';
-import { CatalogError, readCatalog, type CatalogSpec } from './catalog/read.ts';
+import { toKeyHash } from './snapshot/access.ts';
+import { CatalogError } from './catalog/read.ts';
 import { findTimestampWarnings } from './catalog/check.ts';
 import { type Config, toBufferBytes, toConfig } from './config.ts';
 import { toPlural } from './catalog/rules.ts';
 import { createPool } from './pool.ts';
+import { watchParent } from './parent.ts';
 import { type Running, startServer } from './server.ts';
-import { isSnapshotFile, toSnapshotInput } from './snapshot/built.ts';
+import { toSnapshotInput } from './snapshot/built.ts';
 import { prepareSnapshot } from './snapshot/create.ts';
-import { findColumnProblems, tryLoadDatasets, type LoadedDatasets } from './snapshot/datasets.ts';
 import { SnapshotFileError, writeSnapshotFile } from './snapshot/file.ts';
-import { checkTree, hasTree } from './snapshot/tree.ts';
+import { findCatalogProblems } from './snapshot/problems.ts';
 
 // Built, this file is dist/src/cli.js: the demo stays at the package root.
 export const DEMO_CATALOG = fileURLToPath(
@@ -116,6 +116,11 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** A one-thread pool for the model tree's checks. */
+function openCheckPool() {
+  return createPool({ poolThreads: 1, poolMaxQueue: Number.MAX_SAFE_INTEGER });
+}
+
 function fail(message: string, usage = USAGE): number {
   console.error(`${message}\n\nUsage: ${usage.replace(/^Usage: /, '')}`);
   return 1;
@@ -150,18 +155,8 @@ async function serve(sourcePath: string, flags: Record<string, string | boolean 
   try {
     await running.ready;
   } catch (err) {
-    // Serving refuses what `check` reports: list every problem, not only the first kind found.
-    const problems =
-      err instanceof CatalogError && !isSnapshotFile(resolve(sourcePath))
-        ? (await findProblems(resolve(sourcePath))).problems
-        : [];
-    console.error(
-      problems.length
-        ? new CatalogError(problems).message
-        : err instanceof CatalogError || err instanceof SnapshotFileError
-          ? err.message
-          : (err as Error).stack,
-    );
+    // Serving refuses what `check` reports: the load lists every problem (src/snapshot/problems.ts).
+    console.error(err instanceof CatalogError || err instanceof SnapshotFileError ? err.message : (err as Error).stack);
     await running.close();
     return 1;
   }
@@ -188,54 +183,19 @@ async function serve(sourcePath: string, flags: Record<string, string | boolean 
   process.on('SIGHUP', () => {
     void running.reload();
   });
+  watchParent((parent) => {
+    console.error(`Sorrel's parent process (${parent}) is gone; stopping rather than serving on unsupervised.`);
+    stop('parent exited');
+  });
   return new Promise<number>(() => {});
-}
-
-/** Every problem `check` reports: structure first, then each data file and column that can be checked, then the keys. */
-async function findProblems(
-  catalogPath: string,
-  secret = true,
-  bufferBytes?: number,
-): Promise<{ spec: CatalogSpec | null; datasets: LoadedDatasets; problems: string[]; warnings: string[] }> {
-  const { spec, problems } = readCatalog(catalogPath);
-  const warnings: string[] = [];
-  let datasets: LoadedDatasets = new Map();
-  if (spec) {
-    const loaded = await tryLoadDatasets(spec, { bufferBytes });
-    datasets = loaded.datasets;
-    const tree = await findTreeProblems(spec, loaded.datasets);
-    warnings.push(...tree.warnings);
-    problems.push(
-      ...loaded.problems,
-      ...findColumnProblems(spec, loaded.datasets),
-      ...tree.errors,
-      ...(await checkKeys(spec, { secret })).problems,
-    );
-  }
-  return { spec, datasets, problems, warnings };
-}
-
-/** The model tree's problems (API.md §12): keys and links checked on a pool of worker threads. */
-async function findTreeProblems(
-  spec: CatalogSpec,
-  datasets: LoadedDatasets,
-): Promise<{ errors: string[]; warnings: string[] }> {
-  if (!hasTree(spec)) return { errors: [], warnings: [] };
-  const pool = createPool({ poolThreads: 1, poolMaxQueue: Number.MAX_SAFE_INTEGER });
-  try {
-    const refs = new Map(
-      [...datasets.values()].map((d) => [d.name, { key: `check:${d.name}`, generation: 0, parts: d.parts }]),
-    );
-    return await checkTree(spec, datasets, refs, (task) => pool.run(task), 'check');
-  } finally {
-    await pool.close();
-  }
 }
 
 /** Reports every problem: structure first, then each data file and column that can be checked; warns of unpinned timestamps. */
 async function check(catalogPath: string | undefined, bufferBytes?: number): Promise<number> {
   if (!catalogPath) return fail('check needs a catalog file.', COMMANDS.check.usage);
-  const { spec, datasets, problems, warnings } = await findProblems(resolve(catalogPath), true, bufferBytes);
+  const { spec, datasets, problems, warnings } = await findCatalogProblems(resolve(catalogPath), openCheckPool, {
+    bufferBytes,
+  });
   // Dangling references do not stop serving (they are null links): reported, never failing.
   if (warnings.length)
     console.error(`Warning${warnings.length === 1 ? '' : 's'}:\n${warnings.map((w) => `  - ${w}`).join('\n')}`);
@@ -261,7 +221,10 @@ async function build(
   if (!catalogPath) return fail('build needs a catalog file.', COMMANDS.build.usage);
   const out = resolve(output ?? `${catalogPath.replace(/\.(ya?ml|json)$/i, '')}.sorrel`);
   // The HS256 secret's variable need not be set here: the file stores its name, read when served.
-  const { spec, datasets, problems } = await findProblems(resolve(catalogPath), false, bufferBytes);
+  const { spec, datasets, problems } = await findCatalogProblems(resolve(catalogPath), openCheckPool, {
+    secret: false,
+    bufferBytes,
+  });
   if (!spec || problems.length) {
     console.error(new CatalogError(problems).message);
     return 1;

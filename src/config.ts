@@ -22,8 +22,12 @@ export type Config = {
   memoBytes: number; // memory for context-naive distributions kept per snapshot
   metricsToken: string | null; // when set, /metrics needs `Authorization: Bearer <token>`
   headersTimeoutMs: number; // a request head must arrive within this (else 408)
+  requestTimeoutMs: number; // a whole request, head and body, must arrive within this (else 408)
+  keepAliveTimeoutMs: number; // an idle keep-alive connection is closed after this
   drainGraceMs: number; // after SIGTERM/SIGINT: /readyz 503 while the listener keeps accepting this long
   drainTimeoutMs: number; // then requests in flight may take this long to finish before they are cut
+  listenBacklog: number; // connections the kernel queues before Sorrel accepts them (capped by net.core.somaxconn)
+  fairConnections: number; // above this many open connections, each is read once per event-loop turn (0 = off)
   bufferBytes: number | null; // the most Arrow bytes one shared buffer of a table holds; null = BUFFER_BYTES (src/contract/storage.ts)
 };
 
@@ -48,8 +52,12 @@ export const DEFAULT_CONFIG: Config = {
   memoBytes: 64 * 1024 * 1024,
   metricsToken: null,
   headersTimeoutMs: 60_000,
+  requestTimeoutMs: 300_000,
+  keepAliveTimeoutMs: 65_000,
   drainGraceMs: 5_000,
   drainTimeoutMs: 30_000,
+  listenBacklog: 4096,
+  fairConnections: 256,
   bufferBytes: null,
 };
 
@@ -99,8 +107,12 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.memoBytes = (int('SORREL_MEMO_MB', 0) ?? c.memoBytes / 2 ** 20) * 2 ** 20;
   c.metricsToken = env.SORREL_METRICS_TOKEN || null;
   c.headersTimeoutMs = int('SORREL_HEADERS_TIMEOUT_MS', 1) ?? c.headersTimeoutMs;
+  c.requestTimeoutMs = int('SORREL_REQUEST_TIMEOUT_MS', 1) ?? c.requestTimeoutMs;
+  c.keepAliveTimeoutMs = int('SORREL_KEEPALIVE_TIMEOUT_MS', 1) ?? c.keepAliveTimeoutMs;
   c.drainGraceMs = seconds('SORREL_DRAIN_GRACE') ?? c.drainGraceMs;
   c.drainTimeoutMs = seconds('SORREL_DRAIN_TIMEOUT') ?? c.drainTimeoutMs;
+  c.listenBacklog = int('SORREL_LISTEN_BACKLOG', 1) ?? c.listenBacklog;
+  c.fairConnections = int('SORREL_FAIR_CONNECTIONS', 0) ?? c.fairConnections;
   c.bufferBytes = toBufferBytes(env);
   return c;
 }

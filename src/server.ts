@@ -2,19 +2,22 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { createApp, type AppState } from './http/app.ts';
 import { ALLOW } from './http/cors.ts';
 import { HttpError } from './http/errors.ts';
 import { toRawErrorResponse } from './http/respond.ts';
-import { loadCatalog } from './catalog/read.ts';
+import { CatalogError, loadCatalog } from './catalog/read.ts';
 import type { Config } from './config.ts';
 import { exposeGc } from './common/gc.ts';
+import { createFairTurns } from './connections.ts';
+import { createLog } from './log.ts';
 import { createLifecycle, type DrainReport, type ReloadOutcome } from './lifecycle.ts';
 import { createPool } from './pool.ts';
 import type { Pool } from './contract/pool.ts';
 import { isSnapshotFile, loadBuiltSnapshot } from './snapshot/built.ts';
 import { createSnapshot, type Snapshot } from './snapshot/create.ts';
+import { findCatalogProblems } from './snapshot/problems.ts';
 
 export type Running = {
   server: Server;
@@ -36,12 +39,16 @@ export type Running = {
  * catalog. A catalog is loaded with a pool of its own — one thread per core at start-up, when
  * nothing else runs; half the cores for a reload, beside the serving pool.
  */
-export async function startServer(sourcePath: string, config: Config, logger?: Logger): Promise<Running> {
-  // Request lines go through a buffered, asynchronous destination (one write per 4 KiB, not per
-  // request), flushed when the server closes.
-  const log = logger ?? pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: false, minLength: 4096 }));
+export async function startServer(
+  sourcePath: string,
+  config: Config,
+  logger?: Logger,
+  worker?: URL, // replaces workers/index for the serving pool (tests end a thread with it)
+): Promise<Running> {
+  // Request lines are batched; warnings and errors are written at once (src/log.ts).
+  const log = logger ?? createLog(config.logLevel);
   exposeGc(); // before any worker thread starts: a reload frees the old snapshot's memory at once
-  const pool = createPool(config);
+  const pool = createPool(config, worker);
   const state: AppState = { snapshot: null };
   const app = createApp({ state, pool, config, logger: log });
   const load = (threads: number) => loadSnapshot(sourcePath, threads, log, config.bufferBytes ?? undefined);
@@ -51,15 +58,20 @@ export async function startServer(sourcePath: string, config: Config, logger?: L
     {
       maxHeaderSize: 64 * 1024,
       headersTimeout: config.headersTimeoutMs,
-      requestTimeout: Math.max(300_000, config.headersTimeoutMs),
-      connectionsCheckingInterval: Math.min(30_000, Math.max(50, config.headersTimeoutMs / 4)),
+      requestTimeout: Math.max(config.requestTimeoutMs, config.headersTimeoutMs),
+      connectionsCheckingInterval: Math.min(
+        30_000,
+        Math.max(50, Math.min(config.headersTimeoutMs, config.requestTimeoutMs) / 4),
+      ),
     },
     (req, res) => {
+      fairTurn(res); // src/connections.ts
       lifecycle.track(req, res);
       (app.handler as (req: unknown, res: unknown) => void)(req, res);
     },
   );
-  server.keepAliveTimeout = 65_000;
+  server.keepAliveTimeout = config.keepAliveTimeoutMs;
+  const fairTurn = createFairTurns(server, config.fairConnections);
   const lifecycle = createLifecycle({
     server,
     state,
@@ -79,7 +91,9 @@ export async function startServer(sourcePath: string, config: Config, logger?: L
       err.code === 'HPE_HEADER_OVERFLOW'
         ? new HttpError(431, 'HEADERS_TOO_LARGE', 'The request head is too large (over 64 KiB).', { cause: err })
         : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? new HttpError(408, 'REQUEST_TIMEOUT', 'The request head did not arrive in time.', { cause: err })
+          ? new HttpError(408, 'REQUEST_TIMEOUT', 'The request (its head or its body) did not arrive in time.', {
+              cause: err,
+            })
           : new HttpError(400, 'INVALID_PARAMETER', 'The request is not valid HTTP.', { cause: err });
     socket.end(toRawErrorResponse(error));
   });
@@ -95,7 +109,7 @@ export async function startServer(sourcePath: string, config: Config, logger?: L
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
+    server.listen({ port: config.port, host: config.host, backlog: config.listenBacklog }, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
@@ -151,6 +165,27 @@ async function loadSnapshot(
       await lazy.close();
     }
   }
+  try {
+    return await loadCatalogSnapshot(path, threads, log, bufferBytes);
+  } catch (err) {
+    // The load stops at the first kind of problem (a bad structure loads no data): a failed start or
+    // reload lists what `sorrel check` lists, from the one checker.
+    if (!(err instanceof CatalogError)) throw err;
+    const { problems } = await findCatalogProblems(
+      path,
+      () => createPool({ poolThreads: 1, poolMaxQueue: Number.MAX_SAFE_INTEGER }),
+      { bufferBytes },
+    );
+    throw problems.length ? new CatalogError(problems) : err;
+  }
+}
+
+async function loadCatalogSnapshot(
+  path: string,
+  threads: number,
+  log: Logger,
+  bufferBytes: number | undefined,
+): Promise<Snapshot> {
   const spec = loadCatalog(path);
   // Precompute gets a pool of its own, started now so its threads boot while the files load, and
   // closed once the snapshot is built.

@@ -1,4 +1,4 @@
-// Tests: configuration from the environment (src/config.ts) — the drain settings and the shared-buffer limit.
+// Tests: configuration from the environment (src/config.ts) — the drain and connection settings, the shared-buffer limit.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toConfig } from '../src/config.ts';
@@ -15,6 +15,26 @@ test('a bad drain setting is one message naming the variable', () => {
     /^SORREL_DRAIN_GRACE must be a number of seconds ≥ 0 \(e\.g\. 5 or 0\.5\), got "5s"\.$/,
   );
   assert.throws(() => toConfig({ SORREL_DRAIN_TIMEOUT: '-1' }), /SORREL_DRAIN_TIMEOUT must be a number of seconds/);
+});
+
+test('connection settings: timeouts, backlog and fair turns, with their defaults', () => {
+  const d = toConfig({});
+  assert.equal(
+    [d.requestTimeoutMs, d.keepAliveTimeoutMs, d.listenBacklog, d.fairConnections],
+    [300_000, 65_000, 4096, 256],
+  );
+  const c = toConfig({
+    SORREL_REQUEST_TIMEOUT_MS: '800',
+    SORREL_KEEPALIVE_TIMEOUT_MS: '300',
+    SORREL_LISTEN_BACKLOG: '511',
+    SORREL_FAIR_CONNECTIONS: '0',
+  });
+  assert.equal([c.requestTimeoutMs, c.keepAliveTimeoutMs, c.listenBacklog, c.fairConnections], [800, 300, 511, 0]);
+  assert.throws(() => toConfig({ SORREL_LISTEN_BACKLOG: '0' }), /^SORREL_LISTEN_BACKLOG must be a whole number ≥ 1/);
+  assert.throws(
+    () => toConfig({ SORREL_FAIR_CONNECTIONS: '-1' }),
+    /^SORREL_FAIR_CONNECTIONS must be a whole number ≥ 0/,
+  );
 });
 
 test('SORREL_BUFFER_MB sets the most bytes of one shared buffer, in MiB from 1 to 4000; unset leaves the default', () => {

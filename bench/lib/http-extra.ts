@@ -25,7 +25,7 @@ export async function measureExtraPaths(o: Options): Promise<BenchRow[]> {
   return [...(await measureLogging(o)), ...(await measureUncached(o)), ...(await measureAware(o))];
 }
 
-/** The same reply-cache hit with request logs on (info) and off (warn): Sorrel's own async pino destination. */
+/** The same reply-cache hit with request logs on (info) and off (warn): Sorrel's own log (src/log.ts). */
 async function measureLogging(o: Options): Promise<BenchRow[]> {
   const path = '/api/fields/24/';
   const quiet = await startSorrel(DEMO);
@@ -36,7 +36,7 @@ async function measureLogging(o: Options): Promise<BenchRow[]> {
     return [
       toRow({
         scenario: 'http',
-        case: `GET ${path}, request logs at info level (one JSON line per request, asynchronous pino destination, to /dev/null)`,
+        case: `GET ${path}, request logs at info level (one JSON line per request, batched pino destination (src/log.ts), to /dev/null)`,
         metric: 'req/s',
         referenceName: 'the same server at warn level (no request logs)',
         better: 'higher',

@@ -3,16 +3,17 @@
 // Usage: node bench/lib/serve.mjs <catalog> (configuration from the environment, as `sorrel serve`).
 import { pino } from 'pino';
 import { toConfig } from '../../dist/src/config.js';
+import { createLog } from '../../dist/src/log.js';
 import { startServer } from '../../dist/src/server.js';
 
 const send = (m) => process.stdout.write(`${JSON.stringify(m)}\n`);
 
 const catalog = process.argv[2];
 const config = { ...toConfig(process.env), host: '127.0.0.1', port: Number(process.env.PORT ?? 0) };
-// SORREL_BENCH_LOG_FILE: log as `sorrel serve` does (asynchronous, written 4 KiB at a time) into that file.
+// SORREL_BENCH_LOG_FILE: log as `sorrel serve` does (src/log.ts: 4 KiB batches, warnings at once) into that file.
 const file = process.env.SORREL_BENCH_LOG_FILE;
-const destination = file ? pino.destination({ dest: file, sync: false, minLength: 4096 }) : pino.destination(2);
-const running = await startServer(catalog, config, pino({ level: config.logLevel }, destination));
+const log = file ? createLog(config.logLevel, file) : pino({ level: config.logLevel }, pino.destination(2));
+const running = await startServer(catalog, config, log);
 send({ event: 'listening', url: running.url });
 try {
   await running.ready;

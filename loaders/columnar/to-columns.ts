@@ -1,4 +1,5 @@
 // Arrow tables (from IPC or Parquet) → loader columns: source Arrow types mapped to internal types.
+import { toEcho } from '../../src/common/echo.ts';
 import * as arrow from 'apache-arrow';
 import { basename } from 'node:path';
 import type { ChunkConverter, ColumnSpec } from './chunks.ts';
@@ -64,7 +65,7 @@ function converterFor(spec: ColumnSpec): ChunkConverter {
   const isString = (x: arrow.DataType) => arrow.DataType.isUtf8(x) || arrow.DataType.isLargeUtf8(x);
   if (isString(t) || (arrow.DataType.isDictionary(t) && isString(t.dictionary))) return createStringConverter(spec);
   throw new LoadError(
-    `${spec.file}: column "${spec.name}" has Arrow type ${t}, which cannot be loaded. Convert it to a number, string, boolean, date or time column, or drop it.`,
+    `${spec.file}: column ${toEcho(spec.name)} has Arrow type ${t}, which cannot be loaded. Convert it to a number, string, boolean, date or time column, or drop it.`,
   );
 }
 

@@ -1,4 +1,5 @@
 // Arrow values wider than a double's exact range: Int64/Uint64 beyond 2^53 and decimals.
+import { toEcho, toEchoText } from '../../src/common/echo.ts';
 import type { ChunkConverter, ColumnSpec } from './chunks.ts';
 import { createConverter, isValidSoFar } from './chunks.ts';
 import type { Column } from '../core/column.ts';
@@ -34,7 +35,7 @@ export function createInt64Converter(spec: ColumnSpec, unsigned: boolean): Chunk
       mode = 'text';
     } else {
       throw new LoadError(
-        `${spec.file} row ${row + 1}, column "${spec.name}": ${v} does not fit in a signed 64-bit integer. Use internal_type float or char for this column.`,
+        `${spec.file} row ${row + 1}, column ${toEcho(spec.name)}: ${v} does not fit in a signed 64-bit integer. Use internal_type float or char for this column.`,
       );
     }
     i64 = null;
@@ -138,7 +139,7 @@ export function createDecimalConverter(spec: ColumnSpec, scale: number, bitWidth
         }
         if (spec.override !== 'float' && significantDigits(s) > 15) {
           throw new LoadError(
-            `${spec.file} row ${at + i + 1}, column "${spec.name}": decimal ${s} has ${significantDigits(s)} significant digits and cannot be held exactly as a double; use internal_type char to keep it verbatim.`,
+            `${spec.file} row ${at + i + 1}, column ${toEcho(spec.name)}: decimal ${toEchoText(s)} has ${significantDigits(s)} significant digits and cannot be held exactly as a double; use internal_type char to keep it verbatim.`,
           );
         }
         out![at + i] = Number(s);

@@ -1,4 +1,5 @@
 // LoadError: the one error type the loaders throw, naming the file and what to fix.
+import { toEcho } from '../../src/common/echo.ts';
 
 /** A data file could not be loaded; the message names the file and, where relevant, row, column and value. */
 export class LoadError extends Error {
@@ -12,11 +13,8 @@ export class LoadError extends Error {
 export function unsupportedValue(file: string, row: number, column: string, v: unknown): LoadError {
   const what = Array.isArray(v) ? 'an array' : 'an object';
   // The exact JSON parser gives Maps for objects and bigints for big integers.
-  let shown = JSON.stringify(v, (_k, x: unknown) =>
-    typeof x === 'bigint' ? String(x) : x instanceof Map ? Object.fromEntries(x) : x,
-  );
-  if (shown.length > 60) shown = `${shown.slice(0, 57)}...`;
+  const shown = toEcho(v, 60);
   return new LoadError(
-    `${file} row ${row}, column "${column}": ${shown} is ${what}; only strings, numbers, booleans and null can be loaded. Flatten the data or drop the key.`,
+    `${file} row ${row}, column ${toEcho(column)}: ${shown} is ${what}; only strings, numbers, booleans and null can be loaded. Flatten the data or drop the key.`,
   );
 }

@@ -1,4 +1,5 @@
 // loadTable: picks the loader for a file's format and runs its columns through the shared normaliser.
+import { toEcho } from '../../src/common/echo.ts';
 import { basename } from 'node:path';
 import { formatOf, toExtensionList, type DataFormat } from '../../src/contract/formats.ts';
 import { INTERNAL_TYPES } from '../../src/contract/model.ts';
@@ -26,13 +27,13 @@ export async function loadTable(path: string, opts: LoadOptions = {}): Promise<L
   const loader = format ? LOADERS[format] : undefined;
   if (!loader) {
     throw new LoadError(
-      `${basename(path)}: unknown data format${opts.format ? ` "${opts.format}"` : ''}. Use a ${toExtensionList()} file.`,
+      `${basename(path)}: unknown data format${opts.format ? ` ${toEcho(opts.format)}` : ''}. Use a ${toExtensionList()} file.`,
     );
   }
   for (const [column, type] of Object.entries(opts.columns ?? {})) {
     if (!INTERNAL_TYPES.includes(type)) {
       throw new LoadError(
-        `${basename(path)}: the override for column "${column}" names unknown internal type "${type}". Use one of ${INTERNAL_TYPES.join(', ')}.`,
+        `${basename(path)}: the override for column ${toEcho(column)} names unknown internal type ${toEcho(type)}. Use one of ${INTERNAL_TYPES.join(', ')}.`,
       );
     }
   }

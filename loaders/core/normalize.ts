@@ -1,4 +1,5 @@
 // The shared normaliser: loader columns → one canonical single-batch Arrow table in shared memory (one or more parts), whatever the format.
+import { toEcho, toEchoList } from '../../src/common/echo.ts';
 import * as arrow from 'apache-arrow';
 import { basename } from 'node:path';
 import type { InternalType } from '../../src/contract/model.ts';
@@ -76,16 +77,15 @@ export function checkColumns(
     const first = seen.get(name);
     if (first !== undefined) {
       throw new LoadError(
-        `${file}: duplicate column name "${name}" (columns ${first + 1} and ${i + 1}). Rename one of them.`,
+        `${file}: duplicate column name ${toEcho(name)} (columns ${first + 1} and ${i + 1}). Rename one of them.`,
       );
     }
     seen.set(name, i);
   });
   for (const name of Object.keys(overrides)) {
     if (!seen.has(name)) {
-      const list = names.map((n) => JSON.stringify(n)).join(', ');
       throw new LoadError(
-        `${file}: a type override names column "${name}", which is not in the file. Columns: ${list}.`,
+        `${file}: a type override names column ${toEcho(name)}, which is not in the file. Columns: ${toEchoList(names)}.`,
       );
     }
   }

@@ -1,4 +1,5 @@
 // The delimited-text tokenizer over decoded strings: kept to name the row and column of malformed input exactly.
+import { toEcho } from '../../src/common/echo.ts';
 import { isAscii, isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
@@ -169,7 +170,7 @@ function decode(t: Tokens, carry: string, b: Buffer, offset: number): string {
   const where =
     t.header === null
       ? `header row, column ${column + 1}`
-      : `row ${t.rows + 1}, column ${name === undefined ? column + 1 : JSON.stringify(name)}`;
+      : `row ${t.rows + 1}, column ${name === undefined ? column + 1 : toEcho(name)}`;
   const bytes = [...b.subarray(bad, bad + 4)].map((x) => `0x${x.toString(16).padStart(2, '0')}`).join(' ');
   throw new LoadError(
     `${t.file} ${where}: invalid UTF-8 (bytes ${bytes} at byte ${offset + bad} of the file). Save the file as UTF-8.`,

@@ -1,4 +1,5 @@
 // Value conversion for type overrides: one source value → storage units of the named internal type.
+import { toEcho } from '../../src/common/echo.ts';
 import type { InternalType } from '../../src/contract/model.ts';
 import { BIG, classifyText, fitsInt64, INT, parsed } from './classify.ts';
 import { LoadError } from '../core/errors.ts';
@@ -110,13 +111,12 @@ const NOUN: Record<InternalType, string> = {
 
 /** A value as error messages show it: strings quoted, long ones cut. */
 function showValue(v: Source): string {
-  const s = typeof v === 'string' ? JSON.stringify(v) : String(v);
-  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+  return toEcho(v);
 }
 
 /** The LoadError for a value that an override cannot convert. */
 export function conversionError(file: string, row: number, column: string, v: Source, type: InternalType): LoadError {
-  const where = `${file} row ${row}, column "${column}": ${showValue(v)}`;
+  const where = `${file} row ${row}, column ${toEcho(column)}: ${showValue(v)}`;
   if (type === 'decimal' && toFloat(v) !== undefined) {
     const digits = significantDigits(String(v));
     return new LoadError(

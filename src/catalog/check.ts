@@ -1,4 +1,5 @@
 // Checks a parsed catalog document entry by entry, collecting every problem with the file and the entry named.
+import { toEcho, toEchoText } from '../common/echo.ts';
 import { FORMATS } from '../contract/formats.ts';
 import { INTERNAL_TYPES, type InternalType } from '../contract/model.ts';
 import { checkAccess } from './access.ts';
@@ -27,11 +28,11 @@ export function toCatalogSpec(doc: unknown, path: string, fileModified: string, 
     const o = r.object(raw, where);
     r.known(o, where, ['name', 'model', 'file', 'format', 'columns', 'data_modified', 'key', 'links']);
     const name = r.string(o.name, where, 'name', true) ?? `#${i}`;
-    const w = `datasets[${i}] (${name})`;
+    const w = `datasets[${i}] (${toEchoText(name)})`;
     const format = o.format === undefined ? null : r.oneOf(o.format, w, 'format', FORMATS);
     const columns: Record<string, InternalType> = {};
     for (const [col, t] of Object.entries(r.object(o.columns ?? {}, `${w}.columns`))) {
-      const type = r.oneOf(t, w, `columns.${col}`, INTERNAL_TYPES);
+      const type = r.oneOf(t, w, `columns.${toEchoText(col)}`, INTERNAL_TYPES);
       if (type) columns[col] = type;
     }
     const links = r
@@ -133,7 +134,7 @@ export function toCatalogSpec(doc: unknown, path: string, fileModified: string, 
     ]);
     const dataset = r.string(o.dataset, where, 'dataset', true) ?? '';
     if (dataset && !datasetNames.has(dataset))
-      problems.push(`${path}: ${where}: dataset "${dataset}" is not declared under datasets.`);
+      problems.push(`${path}: ${where}: dataset ${toEcho(dataset)} is not declared under datasets.`);
     const column = r.string(o.column, where, 'column', true) ?? '';
     const category = o.category === undefined || o.category === null ? null : r.id(o.category, where, 'category');
     checkCategory(category, where);

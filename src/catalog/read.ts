@@ -1,4 +1,5 @@
 // Reads a catalog file (YAML or JSON) into a checked CatalogSpec, collecting every problem.
+import { toEchoText } from '../common/echo.ts';
 import { readFileSync, statSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { toTimestamp } from '../common/dates.ts';
@@ -35,7 +36,7 @@ export function readCatalog(path: string): { spec: CatalogSpec | null; problems:
     return {
       spec: null,
       problems: [
-        `${path}: not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(err as Error).message.split('\n')[0]}`,
+        `${path}: not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${toEchoText((err as Error).message.split('\n')[0], 160)}`,
       ],
     };
   }

@@ -1,4 +1,5 @@
 // Typed accessors over a parsed catalog document that record a problem (file + entry + key) instead of throwing.
+import { toEcho, toEchoText } from '../common/echo.ts';
 import { toTimestamp } from '../common/dates.ts';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/;
@@ -8,11 +9,11 @@ export type Reader = ReturnType<typeof reader>;
 /** Typed accessors that record a problem (file + entry + key) instead of throwing. */
 export function reader(path: string, problems: string[]) {
   const bad = (where: string, key: string, what: string, v: unknown) =>
-    problems.push(`${path}: ${where}: \`${key}\` must be ${what}, got ${JSON.stringify(v)}.`);
+    problems.push(`${path}: ${where}: \`${key}\` must be ${what}, got ${toEcho(v)}.`);
   return {
     object(v: unknown, where: string): Record<string, unknown> {
       if (typeof v === 'object' && v !== null && !Array.isArray(v)) return v as Record<string, unknown>;
-      problems.push(`${path}: ${where}: must be a mapping, got ${JSON.stringify(v)}.`);
+      problems.push(`${path}: ${where}: must be a mapping, got ${toEcho(v)}.`);
       return {};
     },
     list(v: unknown, where: string): unknown[] {
@@ -23,7 +24,8 @@ export function reader(path: string, problems: string[]) {
     },
     known(o: Record<string, unknown>, where: string, keys: string[]) {
       for (const k of Object.keys(o)) {
-        if (!keys.includes(k)) problems.push(`${path}: ${where}: unknown key \`${k}\`; allowed: ${keys.join(', ')}.`);
+        if (!keys.includes(k))
+          problems.push(`${path}: ${where}: unknown key \`${toEchoText(k)}\`; allowed: ${keys.join(', ')}.`);
       }
     },
     string(v: unknown, where: string, key: string, required = false): string | null {
@@ -76,8 +78,7 @@ export function reader(path: string, problems: string[]) {
       for (const [key, where] of pairs) {
         if (key === -1) continue;
         const first = seen.get(key);
-        if (first)
-          problems.push(`${path}: ${where}: duplicate ${what} ${JSON.stringify(key)} (first used by ${first}).`);
+        if (first) problems.push(`${path}: ${where}: duplicate ${what} ${toEcho(key)} (first used by ${first}).`);
         else seen.set(key, where);
       }
     },

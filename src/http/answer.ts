@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import type { User } from '../contract/model.ts';
 import type { Pool } from '../contract/pool.ts';
 import { readJsonBody } from './body.ts';
-import { createParseMemo, type KnownRequest, type ParseMemo } from './parse-memo.ts';
+import { createParseMemo, type KnownRequest, type ParseMemo, toParseMemoBytes } from './parse-memo.ts';
 import type { Snapshot } from '../snapshot/create.ts';
 import { toVisibilityKey } from '../snapshot/visibility.ts';
 import { toCorsHeaders } from './cors.ts';
@@ -37,7 +37,8 @@ export type AnswerOptions = {
 /** Creates the function that answers a request on a route from the snapshot current at its start. */
 export function createAnswer({ state, pool, config, replies, metrics }: AnswerOptions) {
   // Parses by raw request, for the snapshot current now; a new snapshot starts a new memo.
-  let parses: { version: string; memo: ParseMemo } = { version: '', memo: createParseMemo() };
+  const parseBytes = toParseMemoBytes(config.replyCacheBytes);
+  let parses: { version: string; memo: ParseMemo } = { version: '', memo: createParseMemo(parseBytes) };
   // A reply-cache hit is answered synchronously: no promise, no microtask. Only a JWT (verified
   // asynchronously), a POST and a miss (which may run a task) return a promise.
   return function answer<P>(req: ApiRequest, res: ServerResponse, route: Route<P>): void | Promise<void> {
@@ -86,7 +87,7 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
     // the route's order, unknown parameters dropped), so equal answers share one validator everywhere.
     // A request seen before (same data, visibility, origin and raw URL) reuses its parse and its key.
     const visibility = toVisibilityKey(user);
-    if (parses.version !== snapshot.version) parses = { version: snapshot.version, memo: createParseMemo() };
+    if (parses.version !== snapshot.version) parses = { version: snapshot.version, memo: createParseMemo(parseBytes) };
     let ctx: RequestContext | null = null;
     let known = parses.memo.recall(req.url, visibility, baseUrl, route.name) as KnownRequest<P> | undefined;
     if (!known) {

@@ -1,4 +1,5 @@
 // The Polka app: the route table, method rules and CORS preflight, one log line and metric per request.
+import { toEchoText } from '../common/echo.ts';
 import type { ServerResponse } from 'node:http';
 import polka from 'polka';
 import type { Logger } from 'pino';
@@ -19,6 +20,7 @@ import { ALLOW, toCorsHeaders, toPreflightHeaders } from './cors.ts';
 import { HttpError } from './errors.ts';
 import { createMetrics } from './metrics.ts';
 import { addOpsRoutes, toGauges, type OpsState } from './ops.ts';
+import { toParseMemoBytes } from './parse-memo.ts';
 import { createReplyCache } from './reply-cache.ts';
 import { memoizeRoutes } from './route-memo.ts';
 import { sendError } from './respond.ts';
@@ -60,7 +62,8 @@ type TimedResponse = ServerResponse & { startedAt: number };
 
 /** Creates the request handler over a swappable snapshot holder; `listen` it or pass it to http. */
 export function createApp({ state, pool, config, logger }: AppOptions) {
-  const replies = createReplyCache(config.replyCacheBytes);
+  // The parse memo (answer.ts) takes its share of the reply cache's bytes.
+  const replies = createReplyCache(Math.max(0, config.replyCacheBytes - toParseMemoBytes(config.replyCacheBytes)));
   const metrics = createMetrics(() => toGauges(state, pool, replies));
   const answer = createAnswer({ state, pool, config, replies, metrics });
   const app = polka<ApiRequest>({
@@ -72,7 +75,7 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
       sendError(
         req,
         res,
-        new HttpError(404, 'NOT_FOUND', `No resource at ${req.path}. See GET /api/.`),
+        new HttpError(404, 'NOT_FOUND', `No resource at ${toEchoText(req.path)}. See GET /api/.`),
         toCorsHeaders(req, config),
       );
     },
@@ -108,7 +111,7 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
       return;
     }
     if (!methods.has(req.method ?? '')) {
-      const message = `${req.method} is not allowed on ${req.path}; this API is read-only (${allow}).`;
+      const message = `${req.method} is not allowed on ${toEchoText(req.path)}; this API is read-only (${allow}).`;
       sendError(req, res, new HttpError(405, 'METHOD_NOT_ALLOWED', message), {
         Allow: allow,
         ...toCorsHeaders(req, config),

@@ -1,6 +1,7 @@
 // The `bins` and `interval` parameters of /dist/ (API.md §13): each dimension's axis, its descriptor, values and labels.
 import { MAX_BINS, toAutoBins, toBinLabel, toBinValue, toBins } from '../common/bins.ts';
 import { INTERVAL_UNITS, toAutoUnit, toPeriodLabel, toPeriodStart, toUnits } from '../common/intervals.ts';
+import { toEcho as echo } from '../common/echo.ts';
 import { toJsonValue } from '../common/values.ts';
 import type { Field } from '../contract/model.ts';
 import type { AxisSpec, IntervalUnit, StatsResult, TemporalType } from '../contract/tasks.ts';
@@ -109,8 +110,4 @@ function toTypesOf(unit: IntervalUnit): string {
 
 function toNumber(v: number | string | null | undefined): number | null {
   return v === null || v === undefined ? null : Number(v);
-}
-
-function echo(raw: string): string {
-  return JSON.stringify(raw.length > 80 ? `${raw.slice(0, 80)}…` : raw);
 }

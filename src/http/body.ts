@@ -1,8 +1,14 @@
 // Reading a JSON request body: JSON media type (415), a size limit (413), valid JSON (400).
 import type { IncomingMessage } from 'node:http';
+import { toEcho, toEchoText } from '../common/echo.ts';
+import { toNestingDepth } from '../common/nesting.ts';
 import { HttpError, badBody } from './errors.ts';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
+// Deeper than any body an endpoint takes (an array of objects of scalars, with echoed extra keys):
+// refused before parsing, so nothing that walks the parsed body (the JSON writer included) can
+// overflow the stack.
+const MAX_DEPTH = 32;
 
 /**
  * The parsed JSON body of a request. The type must be `application/json` (or `…+json`); JSON is
@@ -13,7 +19,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
 export function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (!JSON_TYPE.test(type)) {
-    const got = type ? `Content-Type ${JSON.stringify(type)}` : 'no Content-Type';
+    const got = type ? `Content-Type ${toEcho(type)}` : 'no Content-Type';
     return Promise.reject(
       new HttpError(
         415,
@@ -46,10 +52,13 @@ export function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<un
     const onEnd = () => {
       const text = Buffer.concat(chunks).toString('utf8');
       if (text.trim() === '') return reject(badBody('The body is empty; this request takes a JSON body.'));
+      const depth = toNestingDepth(text);
+      if (depth > MAX_DEPTH)
+        return reject(badBody(`The body is nested ${depth} brackets deep; the limit is ${MAX_DEPTH}.`));
       try {
         resolve(JSON.parse(text));
       } catch (err) {
-        reject(badBody(`The body is not valid JSON: ${(err as Error).message}.`));
+        reject(badBody(`The body is not valid JSON: ${toEchoText((err as Error).message, 160)}.`));
       }
     };
     req.on('data', onData).on('end', onEnd).on('error', reject);

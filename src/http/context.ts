@@ -1,4 +1,6 @@
 // Validates a `context` filter tree (API.md §6) and converts its values to storage units.
+import { toEcho, toEchoText } from '../common/echo.ts';
+import { toNestingDepth } from '../common/nesting.ts';
 import { badContext } from './errors.ts';
 import { type Canonical, type RequestContext, toCanonical } from './handler.ts';
 import { toBoolParam, toSingle } from './params.ts';
@@ -64,14 +66,14 @@ export function toContext(
   try {
     doc = JSON.parse(raw);
   } catch (err) {
-    throw badContext(`The context is not valid JSON: ${(err as Error).message}.`);
+    throw badContext(`The context is not valid JSON: ${toEchoText((err as Error).message, 160)}.`);
   }
   let conditions = 0;
 
   const walk = (node: unknown, where: string, depth: number): TreeContextNode | null => {
     if (depth > MAX_DEPTH) throw badContext(`${where}: the context is nested deeper than ${MAX_DEPTH} levels.`);
     if (typeof node !== 'object' || node === null || Array.isArray(node))
-      throw badContext(`${where}: a node must be an object, got ${show(node)}.`);
+      throw badContext(`${where}: a node must be an object, got ${toEcho(node)}.`);
     const o = node as Record<string, unknown>;
     if (o.enabled === false) return null;
     if (o.enabled !== undefined && o.enabled !== true) throw badContext(`${where}: "enabled" must be true or false.`);
@@ -80,12 +82,12 @@ export function toContext(
     const extra = Object.keys(o).find((k) => !allowed.includes(k));
     if (extra !== undefined && (branch || 'field' in o)) {
       throw badContext(
-        `${where}: unknown key ${show(extra)}; a ${branch ? 'branch takes "type", "children"' : 'condition takes "field", "operator", "value"'} (and "enabled", "concept").`,
+        `${where}: unknown key ${toEcho(extra)}; a ${branch ? 'branch takes "type", "children"' : 'condition takes "field", "operator", "value"'} (and "enabled", "concept").`,
       );
     }
     if (branch) {
       if (o.type !== 'and' && o.type !== 'or')
-        throw badContext(`${where}: "type" must be "and" or "or", got ${show(o.type)}.`);
+        throw badContext(`${where}: "type" must be "and" or "or", got ${toEcho(o.type)}.`);
       if (!Array.isArray(o.children)) throw badContext(`${where}: a branch needs a "children" array.`);
       const children = o.children
         .map((c, i) => walk(c, `${where}.children[${i}]`, depth + 1))
@@ -104,7 +106,7 @@ export function toContext(
       typeof id === 'number' && Number.isSafeInteger(id) && snapshot.isFieldVisible(user, id)
         ? snapshot.fields.get(id)
         : undefined;
-    if (!field) throw badContext(`${where}: field ${show(id)} is not a known field. See GET /api/fields/.`);
+    if (!field) throw badContext(`${where}: field ${toEcho(id)} is not a known field. See GET /api/fields/.`);
     const shape = snapshot.tree?.shape ?? null;
     if (field.dataset !== dataset && contextScope(shape, field.dataset) !== contextScope(shape, dataset)) {
       const inTree = shape !== null && (field.dataset in shape.nodes || dataset in shape.nodes);
@@ -117,36 +119,12 @@ export function toContext(
     const operator = o.operator;
     if (typeof operator !== 'string' || !field.operators.some(([code]) => code === operator)) {
       throw badContext(
-        `${where}: operator ${show(operator)} is not one of field ${field.id}'s operators: ${field.operators.map(([c]) => c).join(', ')}.`,
+        `${where}: operator ${toEcho(operator)} is not one of field ${field.id}'s operators: ${field.operators.map(([c]) => c).join(', ')}.`,
       );
     }
     return toCondition(field, operator, o.value, where);
   };
   return walk(doc, 'context', 1);
-}
-
-/** The deepest bracket nesting of a JSON text, strings skipped (one pass, no recursion). */
-function toNestingDepth(text: string): number {
-  let depth = 0,
-    max = 0,
-    inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92)
-        i++; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) max = Math.max(max, ++depth);
-    else if (c === 125 || c === 93) depth--;
-  }
-  return max;
-}
-
-/** A value as it may appear in an error message: JSON, cut to 80 characters. */
-function show(v: unknown): string {
-  const s = JSON.stringify(v) ?? String(v);
-  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
 
 function toCondition(field: Field, operator: string, value: unknown, where: string): TreeContextNode {
@@ -155,22 +133,22 @@ function toCondition(field: Field, operator: string, value: unknown, where: stri
   const neg = operator.startsWith('-');
   if (op === 'isnull') {
     if (typeof value !== 'boolean')
-      throw badContext(`${where}: "${operator}" takes true or false, got ${show(value)}.`);
+      throw badContext(`${where}: "${operator}" takes true or false, got ${toEcho(value)}.`);
     return { ...base, operator, value };
   }
   if (op === 'exact' && value === null) return { ...base, operator: neg ? '-isnull' : 'isnull', value: true };
   if (op === 'in') {
     if (!Array.isArray(value))
-      throw badContext(`${where}: "${operator}" takes an array of values, got ${show(value)}.`);
+      throw badContext(`${where}: "${operator}" takes an array of values, got ${toEcho(value)}.`);
     return { ...base, operator, value: value.map((v, i) => toStorage(field, v, `${where}.value[${i}]`, op)) };
   }
   if (op === 'range') {
     if (!Array.isArray(value) || value.length !== 2)
-      throw badContext(`${where}: "${operator}" takes a two-element array [low, high], got ${show(value)}.`);
+      throw badContext(`${where}: "${operator}" takes a two-element array [low, high], got ${toEcho(value)}.`);
     return { ...base, operator, value: value.map((v, i) => toStorage(field, v, `${where}.value[${i}]`, op)) };
   }
   if (Array.isArray(value) || value === null || typeof value === 'object') {
-    throw badContext(`${where}: "${operator}" takes one value, got ${show(value)}.`);
+    throw badContext(`${where}: "${operator}" takes one value, got ${toEcho(value)}.`);
   }
   return { ...base, operator, value: toStorage(field, value, `${where}.value`, op) };
 }
@@ -178,7 +156,7 @@ function toCondition(field: Field, operator: string, value: unknown, where: stri
 /** One context value → storage units (see src/types.ts), or a 400 naming the node. */
 function toStorage(field: Field, v: unknown, where: string, op: string): number | string | boolean {
   const fail = (what: string): never => {
-    throw badContext(`${where}: field ${field.id} (${field.internal_type}) needs ${what}, got ${show(v)}.`);
+    throw badContext(`${where}: field ${field.id} (${field.internal_type}) needs ${what}, got ${toEcho(v)}.`);
   };
   switch (field.internal_type) {
     case 'char':

@@ -1,4 +1,5 @@
 // The one HTTP error type, the error-code catalogue (API.md §9), and the table from domain errors to codes.
+import { toEchoText } from '../common/echo.ts';
 import { CredentialError, PoolBusyError, QueryError } from '../contract/errors.ts';
 
 export type ErrorCode =
@@ -85,7 +86,7 @@ export function badContext(message: string): HttpError {
 
 /** 404 NOT_FOUND for an unknown or invisible object; identical for both cases. */
 export function notFound(kind: 'concept' | 'field', id: number | string): HttpError {
-  return new HttpError(404, 'NOT_FOUND', `No ${kind} with id ${id}. See GET /api/${kind}s/.`);
+  return new HttpError(404, 'NOT_FOUND', `No ${kind} with id ${toEchoText(String(id))}. See GET /api/${kind}s/.`);
 }
 
 /** 503 UNAVAILABLE while no snapshot is loaded (or while draining). */

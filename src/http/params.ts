@@ -1,4 +1,5 @@
 // Query-parameter parsing: one value per known parameter, a 400 naming it when the value is bad.
+import { toEcho } from '../common/echo.ts';
 import { badParameter } from './errors.ts';
 import type { Query } from './handler.ts';
 
@@ -21,7 +22,7 @@ export function toBoolParam(query: Query, name: string, fallback: boolean | null
   const s = v.trim().toLowerCase();
   if (TRUE.has(s)) return true;
   if (FALSE.has(s)) return false;
-  throw badParameter(name, `"${name}" must be true or false (also 1/0, yes/no), got ${JSON.stringify(v)}.`);
+  throw badParameter(name, `"${name}" must be true or false (also 1/0, yes/no), got ${toEcho(v)}.`);
 }
 
 /** One of a fixed set of words; absent → `fallback`. */
@@ -42,7 +43,7 @@ export function toEnumParam<T extends string>(
   if (v === undefined) return fallback;
   const s = v.trim().toLowerCase();
   if ((allowed as readonly string[]).includes(s)) return s as T;
-  throw badParameter(name, `"${name}" must be one of ${allowed.join(', ')}, got ${JSON.stringify(v)}.`);
+  throw badParameter(name, `"${name}" must be one of ${allowed.join(', ')}, got ${toEcho(v)}.`);
 }
 
 /** A whole number in [min, max]; absent → `fallback`. */
@@ -59,7 +60,7 @@ export function toIntParam(
   if (v === undefined) return fallback;
   const s = v.trim();
   if (!/^[+-]?\d+$/.test(s) || !Number.isSafeInteger(Number(s)))
-    throw badParameter(name, `"${name}" must be a whole number, got ${JSON.stringify(v)}.`);
+    throw badParameter(name, `"${name}" must be a whole number, got ${toEcho(v)}.`);
   const n = Number(s);
   if (n < min || n > max) throw badParameter(name, `"${name}" must be between ${min} and ${max}, got ${n}.`);
   return n;

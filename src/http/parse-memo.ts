@@ -1,4 +1,5 @@
 // The parse memo: a request's parse and answer key by raw URL and who asks, so a repeat parses nothing.
+import { toHeapBytes } from '../common/heap-size.ts';
 import { createLru } from '../common/lru.ts';
 import type { Parsed } from './handler.ts';
 
@@ -14,6 +15,8 @@ export type ParseMemo = {
 type Variant = { visibility: string; baseUrl: string; route: string; known: KnownRequest<unknown>; bytes: number };
 
 const MEMO_BYTES = 16 * 1024 * 1024;
+const MIN_BYTES = 1024 * 1024;
+const ENTRY = 160; // the LRU's entry and Map slot, the variant list
 const MAX_VARIANTS = 8; // per URL: users with other visibility, other origins
 
 /**
@@ -32,9 +35,19 @@ export function createParseMemo(maxBytes = MEMO_BYTES): ParseMemo {
       return undefined;
     },
     keep(url, visibility, baseUrl, route, known) {
-      const bytes = (visibility.length + baseUrl.length + route.length + known.key.length) * 2 + 256;
+      // The parse itself (a context's tree, the canonical pairs) and the key; the snapshot's frozen
+      // fields it refers to are not the entry's. Visibility, base URL and route strings are shared.
+      const bytes = toHeapBytes(known) + 80;
       const variants = [...(byUrl.get(url) ?? []), { visibility, baseUrl, route, known, bytes }].slice(-MAX_VARIANTS);
-      byUrl.set(url, variants, url.length * 2 + variants.reduce((n, v) => n + v.bytes, 0));
+      byUrl.set(url, variants, ENTRY + toHeapBytes(url) + variants.reduce((n, v) => n + v.bytes, 0));
     },
   };
+}
+
+/**
+ * The parse memo's share of the reply cache's bytes (SORREL_REPLY_CACHE_MB), so that the two together
+ * stay within it; at least 1 MiB, so that a server without a reply cache still parses a repeat once.
+ */
+export function toParseMemoBytes(replyCacheBytes: number): number {
+  return Math.max(MIN_BYTES, Math.floor(replyCacheBytes / 8));
 }

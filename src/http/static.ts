@@ -1,4 +1,5 @@
 // Serves the web catalog browser: the page at `/` and its content-hashed assets under `/assets/`.
+import { toEchoText } from '../common/echo.ts';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from './errors.ts';
@@ -44,7 +45,8 @@ export function addWebRoutes(app: Router): void {
   app.get('/assets/:name', async (req, res) => {
     req.route = 'web';
     const file = (await load()).assets.get(req.params.name);
-    if (!file) throw new HttpError(404, 'NOT_FOUND', `No asset ${req.path}; the page names its assets, reload it.`);
+    if (!file)
+      throw new HttpError(404, 'NOT_FOUND', `No asset ${toEchoText(req.path)}; the page names its assets, reload it.`);
     send(req, res, file, { 'Cache-Control': IMMUTABLE });
   });
 }

@@ -1,4 +1,5 @@
 // GET /api/fields/:id/dist/: grouped counts over dimensions, bins and intervals, outliers and k-means (API.md §7, §13).
+import { toEcho } from '../common/echo.ts';
 import { toAwareContext } from '../http/context.ts';
 import { HttpError, badParameter } from '../http/errors.ts';
 import { toJsonValue } from '../common/values.ts';
@@ -84,7 +85,7 @@ async function answerDist(
 
   const result = context
     ? await ctx.pool.run<DistResult>(task, ctx.signal)
-    : await remember(snapshot, memoKey, () => ctx.pool.run<DistResult>(task), toDistBytes, config.memoBytes);
+    : await remember(snapshot, memoKey, () => ctx.pool.run<DistResult>(task), config.memoBytes);
   if (result.tooMany) {
     const ways = params.numeric && !params.cluster ? ', let k-means cluster it (cluster=true)' : '';
     throw new HttpError(
@@ -122,12 +123,6 @@ async function answerDist(
   };
 }
 
-/** An estimate of a distribution's memory: per point, its count, the array and one slot per dimension. */
-function toDistBytes(r: DistResult): number {
-  const dims = r.data[0]?.values.length ?? r.outliers[0]?.values.length ?? 1;
-  return 64 + (r.data.length + r.outliers.length) * (56 + 24 * dims);
-}
-
 /** The dimension fields: repeated or comma-separated ids, the path's field first if absent, at most maxDimensions. */
 function toDimensions(ctx: RequestContext, field: Field): Field[] {
   const raw = ctx.query.dimensions;
@@ -146,8 +141,7 @@ function toDimensions(ctx: RequestContext, field: Field): Field[] {
   for (const p of parts) {
     const id = toId(p);
     const f = id === null || !ctx.snapshot.isFieldVisible(ctx.user, id) ? undefined : ctx.snapshot.fields.get(id);
-    if (!f)
-      throw badParameter('dimensions', `Unknown field ${JSON.stringify(p)} in "dimensions". See GET /api/fields/.`);
+    if (!f) throw badParameter('dimensions', `Unknown field ${toEcho(p)} in "dimensions". See GET /api/fields/.`);
     if (f.dataset !== field.dataset && !(inTree(field) && inTree(f))) {
       throw badParameter(
         'dimensions',

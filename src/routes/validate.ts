@@ -1,4 +1,5 @@
 // POST /api/fields/:id/values/: checks typed values against a field's values, as Serrano 2.3 did (a read; nothing changes).
+import { toEcho } from '../common/echo.ts';
 import { toJsonValue } from '../common/values.ts';
 import type { Field } from '../contract/model.ts';
 import { toContext } from '../http/context.ts';
@@ -50,22 +51,19 @@ export async function validateValues(ctx: RequestContext): Promise<Reply> {
 function toItems(body: unknown, max: number): Item[] {
   const shape = 'a JSON array of {"value": …} or {"label": "…"} objects (or one such object)';
   const list = Array.isArray(body) ? body : isObject(body) ? [body] : null;
-  if (!list) throw badBody(`The body must be ${shape}, got ${JSON.stringify(body).slice(0, 80)}.`);
+  if (!list) throw badBody(`The body must be ${shape}, got ${toEcho(body)}.`);
   if (list.length > max)
     throw badBody(`The body lists ${list.length} values; the limit is ${max} per request. Send them in batches.`);
   list.forEach((item, i) => {
     const where = Array.isArray(body) ? `body[${i}]` : 'body';
-    if (!isObject(item))
-      throw badBody(`${where} must be an object with "value" or "label", got ${JSON.stringify(item).slice(0, 80)}.`);
+    if (!isObject(item)) throw badBody(`${where} must be an object with "value" or "label", got ${toEcho(item)}.`);
     if ('value' in item) {
       if (toKey(item.value) === null)
-        throw badBody(
-          `${where}.value must be a string, number, boolean or null, got ${JSON.stringify(item.value).slice(0, 80)}.`,
-        );
+        throw badBody(`${where}.value must be a string, number, boolean or null, got ${toEcho(item.value)}.`);
     } else if (!('label' in item)) {
       throw badBody(`${where} needs "value" or "label".`);
     } else if (typeof item.label !== 'string') {
-      throw badBody(`${where}.label must be a string, got ${JSON.stringify(item.label).slice(0, 80)}.`);
+      throw badBody(`${where}.label must be a string, got ${toEcho(item.label)}.`);
     }
   });
   return list as Item[];

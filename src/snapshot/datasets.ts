@@ -1,4 +1,5 @@
 // Loading a catalog's datasets into shared-memory Arrow tables, and checking fields against their columns.
+import { toEcho, toEchoList, toEchoText } from '../common/echo.ts';
 import { statSync } from 'node:fs';
 import { resolveDataPath } from '../catalog/paths.ts';
 import { CatalogError, type CatalogSpec } from '../catalog/spec.ts';
@@ -48,7 +49,7 @@ export async function tryLoadDatasets(
       if (f.dataset !== d.name || !f.internal_type) continue;
       if (columns[f.column] && columns[f.column] !== f.internal_type) {
         problems.push(
-          `${spec.path}: ${f.where}: internal_type ${f.internal_type} conflicts with ${columns[f.column]} for column "${f.column}" of dataset "${d.name}".`,
+          `${spec.path}: ${f.where}: internal_type ${f.internal_type} conflicts with ${columns[f.column]} for column ${toEcho(f.column)} of dataset ${toEcho(d.name)}.`,
         );
       }
       columns[f.column] = f.internal_type;
@@ -119,10 +120,12 @@ export function findColumnProblems(spec: CatalogSpec, datasets: LoadedDatasets):
     const names = Object.keys(d.columns);
     if (!(f.column in d.columns))
       problems.push(
-        `${spec.path}: ${f.where}: unknown column "${f.column}" in dataset "${f.dataset}"; columns are: ${names.join(', ')}.`,
+        `${spec.path}: ${f.where}: unknown column ${toEcho(f.column)} in dataset ${toEcho(f.dataset)}; columns are: ${toEchoList(names, toEchoText)}.`,
       );
     if (f.label_column !== null && !(f.label_column in d.columns))
-      problems.push(`${spec.path}: ${f.where}: unknown label_column "${f.label_column}" in dataset "${f.dataset}".`);
+      problems.push(
+        `${spec.path}: ${f.where}: unknown label_column ${toEcho(f.label_column)} in dataset ${toEcho(f.dataset)}.`,
+      );
   }
   return problems;
 }

@@ -1,4 +1,5 @@
 // Reading a built-snapshot file: every byte verified, tables straight into shared memory.
+import { toEcho, toEchoList } from '../common/echo.ts';
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import {
@@ -171,7 +172,7 @@ function toManifest(doc: unknown, fail: (reason: string) => never): SnapshotMani
     if (typeof s !== 'object' || s === null) bad(`${where} is not an object`);
     if (typeof s.name !== 'string' || !s.name || (i > 0 && !(s.name > previous)))
       bad(`${where} has a missing or out-of-order name`);
-    if (!KINDS.includes(s.kind)) bad(`section "${s.name}" has unknown kind ${JSON.stringify(s.kind)}`);
+    if (!KINDS.includes(s.kind)) bad(`section ${toEcho(s.name)} has unknown kind ${toEcho(s.kind)}`);
     if (
       !Number.isSafeInteger(s.offset) ||
       !Number.isSafeInteger(s.length) ||
@@ -179,9 +180,10 @@ function toManifest(doc: unknown, fail: (reason: string) => never): SnapshotMani
       s.offset < next ||
       s.offset % ALIGN
     ) {
-      bad(`section "${s.name}" has a bad offset or length`);
+      bad(`section ${toEcho(s.name)} has a bad offset or length`);
     }
-    if (typeof s.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(s.sha256)) bad(`section "${s.name}" has no sha256`);
+    if (typeof s.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(s.sha256))
+      bad(`section ${toEcho(s.name)} has no sha256`);
     next = align(s.offset + s.length);
     previous = s.name;
   }
@@ -199,7 +201,7 @@ function toContents(
     (() => {
       throw new SnapshotFileError(
         path,
-        `has no section "${name}"; it holds ${[...loaded.keys()].join(', ') || 'none'}`,
+        `has no section "${name}"; it holds ${toEchoList([...loaded.keys()]) || 'none'}`,
       );
     })();
   return Object.freeze({

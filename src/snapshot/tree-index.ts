@@ -1,4 +1,5 @@
 // Checks the tree's data and builds its index at load: keys checked, links resolved, entities composed, by the workers.
+import { toEcho } from '../common/echo.ts';
 import type { TableRef } from '../contract/storage.ts';
 import type { Task } from '../contract/tasks.ts';
 import type { KeyReport, LinkReport, TreeLink, TreeRef } from '../contract/tree.ts';
@@ -133,5 +134,5 @@ export function linkProblems(link: TreeLink, r: LinkReport): TreeProblem[] {
 }
 
 function examples(values: (number | string)[]): string {
-  return values.map((v) => JSON.stringify(v)).join(', ');
+  return values.map((v) => toEcho(v)).join(', ');
 }

@@ -1,9 +1,11 @@
 // Tests: catalog structure checks and data-file problems (src/catalog.ts, src/snapshot.ts).
 import { mkdtempSync, writeFileSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CatalogError, checkCatalog, loadCatalog } from '../../src/catalog/read.ts';
+import { CatalogError, checkCatalog, loadCatalog, readCatalog } from '../../src/catalog/read.ts';
+import { mulberry32 } from '../../src/common/random.ts';
 import { checkColumns, loadDatasets } from '../../src/snapshot/datasets.ts';
 import { FIXTURE_CATALOG } from '../helpers/server.ts';
 
@@ -129,6 +131,24 @@ test('the fixture catalog and the demo catalog are valid', async () => {
     const spec = loadCatalog(path);
     checkColumns(spec, await loadDatasets(spec));
   }
+});
+
+test('a binary catalog file gets one short problem line without raw control characters', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sorrel-binary-'));
+  let strings = 0;
+  for (let seed = 1; seed <= 40; seed++) {
+    const next = mulberry32(seed);
+    const bytes = Buffer.from(Array.from({ length: 3000 }, () => Math.floor(next() * 256)));
+    const path = join(dir, `c${seed}.yaml`);
+    writeFileSync(path, bytes);
+    const { problems } = readCatalog(path);
+    assert.is(problems.length, 1);
+    const text = problems[0].slice(path.length);
+    assert.ok(text.length < 260, `seed ${seed}: ${text.length} characters`);
+    assert.not.match(text, /[\p{Cc}\u2028\u2029]/u, `seed ${seed}`);
+    if (text.includes('must be a mapping, got "')) strings++;
+  }
+  assert.ok(strings > 0); // some of them parse as one long YAML string, echoed in the message
 });
 
 test.run();

@@ -25,7 +25,7 @@ test('keeps the 8 latest variants of one URL', () => {
 });
 
 test('forgets the least recently used URL past its byte bound', () => {
-  const memo = createParseMemo(1000); // each entry weighs about 300 bytes here
+  const memo = createParseMemo(2000); // each entry weighs about 600 bytes here (its key, parse and URL)
   memo.keep('/a/', 'anon', 'http://x', 'r', known('a'));
   memo.keep('/b/', 'anon', 'http://x', 'r', known('b'));
   memo.keep('/c/', 'anon', 'http://x', 'r', known('c'));

@@ -74,7 +74,7 @@ const WHY: Record<number, string> = {
   403: 'A non-privileged `published=false` or `archived=true`.',
   404: 'Unknown path, or an unknown or invisible id (the same answer for both).',
   405: 'A method the path does not answer (GET, HEAD, OPTIONS everywhere; POST on /values/).',
-  408: 'A request head that did not arrive in time.',
+  408: 'A request (its head or its body) that did not arrive in time.',
   413: 'A POST body over the configured limit.',
   415: 'A POST body not sent as application/json.',
   422: 'The request is well formed but cannot be answered.',
