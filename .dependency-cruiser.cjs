@@ -66,6 +66,12 @@ module.exports = {
       'A route validates against the snapshot and answers; it never loads data or runs the process.',
     ),
     only(
+      'cli-layer',
+      '^src/cli/',
+      '^(src/(contract|common|catalog|snapshot|cli)/|src/(config|pool|server|parent)[.]ts$|loaders/index[.]ts$|package[.]json$)',
+      'A command checks, builds or serves through the snapshot and the server; it never answers HTTP itself.',
+    ),
+    only(
       'pool',
       '^src/pool[.]ts$',
       '^src/(contract|config[.]ts)',

@@ -2,18 +2,19 @@
 // does a rolling restart under load lose requests?
 // Standalone: node --import tsx bench/scenarios/fleet.ts [--quick] [--replicas N] [--source catalog|file] (builds dist/ first).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compareReplicas, crossRevalidate, mapLimit, type Answers, type Request } from '../lib/agreement.ts';
 import { ROOT } from '../lib/child.ts';
 import { buildCorpus, USERS } from '../lib/corpus.ts';
+import { argValue, distinctPorts, editValue, prepare, SNAPSHOT, toSource } from '../lib/fleet-setup.ts';
 import { ensureHaproxy, startHaproxy, type Haproxy } from '../lib/haproxy.ts';
 import { note } from '../lib/log.ts';
 import { createRawClient, type RawClient } from '../lib/raw-get.ts';
 import { rollingRestart, waitFor } from '../lib/rolling.ts';
-import { copyTree, dataFile, freePort, startReplica, touchTree, type Replica } from '../lib/replica.ts';
+import { copyTree, startReplica, type Replica } from '../lib/replica.ts';
 import { toRow } from '../lib/rows.ts';
 import { runIfMain } from '../lib/standalone.ts';
 import type { BenchRow, Scenario } from '../lib/types.ts';
@@ -21,20 +22,13 @@ import type { BenchRow, Scenario } from '../lib/types.ts';
 const REPLICAS = Number(process.env.SORREL_BENCH_REPLICAS ?? argValue('--replicas') ?? 2);
 // Two deploys by copy: the same bytes, modification times a day apart.
 const MTIMES = [new Date('2026-11-20T08:00:00.000Z'), new Date('2026-11-21T08:00:00.000Z')];
-// A third copy with the first one's mtimes and one data value edited in place (same length, so
-// the same rows and Arrow bytes): different answers that must not share an ETag.
-const EDIT = { file: 'seattle-weather.csv', from: '2012-01-01,0.0,12.8,', to: '2012-01-01,0.0,12.9,' };
 // The drain settings a replica gets (ignored by a Sorrel without drain): the grace outlasts
 // HAProxy's detection (fall 2 × inter 1 s) with a second to spare.
 const ENV = { LOG_LEVEL: 'warn', SORREL_DRAIN_GRACE: '3', SORREL_DRAIN_TIMEOUT: '10' };
-const SNAPSHOT = 'demo.sorrel';
 const PARALLEL = 8; // requests in flight while comparing replicas
 const LOAD_WORKERS = 4; // steady load during the rolling restart…
 const LOAD_RATE = 100; // …paced to this many requests per second in all
 const EXIT_LIMIT_MS = 60_000; // a replica that has not exited this long after SIGTERM is killed (and counted)
-
-/** `catalog`: each replica loads demo/catalog.yaml and its data files; `file`: one `sorrel build` output, copied to every tree. */
-type Source = 'catalog' | 'file';
 
 export const scenario: Scenario = {
   name: 'fleet',
@@ -197,59 +191,6 @@ export const scenario: Scenario = {
     }
   },
 };
-
-/**
- * `file` when the built command line knows `sorrel build` (after the fleet integration), else
- * `catalog`; SORREL_BENCH_FLEET_SOURCE or --source forces one.
- */
-function toSource(): Source {
-  const forced = process.env.SORREL_BENCH_FLEET_SOURCE ?? argValue('--source');
-  if (forced === 'catalog' || forced === 'file') return forced;
-  if (forced) throw new Error(`--source must be catalog or file, got "${forced}".`);
-  const help = spawnSync(process.execPath, ['dist/src/main.js', 'help'], { cwd: ROOT, encoding: 'utf8' });
-  return /^\s*sorrel build\b/m.test(`${help.stdout}${help.stderr}`) ? 'file' : 'catalog';
-}
-
-/**
- * The replicas' command line. For `file`, builds the snapshot once in the first tree and copies
- * the file into the second (a deploy ships the file), and builds the edited tree's own.
- */
-function prepare(source: Source, trees: string[], edited: string): string[] {
-  if (source === 'catalog') return ['serve'];
-  const build = (tree: string) => {
-    const r = spawnSync(process.execPath, ['dist/src/main.js', 'build', 'demo/catalog.yaml', '-o', SNAPSHOT], {
-      cwd: tree,
-      encoding: 'utf8',
-    });
-    if (r.status !== 0) throw new Error(`sorrel build failed in ${tree}:\n${r.stderr}`);
-  };
-  build(trees[0]);
-  for (const t of trees.slice(1)) copyFileSync(join(trees[0], SNAPSHOT), join(t, SNAPSHOT));
-  build(edited);
-  return ['serve', SNAPSHOT];
-}
-
-/** Edits one value of a data file in place (same length) and restores the tree's mtimes. */
-function editValue(tree: string, mtime: Date): void {
-  const file = dataFile(tree, EDIT.file);
-  const text = readFileSync(file, 'utf8');
-  if (!text.includes(EDIT.from) || EDIT.from.length !== EDIT.to.length)
-    throw new Error(`${file} no longer holds "${EDIT.from}"; update EDIT in bench/scenarios/fleet.ts.`);
-  writeFileSync(file, text.replace(EDIT.from, EDIT.to));
-  touchTree(tree, mtime);
-}
-
-async function distinctPorts(n: number): Promise<number[]> {
-  const ports = new Set<number>();
-  for (let tries = 0; ports.size < n && tries < 100; tries++) ports.add(await freePort());
-  if (ports.size < n) throw new Error(`Could not find ${n} free ports.`);
-  return [...ports];
-}
-
-function argValue(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 // Standalone, Sorrel is measured as `npm start` runs it: build dist/ first.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

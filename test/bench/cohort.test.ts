@@ -2,7 +2,8 @@
 import { tableToIPC } from 'apache-arrow';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { COHORT_MODEL, generateCohort, toArrowTable, type Cohort, type CohortColumn } from '../../bench/lib/cohort.ts';
+import { toArrowTable } from '../../bench/lib/cohort-files.ts';
+import { COHORT_MODEL, generateCohort, type Cohort, type CohortColumn } from '../../bench/lib/cohort.ts';
 import { findBase } from '../../src/catalog/tree-join.ts';
 import type { InternalType } from '../../src/contract/model.ts';
 import type { TreeContextNode } from '../../src/contract/tree.ts';

@@ -1,4 +1,4 @@
-// Tests: `sorrel check` and `sorrel serve` on linked datasets (API.md §12): every key and link problem, and dangling references as warnings.
+// Tests: the model tree's problems (src/cli/problems.ts) as `sorrel check` and `sorrel serve` report them (API.md §12): every key and link problem, and dangling references as warnings.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-const BIN = fileURLToPath(new URL('../bin/sorrel.js', import.meta.url));
-const TREE = fileURLToPath(new URL('./fixtures/tree/', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/sorrel.js', import.meta.url));
+const TREE = fileURLToPath(new URL('../fixtures/tree/', import.meta.url));
 const run = (args: string[]) =>
   spawnSync(process.execPath, [BIN, ...args], {
     encoding: 'utf8',

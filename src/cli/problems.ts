@@ -1,0 +1,13 @@
+// The one catalog checker (src/snapshot/problems.ts) as the commands call it, with a one-thread pool for the tree.
+import { createPool } from '../pool.ts';
+import { type CatalogCheck, findCatalogProblems } from '../snapshot/problems.ts';
+
+/** Every problem `check` reports and `build` refuses; `secret: false` does not need the HS256 secret's variable. */
+export function findProblems(catalogPath: string, secret = true, bufferBytes?: number): Promise<CatalogCheck> {
+  return findCatalogProblems(catalogPath, openCheckPool, { secret, bufferBytes });
+}
+
+/** A one-thread pool for the model tree's checks. */
+function openCheckPool() {
+  return createPool({ poolThreads: 1, poolMaxQueue: Number.MAX_SAFE_INTEGER });
+}
