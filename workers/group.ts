@@ -6,7 +6,7 @@ import { offsetGroups } from './offsets.ts';
 import type { ColumnView } from './columns.ts';
 import { foldRanks, rankDimension, rankOf, search, uniqueSorted, type Keys, type RankedDim } from './rank.ts';
 import { sortedGroups } from './sorted-groups.ts';
-import { sortValues } from './sort.ts';
+import { groupRanks } from './radix.ts';
 
 /** One dimension of the groups: its distinct values and, per group, which one (or null). */
 export type GroupDim = {
@@ -38,8 +38,8 @@ const DIRECT_SLOTS = 1 << 22;
  * (offsets.ts), and several such dimensions in one array of slots when it is small (direct.ts).
  *
  * Without a limit (a clustered distribution, API.md §13) there may be a group per record: one
- * number column is then counted from its sorted values (workers/sorted-groups.ts), and wide keys
- * are sorted and counted run by run, each group's ranks read back from its key, rather than
+ * number column is then counted from its sorted values (workers/sorted-groups.ts), and rank tuples
+ * over more slots than an array holds are grouped by radix passes (`tupleGroups`), rather than
  * held in a Map of millions of entries.
  */
 export function groupCounts(cols: ColumnView[], mask: Uint8Array | null, opts: GroupOptions): Groups {
@@ -55,7 +55,7 @@ export function groupCounts(cols: ColumnView[], mask: Uint8Array | null, opts: G
   // A dimension with more distinct values than maxGroups is refused while it is being ranked.
   const dims: RankedDim[] = [];
   for (const col of cols) {
-    const dim = rankDimension(col, sel, opts.maxGroups);
+    const dim = rankDimension(col, sel, opts.maxGroups, unbounded);
     if (dim === null) return TOO_MANY;
     dims.push(dim);
   }
@@ -65,21 +65,19 @@ export function groupCounts(cols: ColumnView[], mask: Uint8Array | null, opts: G
   // A limited distribution folds and counts a block of rows at a time, so that too many groups
   // stop it at the block where the limit is passed.
   const product = dims.reduce((p, d) => p * d.card, 1);
+  if (unbounded && !isDirect(product, m)) return tupleGroups(cols, sel, dims);
   let keys: Keys = product < 2 ** 31 ? new Int32Array(m) : new Float64Array(m);
   let found: Found;
   if (!unbounded && product <= SAFE) {
     found = foldAndCount(cols, sel, dims, keys, isDirect(product, m), product, opts.maxGroups);
   } else {
-    let card = 1,
-      dense = false;
+    let card = 1;
     dims.forEach((dim, d) => {
-      if (card * dim.card > SAFE) ({ keys, card, dense } = { ...densify(keys as Float64Array), dense: true });
+      if (card * dim.card > SAFE) ({ keys, card } = densify(keys as Float64Array));
       foldRanks(cols[d], sel, dim, keys);
       card *= dim.card;
     });
-    const direct = isDirect(card, m);
-    if (unbounded && !direct && !dense) return keyGroups(keys, dims);
-    found = countKeys(keys, direct, card, opts.maxGroups);
+    found = countKeys(keys, isDirect(card, m), card, opts.maxGroups);
   }
   if (found === null) return TOO_MANY;
 
@@ -97,31 +95,24 @@ export function groupCounts(cols: ColumnView[], mask: Uint8Array | null, opts: G
   };
 }
 
-/** Groups from keys packed from ranks (never densified): sorted, counted by runs, each key unpacked into its ranks. */
-function keyGroups(
-  keys: Keys,
-  dims: { values: ArrayLike<number | string>; numbers: Float64Array | null; card: number }[],
-): Groups {
-  const sorted = keys instanceof Int32Array ? keys.slice().sort() : keys.slice();
-  if (sorted instanceof Float64Array) sortValues(sorted);
-  let size = 0;
-  for (let p = 0; p < sorted.length; p++) if (p === 0 || sorted[p] !== sorted[p - 1]) size++;
-  const counts = new Float64Array(size);
-  const ranks = dims.map(() => new Int32Array(size));
-  for (let p = 0, g = -1; p < sorted.length; p++) {
-    if (p === 0 || sorted[p] !== sorted[p - 1]) {
-      g++;
-      let key = sorted[p];
-      for (let d = dims.length - 1; d >= 0; d--) {
-        const r = key % dims[d].card;
-        ranks[d][g] = r;
-        key = (key - r) / dims[d].card;
-      }
-    }
-    counts[g]++;
-  }
+/**
+ * Groups of a clustered distribution over more slots than an array holds: each dimension's ranks
+ * per kept row (a float's by radix argsort, rank.ts; others folded from 0), grouped by stable radix
+ * passes over the rank tuples (workers/radix.ts) rather than packed into keys and sorted.
+ */
+function tupleGroups(cols: ColumnView[], sel: Int32Array, dims: RankedDim[]): Groups {
+  const perRow = dims.map((d, k) => {
+    if (d.ranks !== undefined) return d.ranks;
+    const ranks = new Int32Array(sel.length);
+    foldRanks(cols[k], sel, d, ranks);
+    return ranks;
+  });
+  const { counts, ranks } = groupRanks(
+    perRow,
+    dims.map((d) => d.card),
+  );
   return {
-    size,
+    size: counts.length,
     counts,
     tooMany: false,
     dims: dims.map((d, k) => ({ values: d.values, numbers: d.numbers, ranks: ranks[k] })),

@@ -92,3 +92,38 @@ export function offsetGroups(
   }
   return { size, counts, tooMany: false, dims: [{ values: numbers, numbers, ranks }] };
 }
+
+/** Min, max and whether all are integers, over the non-null values at sel (±Infinity when none). */
+export function selectedSpan(col: ColumnView, sel: Int32Array): { min: number; max: number; whole: boolean } {
+  return col.validity === null ? spanAll(col.values as Float64Array | Int32Array, sel) : spanValid(col, sel);
+}
+
+/** Min, max and whether all are integers, over the values at sel (no nulls to skip). */
+function spanAll(values: Float64Array | Int32Array, sel: Int32Array): { min: number; max: number; whole: boolean } {
+  let min = Infinity,
+    max = -Infinity,
+    fraction = 0;
+  for (let p = 0; p < sel.length; p++) {
+    const v = values[sel[p]];
+    min = v < min ? v : min;
+    max = v > max ? v : max;
+    fraction += v - Math.floor(v); // stays 0 for integers; NaN for NaN
+  }
+  return { min, max, whole: fraction === 0 };
+}
+
+function spanValid(col: ColumnView, sel: Int32Array): { min: number; max: number; whole: boolean } {
+  const values = col.values as Float64Array | Int32Array;
+  let min = Infinity,
+    max = -Infinity,
+    whole = true;
+  for (let p = 0; p < sel.length; p++) {
+    const i = sel[p];
+    if (col.validity !== null && ((col.validity[(col.offset + i) >> 3] >> ((col.offset + i) & 7)) & 1) === 0) continue;
+    const v = values[i];
+    if (v < min) min = v;
+    if (v > max) max = v;
+    whole = whole && v === Math.floor(v);
+  }
+  return { min, max, whole };
+}

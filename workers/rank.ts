@@ -4,7 +4,8 @@ import { foldSearch, search } from './bucket-search.ts';
 
 export { search };
 import { distinctUpTo, MAX_FEW } from './few.ts';
-import { integerSpan } from './offsets.ts';
+import { integerSpan, selectedSpan } from './offsets.ts';
+import { rankFloats } from './radix.ts';
 import { sortValues } from './sort.ts';
 
 /** Keys packed from ranks: Int32 when the product of the cards fits, else doubles. */
@@ -28,6 +29,8 @@ export type RankedDim = {
   table: Int32Array | null;
   /** search mode: the sorted distinct values. */
   sorted: Float64Array | Int32Array | BigInt64Array | null;
+  /** search mode by radix (workers/radix.ts): per position in `sel`, the rank. */
+  ranks?: Int32Array;
 };
 
 const SHORT_RANGE = 1 << 16;
@@ -36,8 +39,14 @@ const SHORT_RANGE = 1 << 16;
  * How the kept rows `sel` of a column rank: codes, integer offsets or table, or sorted search.
  * Null when the column holds more than `limit` distinct values among them (checked for a search
  * dimension, which stops reading at the first value over (few.ts), and for an integer table).
+ * `radix`: a float dimension also gets each kept row's rank, by radix argsort rather than search.
  */
-export function rankDimension(col: ColumnView, sel: Int32Array, limit = Number.POSITIVE_INFINITY): RankedDim | null {
+export function rankDimension(
+  col: ColumnView,
+  sel: Int32Array,
+  limit = Number.POSITIVE_INFINITY,
+  radix = false,
+): RankedDim | null {
   const none = { min: 0, table: null, sorted: null };
   if (col.kind === 'dict')
     return { ...none, mode: 'codes', values: col.dictionary!, numbers: null, card: col.dictionary!.length + 1 };
@@ -46,6 +55,12 @@ export function rankDimension(col: ColumnView, sel: Int32Array, limit = Number.P
     // A table knows how many values are present: more than `limit` of them are more groups.
     const ranged = integerRange(col, sel);
     if (ranged) return ranged.mode === 'table' && ranged.card - 1 > limit ? null : ranged;
+  }
+  const floats =
+    radix && col.kind === 'f64' ? rankFloats(col.values as Float64Array, col.validity, col.offset, sel) : null;
+  if (floats !== null) {
+    const { ranks, uniq } = floats;
+    return { ...none, mode: 'search', sorted: uniq, card: uniq.length + 1, values: uniq, numbers: uniq, ranks };
   }
   let uniq: Float64Array | Int32Array | BigInt64Array;
   if (limit <= MAX_FEW) {
@@ -70,8 +85,7 @@ function integerRange(col: ColumnView, sel: Int32Array): RankedDim | null {
   const whole = integerSpan(col);
   if (whole === null) return null;
   const values = col.values as Float64Array | Int32Array;
-  let { min, max } =
-    whole.max - whole.min < SHORT_RANGE ? whole : col.validity === null ? spanAll(values, sel) : spanValid(col, sel);
+  let { min, max } = whole.max - whole.min < SHORT_RANGE ? whole : selectedSpan(col, sel);
   if (min === Infinity) min = max = 0;
   const range = max - min + 1;
   if (range <= SHORT_RANGE) {
@@ -105,36 +119,6 @@ function integerRange(col: ColumnView, sel: Int32Array): RankedDim | null {
     table,
     sorted: null,
   };
-}
-
-/** Min, max and whether all are integers, over the values at sel (no nulls to skip). */
-function spanAll(values: Float64Array | Int32Array, sel: Int32Array): { min: number; max: number; whole: boolean } {
-  let min = Infinity,
-    max = -Infinity,
-    fraction = 0;
-  for (let p = 0; p < sel.length; p++) {
-    const v = values[sel[p]];
-    min = v < min ? v : min;
-    max = v > max ? v : max;
-    fraction += v - Math.floor(v); // stays 0 for integers; NaN for NaN
-  }
-  return { min, max, whole: fraction === 0 };
-}
-
-function spanValid(col: ColumnView, sel: Int32Array): { min: number; max: number; whole: boolean } {
-  const values = col.values as Float64Array | Int32Array;
-  let min = Infinity,
-    max = -Infinity,
-    whole = true;
-  for (let p = 0; p < sel.length; p++) {
-    const i = sel[p];
-    if (!isValid(col, i)) continue;
-    const v = values[i];
-    if (v < min) min = v;
-    if (v > max) max = v;
-    whole = whole && v === Math.floor(v);
-  }
-  return { min, max, whole };
 }
 
 /** The non-null values at sel, copied in row order. */
