@@ -1,14 +1,5 @@
 // Radix ranking and grouping: each kept row's rank among a float column's distinct values, and groups of rank tuples, without searches.
-
-/** LSD passes over the (low, high) words of a 64-bit key: [word, shift, bits], as workers/sort.ts. */
-const PASSES: [word: number, shift: number, bits: number][] = [
-  [0, 0, 11],
-  [0, 11, 11],
-  [0, 22, 10],
-  [1, 0, 11],
-  [1, 11, 11],
-  [1, 22, 10],
-];
+import { PASSES } from './sort.ts';
 
 /** Per kept row (position in `sel`), its rank; `uniq` the distinct values ascending. Nulls rank `uniq.length`. */
 export type FloatRanks = { ranks: Int32Array; uniq: Float64Array };

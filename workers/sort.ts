@@ -1,7 +1,8 @@
 // Sorting the values a scan selected: counting or radix sort for Float64Array (whole or decimal), TypedArray#sort otherwise.
 
 const SMALL = 4096;
-const PASSES: [word: number, shift: number, bits: number][] = [
+/** LSD passes over the (low, high) 32-bit words of a 64-bit key: [word, shift, bits]. */
+export const PASSES: [word: number, shift: number, bits: number][] = [
   [0, 0, 11],
   [0, 11, 11],
   [0, 22, 10],
