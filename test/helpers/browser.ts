@@ -2,6 +2,8 @@
 // else the Chromium that @sparticuz/chromium ships inside its npm package (so `npm install && npm test` is all).
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Test } from 'uvu';
+import type { Running } from '../../src/server.ts';
 import { checkResponse } from './openapi.ts';
 
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
@@ -45,6 +47,44 @@ export function toOneLineError(message: string): Error {
 /** Launches Chromium with a fresh profile (playwright makes a new user-data-dir per launch). */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: await findChromium(), args: ARGS, headless: true });
+}
+
+/** What a browser suite drives: Chromium, the server under test, one page and the problems it met. */
+export type BrowserSuite = { browser: Browser; server: Running; page: Page; watch: ReturnType<typeof watchProblems> };
+
+/**
+ * Opens Chromium, the server `start` gives and one page before the suite's tests, hands them to
+ * `ready`, and closes them after. uvu swallows an error thrown by a `before` hook, so one is kept
+ * and rethrown by each test.
+ */
+export function useBrowserSuite(
+  t: Test,
+  start: () => Promise<Running>,
+  ready: (suite: BrowserSuite) => void,
+  timeout = 10_000,
+): void {
+  let setupError: Error | null = null;
+  let opened: Partial<BrowserSuite> = {};
+  t.before(async () => {
+    try {
+      opened.browser = await launchBrowser();
+      opened.server = await start();
+      opened.page = await opened.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      opened.page.setDefaultTimeout(timeout);
+      opened.watch = watchProblems(opened.page);
+      ready(opened as BrowserSuite);
+    } catch (err) {
+      setupError = err as Error;
+    }
+  });
+  t.before.each(() => {
+    if (setupError) throw setupError;
+  });
+  t.after(async () => {
+    await opened.browser?.close();
+    await opened.server?.close();
+    opened = {};
+  });
 }
 
 /**

@@ -1,17 +1,16 @@
 // Tests: browsing the demo catalog in headless Chromium, checked against the API: start page, accessibility, search, field and values pages.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEMO_CATALOG } from '../../src/cli.ts';
 import type { Running } from '../../src/server.ts';
-import { launchBrowser, until, waitForCount, waitForRows, watchProblems } from '../helpers/browser.ts';
+import { until, useBrowserSuite, waitForCount, waitForRows, type BrowserSuite } from '../helpers/browser.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('browsing');
 let s: Running;
-let browser: Browser;
 let page: Page;
-let watch: ReturnType<typeof watchProblems>;
+let watch: BrowserSuite['watch'];
 const SPECIES = 30,
   BODY_MASS = 36,
   US_GROSS = 8,
@@ -21,26 +20,13 @@ const api = async (path: string, headers: Record<string, string> = {}) => (await
 const valueRows = (values: { value: unknown; count: number }[]) =>
   values.map((v) => [typeof v.value === 'number' ? number.format(v.value) : String(v.value), number.format(v.count)]);
 
-// uvu swallows an error thrown by a `before` hook, so it is kept and rethrown by each test.
-let setupError: Error | null = null;
-t.before(async () => {
-  try {
-    browser = await launchBrowser();
-    s = await startTestServer(DEMO_CATALOG);
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    page.setDefaultTimeout(10_000);
-    watch = watchProblems(page);
-  } catch (err) {
-    setupError = err as Error;
-  }
-});
-t.before.each(() => {
-  if (setupError) throw setupError;
-});
-t.after(async () => {
-  await browser?.close();
-  await s?.close();
-});
+useBrowserSuite(
+  t,
+  () => startTestServer(DEMO_CATALOG),
+  (b) => {
+    ({ server: s, page, watch } = b);
+  },
+);
 
 t('the start page lists every category of the catalog, without script errors or CSP violations', async () => {
   await page.goto(`${s.url}/`);

@@ -7,14 +7,14 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEMO_CATALOG } from '../../src/cli.ts';
 import type { Running } from '../../src/server.ts';
-import { launchBrowser, readRows, until, waitForCount, waitForRows, watchProblems } from '../helpers/browser.ts';
+import { readRows, until, useBrowserSuite, waitForCount, waitForRows, type BrowserSuite } from '../helpers/browser.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('web catalog browser');
 let s: Running;
 let browser: Browser;
 let page: Page;
-let watch: ReturnType<typeof watchProblems>;
+let watch: BrowserSuite['watch'];
 const ADMIN_KEY = 'sorrel-demo-admin';
 const SPECIES = 30,
   ISLAND = 31,
@@ -26,26 +26,13 @@ const api = async (path: string, headers: Record<string, string> = {}) => (await
 const valueRows = (values: { value: unknown; count: number }[]) =>
   values.map((v) => [typeof v.value === 'number' ? number.format(v.value) : String(v.value), number.format(v.count)]);
 
-// uvu swallows an error thrown by a `before` hook, so it is kept and rethrown by each test.
-let setupError: Error | null = null;
-t.before(async () => {
-  try {
-    browser = await launchBrowser();
-    s = await startTestServer(DEMO_CATALOG);
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    page.setDefaultTimeout(10_000);
-    watch = watchProblems(page);
-  } catch (err) {
-    setupError = err as Error;
-  }
-});
-t.before.each(() => {
-  if (setupError) throw setupError;
-});
-t.after(async () => {
-  await browser?.close();
-  await s?.close();
-});
+useBrowserSuite(
+  t,
+  () => startTestServer(DEMO_CATALOG),
+  (b) => {
+    ({ browser, server: s, page, watch } = b);
+  },
+);
 
 let shared = '';
 

@@ -4,19 +4,18 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Running } from '../../src/server.ts';
-import { launchBrowser, until, waitForCount, watchProblems } from '../helpers/browser.ts';
+import { until, useBrowserSuite, waitForCount, type BrowserSuite } from '../helpers/browser.ts';
 import { makeReadings, READING, READINGS, type Reading, writeReadings } from '../helpers/readings.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('web charts of large data');
 let s: Running;
-let browser: Browser;
 let page: Page;
-let watch: ReturnType<typeof watchProblems>;
+let watch: BrowserSuite['watch'];
 let rows: Reading[] = [];
 const { X, Y, AT, CLOCK, KIND } = READING;
 const number = new Intl.NumberFormat('en');
@@ -33,26 +32,17 @@ function tally(keys: string[]): [string, number][] {
   return [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-let setupError: Error | null = null;
-t.before(async () => {
-  try {
+useBrowserSuite(
+  t,
+  async () => {
     rows = makeReadings();
-    browser = await launchBrowser();
-    s = await startTestServer(writeReadings(rows));
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    page.setDefaultTimeout(20_000);
-    watch = watchProblems(page);
-  } catch (err) {
-    setupError = err as Error;
-  }
-});
-t.before.each(() => {
-  if (setupError) throw setupError;
-});
-t.after(async () => {
-  await browser?.close();
-  await s?.close();
-});
+    return startTestServer(writeReadings(rows));
+  },
+  (b) => {
+    ({ server: s, page, watch } = b);
+  },
+  20_000,
+);
 
 t('a number field with over 100 distinct values is a histogram of bins=auto, each bar what the rows hold', async () => {
   assert.is(rows.length, READINGS);

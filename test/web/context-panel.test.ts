@@ -1,18 +1,17 @@
 // Tests: the page never misleads (issue 22 §5) — the context panel counts what the field counts, and
 // operator chips tell exact from iexact — in headless Chromium against the demo catalog.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEMO_CATALOG } from '../../src/cli.ts';
 import type { Running } from '../../src/server.ts';
-import { launchBrowser, until, watchProblems } from '../helpers/browser.ts';
+import { until, useBrowserSuite, type BrowserSuite } from '../helpers/browser.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('web context panel');
 let s: Running;
-let browser: Browser;
 let page: Page;
-let watch: ReturnType<typeof watchProblems>;
+let watch: BrowserSuite['watch'];
 // Demo fields: penguins (standalone) and flights (the root) with airports (a lookup in its tree).
 const SPECIES = 30,
   ISLAND = 31,
@@ -26,25 +25,13 @@ async function expectCount(text: string) {
   assert.ok(ok, `the panel reads ${JSON.stringify(await panel().allTextContents())}, expected ${JSON.stringify(text)}`);
 }
 
-let setupError: Error | null = null;
-t.before(async () => {
-  try {
-    browser = await launchBrowser();
-    s = await startTestServer(DEMO_CATALOG);
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    page.setDefaultTimeout(10_000);
-    watch = watchProblems(page);
-  } catch (err) {
-    setupError = err as Error;
-  }
-});
-t.before.each(() => {
-  if (setupError) throw setupError;
-});
-t.after(async () => {
-  await browser?.close();
-  await s?.close();
-});
+useBrowserSuite(
+  t,
+  () => startTestServer(DEMO_CATALOG),
+  (b) => {
+    ({ server: s, page, watch } = b);
+  },
+);
 
 t('a field outside the root’s tree counts its own dataset’s records, never the root’s entities', async () => {
   const root = await api('/api/');
