@@ -1,6 +1,7 @@
 // Starts Sorrel in a child process (bench/lib/serve.mjs over the tsc-built dist/, as `npm start` runs it)
 // and waits until it is listening or ready.
-import { spawnNode, type Child, type Message } from './child.ts';
+import { spawnSync } from 'node:child_process';
+import { ROOT, spawnNode, waitForOk, type Child, type Message } from './child.ts';
 
 export type SorrelChild = { url: string; child: Child; stop(): Promise<void> };
 
@@ -39,4 +40,31 @@ export async function getText(url: string): Promise<string> {
   const text = await res.text();
   if (res.status !== 200) throw new Error(`GET ${url} → ${res.status}: ${text.slice(0, 500)}`);
   return text;
+}
+
+/** A start-up: milliseconds from spawn to /readyz 200, the peak RSS, and the Arrow bytes loaded. */
+export type Started = { ms: number; rss: number; bytes: number };
+
+/** Spawns the server on a catalog or snapshot file, times it to /readyz 200, then stops it. */
+export async function timeStart(source: string): Promise<Started> {
+  const s = await spawnSorrel(source);
+  try {
+    const at = await waitForOk(`${s.url}/readyz`, s.child);
+    const ready = await s.child.waitFor('ready');
+    const bytes = (ready.datasets as { bytes: number }[]).reduce((n, d) => n + d.bytes, 0);
+    return { ms: at - s.child.startedAt, rss: s.child.peakRss(), bytes };
+  } finally {
+    await s.stop();
+  }
+}
+
+/** `sorrel build` from dist/, as an operator runs it; returns the milliseconds it took. */
+export function buildSnapshot(catalog: string, file: string): number {
+  const t = performance.now();
+  const r = spawnSync(process.execPath, ['dist/src/main.js', 'build', catalog, '-o', file], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`sorrel build ${catalog} failed:\n${r.stderr}`);
+  return performance.now() - t;
 }

@@ -1,22 +1,19 @@
 // Scale (issue 19): the wide table as Parquet at 10M rows (50M, 100M with --rows): time to ready and peak
 // RSS cold and from a built snapshot beside DuckDB loading the same file, then first requests beside DuckDB.
-import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, spawnTs, waitForOk } from '../lib/child.ts';
+import { spawnTs, waitForOk } from '../lib/child.ts';
 import { openDuck, toSqlString } from '../lib/duck.ts';
 import { toRowsLabel } from '../lib/growth.ts';
 import { note } from '../lib/log.ts';
 import { toRow } from '../lib/rows.ts';
 import { timeFirstRequests } from '../lib/scale-requests.ts';
-import { spawnSorrel } from '../lib/sorrel.ts';
+import { buildSnapshot, spawnSorrel, type Started, timeStart } from '../lib/sorrel.ts';
 import { writeTableCatalog } from '../lib/table-catalog.ts';
 import type { BenchRow, Scenario } from '../lib/types.ts';
 import { ensureWide, WIDE_COLUMNS } from '../lib/wide.ts';
 
 const MiB = 1024 * 1024;
-
-type Started = { ms: number; rss: number; bytes: number };
 
 export const scenario: Scenario = {
   name: 'scale',
@@ -35,19 +32,13 @@ export const scenario: Scenario = {
     for (let i = 0; i < reps; i++) {
       // Alternate which side goes first, so neither always finds the file in a warmer page cache.
       if (i % 2 === 1) duck.push(await loadDuck(file, rows));
-      cold.push(await start(catalog));
+      cold.push(await timeStart(catalog));
       if (i % 2 === 0) duck.push(await loadDuck(file, rows));
       note(`scale: ${size}: cold ${Math.round(cold[i].ms)} ms, DuckDB ${Math.round(duck[i].ms)} ms`);
     }
-    const t = performance.now();
-    const r = spawnSync(process.execPath, ['dist/src/main.js', 'build', catalog, '-o', snapshot], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
-    if (r.status !== 0) throw new Error(`sorrel build ${catalog} failed:\n${r.stderr}`);
-    const built = performance.now() - t;
+    const built = buildSnapshot(catalog, snapshot);
     const warm: Started[] = [];
-    for (let i = 0; i < reps; i++) warm.push(await start(snapshot));
+    for (let i = 0; i < reps; i++) warm.push(await timeStart(snapshot));
     const arrow = cold[0].bytes / MiB;
     const c = { scenario: 'scale', case: label, better: 'lower' as const };
     const out: BenchRow[] = [
@@ -120,19 +111,6 @@ export const scenario: Scenario = {
     return out;
   },
 };
-
-/** Spawn → /readyz 200, the peak RSS, and the Arrow bytes loaded. */
-async function start(source: string): Promise<Started> {
-  const s = await spawnSorrel(source);
-  try {
-    const at = await waitForOk(`${s.url}/readyz`, s.child);
-    const ready = await s.child.waitFor('ready');
-    const bytes = (ready.datasets as { bytes: number }[]).reduce((n, d) => n + d.bytes, 0);
-    return { ms: at - s.child.startedAt, rss: s.child.peakRss(), bytes };
-  } finally {
-    await s.stop();
-  }
-}
 
 /** bench/lib/duck-load.ts on the file in a fresh process: spawn → table created, and its peak RSS. */
 async function loadDuck(file: string, rows: number): Promise<Started> {

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { ROOT, waitForOk } from '../lib/child.ts';
 import { note } from '../lib/log.ts';
 import { toRow } from '../lib/rows.ts';
-import { spawnSorrel } from '../lib/sorrel.ts';
+import { buildSnapshot, spawnSorrel, type Started, timeStart } from '../lib/sorrel.ts';
 import { runIfMain } from '../lib/standalone.ts';
 import { median } from '../lib/stats.ts';
 import { writeTableCatalog } from '../lib/table-catalog.ts';
@@ -19,7 +19,6 @@ const FLIGHTS_COLUMNS = ['date', 'delay', 'distance', 'origin', 'destination'];
 const MiB = 1024 * 1024;
 const RELOADS = 10;
 
-type Started = { ms: number; rss: number; bytes: number };
 type Case = { name: string; label: string; catalog: string; flights: boolean };
 
 export const scenario: Scenario = {
@@ -49,15 +48,15 @@ export const scenario: Scenario = {
     let fixed: { ms: number; rss: number } | null = null; // the demo file's start: a process serving next to no data
     for (const k of cases) {
       const file = join(dataDir, `${k.name}.sorrel`);
-      const built = build(k.catalog, file);
+      const built = buildSnapshot(k.catalog, file);
       note(`snapshot: ${k.name}: built ${file} in ${(built / 1000).toFixed(1)} s`);
       const cold: Started[] = [],
         warm: Started[] = [];
       for (let i = 0; i < reps; i++) {
         // Alternate which side goes first, so neither always finds its files in a warmer page cache.
-        if (i % 2 === 1) cold.push(await start(k.catalog));
-        warm.push(await start(file));
-        if (i % 2 === 0) cold.push(await start(k.catalog));
+        if (i % 2 === 1) cold.push(await timeStart(k.catalog));
+        warm.push(await timeStart(file));
+        if (i % 2 === 0) cold.push(await timeStart(k.catalog));
       }
       const arrow = warm[0].bytes / MiB;
       const ms = warm.map((w) => w.ms),
@@ -174,30 +173,6 @@ export const scenario: Scenario = {
     return rows;
   },
 };
-
-/** `sorrel build` from dist/, as an operator runs it; returns the milliseconds it took. */
-function build(catalog: string, file: string): number {
-  const t = performance.now();
-  const r = spawnSync(process.execPath, ['dist/src/main.js', 'build', catalog, '-o', file], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(`sorrel build ${catalog} failed:\n${r.stderr}`);
-  return performance.now() - t;
-}
-
-/** Spawn → /readyz 200, the peak RSS, and the Arrow bytes the snapshot holds. */
-async function start(source: string): Promise<Started> {
-  const s = await spawnSorrel(source);
-  try {
-    const at = await waitForOk(`${s.url}/readyz`, s.child);
-    const ready = await s.child.waitFor('ready');
-    const bytes = (ready.datasets as { bytes: number }[]).reduce((n, d) => n + d.bytes, 0);
-    return { ms: at - s.child.startedAt, rss: s.child.peakRss(), bytes };
-  } finally {
-    await s.stop();
-  }
-}
 
 /**
  * SIGHUP `RELOADS` times, each followed by a few context-aware requests (so the worker thread moves to
