@@ -27,18 +27,22 @@ test('stats tasks', async () => {
   assert.equal([s.count, s.min, s.max], [2, 2, 3]);
 });
 
+/** Distribution parameters of the dist and tree-dist tasks below: exact groups, no clustering. */
+const distParams = {
+  nulls: false,
+  sort: 'fields' as const,
+  cluster: true,
+  n: null,
+  numeric: false,
+  maxGroups: 10,
+  maxClusterPoints: 10,
+  axes: [],
+};
+
 test('dist tasks', async () => {
-  const params = {
-    nulls: false,
-    sort: 'fields' as const,
-    cluster: true,
-    n: null,
-    numeric: false,
-    maxGroups: 10,
-    maxClusterPoints: 10,
-    axes: [],
+  const r = (await run({ kind: 'dist', table, columns: ['s'], context: null, params: distParams })) as {
+    data: unknown[];
   };
-  const r = (await run({ kind: 'dist', table, columns: ['s'], context: null, params })) as { data: unknown[] };
   assert.equal(r.data, [
     { count: 2, values: ['a'] },
     { count: 1, values: ['b'] },
@@ -65,18 +69,8 @@ test('tree tasks open the tree, select entities by the context, then count', asy
     sum: number;
   };
   assert.equal([stats.count, stats.sum], [2, 90]);
-  const params = {
-    nulls: false,
-    sort: 'fields' as const,
-    cluster: true,
-    n: null,
-    numeric: false,
-    maxGroups: 10,
-    maxClusterPoints: 10,
-    axes: [],
-  };
   const dimensions = [{ dataset: 'sites', column: 'region', path: [] }];
-  const r = await run({ kind: 'tree-dist', tree, base: 'sites', dimensions, context: null, params });
+  const r = await run({ kind: 'tree-dist', tree, base: 'sites', dimensions, context: null, params: distParams });
   assert.equal(structuredClone(r), r);
   assert.equal((r as { data: unknown[] }).data, [
     { count: 2, values: ['north'] },
