@@ -49,7 +49,7 @@ type TreeTask = Extract<Task, { kind: 'tree-count' | 'tree-distinct' | 'tree-dis
 function runTable(task: TableTask): unknown {
   const table = openTable(task.table);
   if (task.kind === 'profile') {
-    const profile = profileColumn(table.column(task.column), task.stats, task.type);
+    const profile = profileColumn(table.column(task.column), task.stats);
     // A profile's sorted copy of a large column is garbage now: collected at once, it is not still
     // resident when the next profile makes its own (load's peak memory; see exposeGc in src/lifecycle.ts).
     if (table.rows >= LARGE) (globalThis as { gc?: () => void }).gc?.();

@@ -2,12 +2,10 @@
 import { endianness } from 'node:os';
 import type { StatsResult } from '../contract/tasks.ts';
 import { toCanonicalJson } from './canonical.ts';
-
-/** One field's context-naive distinct values, ascending (the snapshot's FieldValues). */
-export type PrecomputedField = { values: (number | string)[]; labels: string[]; counts: number[]; nullCount: number };
+import { type FieldValues, toFieldValues } from './field-values.ts';
 
 export type Precomputed = {
-  values: ReadonlyMap<number, PrecomputedField>; // by field id
+  values: ReadonlyMap<number, FieldValues>; // by field id
   stats: ReadonlyMap<number, StatsResult>; // by field id
 };
 
@@ -20,6 +18,8 @@ export type Precomputed = {
  * - labels: `values` when each label is its value (strings), `string` when each is String(value)
  *   (numbers printed by JavaScript — the common case), else `str`.
  * - counts: `u32` (Uint32Array) when every count fits, else `f64`.
+ * Decoded, `f64` values and the counts are views of the section's bytes (no copy), and `string`
+ * labels are made when asked for (src/snapshot/field-values.ts).
  * - `str` = code-unit offsets (Uint32Array, n + 1) then the UTF-8 bytes of all strings joined:
  *   decoding is one UTF-8 decode and n slices, faster than JSON.parse of the same strings.
  *
@@ -92,7 +92,7 @@ export function toPrecomputedBytes(p: Precomputed): Uint8Array {
     }
     return part;
   };
-  const putStrings = (strings: string[]): [Part, Part] => {
+  const putStrings = (strings: readonly string[]): [Part, Part] => {
     const offsets = new Uint32Array(strings.length + 1);
     let at = 0;
     for (let i = 0; i < strings.length; i++) {
@@ -107,18 +107,22 @@ export function toPrecomputedBytes(p: Precomputed): Uint8Array {
   for (const id of [...p.values.keys()].sort((a, b) => a - b)) {
     const f = p.values.get(id)!;
     const n = f.values.length;
-    if (f.labels.length !== n || f.counts.length !== n)
-      throw new Error(`Field ${id}: ${n} values but ${f.labels.length} labels and ${f.counts.length} counts.`);
+    if (f.counts.length !== n) throw new Error(`Field ${id}: ${n} values but ${f.counts.length} counts.`);
+    const all = Array.prototype.every.bind(f.values) as (test: (v: number | string) => boolean) => boolean;
     let values: FieldIndex['values'];
-    if (f.values.every((v) => typeof v === 'number'))
-      values = ['f64', put(new Uint8Array(Float64Array.from(f.values as number[]).buffer))];
-    else if (f.values.every((v) => typeof v === 'string')) values = ['str', ...putStrings(f.values as string[])];
-    else values = ['json', put(Buffer.from(toCanonicalJson(f.values), 'utf8'))];
+    if (all((v) => typeof v === 'number'))
+      values = ['f64', put(new Uint8Array(Float64Array.from(f.values as ArrayLike<number>).buffer))];
+    else if (all((v) => typeof v === 'string')) values = ['str', ...putStrings(f.values as string[])];
+    else values = ['json', put(Buffer.from(toCanonicalJson(Array.from(f.values)), 'utf8'))];
+    // Label by label (f.label), so a key column's labels are never all held at once.
     let labels: FieldIndex['labels'];
-    if (f.labels.every((l, i) => l === f.values[i])) labels = ['values'];
-    else if (f.labels.every((l, i) => l === String(f.values[i]))) labels = ['string'];
-    else labels = ['str', ...putStrings(f.labels)];
-    const small = f.counts.every((c) => Number.isInteger(c) && c >= 0 && c <= 0xffff_ffff);
+    if (isEvery(n, (i) => f.label(i) === f.values[i])) labels = ['values'];
+    else if (isEvery(n, (i) => f.label(i) === String(f.values[i]))) labels = ['string'];
+    else labels = ['str', ...putStrings(f.labels())];
+    const small = isEvery(n, (i) => {
+      const c = f.counts[i];
+      return Number.isInteger(c) && c >= 0 && c <= 0xffff_ffff;
+    });
     const counts: FieldIndex['counts'] = small
       ? ['u32', put(new Uint8Array(Uint32Array.from(f.counts).buffer))]
       : ['f64', put(new Uint8Array(Float64Array.from(f.counts).buffer))];
@@ -177,11 +181,11 @@ export function toPrecomputed(bytes: Uint8Array): Precomputed {
     for (let i = 0; i < n; i++) out[i] = joined.slice(o[i], o[i + 1]);
     return out;
   };
-  const values = new Map<number, PrecomputedField>();
+  const values = new Map<number, FieldValues>();
   for (const f of index.fields) {
-    const v: (number | string)[] =
+    const v: ArrayLike<number | string> =
       f.values[0] === 'f64'
-        ? Array.from(f64(f.values[1]))
+        ? f64(f.values[1])
         : f.values[0] === 'str'
           ? strings(f.values[1], f.values[2]!, f.n)
           : (JSON.parse(Buffer.from(view(f.values[1], 1)).toString('utf8')) as (number | string)[]);
@@ -189,14 +193,19 @@ export function toPrecomputed(bytes: Uint8Array): Precomputed {
       f.labels[0] === 'values'
         ? (v as string[])
         : f.labels[0] === 'string'
-          ? v.map(String)
+          ? String
           : strings(f.labels[1], f.labels[2], f.n);
-    const counts = Array.from(f.counts[0] === 'u32' ? u32(f.counts[1]) : f64(f.counts[1]));
+    const counts = f.counts[0] === 'u32' ? u32(f.counts[1]) : f64(f.counts[1]);
     if (v.length !== f.n || counts.length !== f.n)
       fail(`field ${f.id} holds ${v.length} values and ${counts.length} counts, not ${f.n}`);
-    values.set(f.id, { values: v, labels, counts, nullCount: f.nullCount });
+    values.set(f.id, toFieldValues(v, counts, f.nullCount, labels));
   }
   return { values, stats: new Map(index.stats.map(([id, t]) => [id, toStats(t)])) };
+}
+
+function isEvery(n: number, test: (i: number) => boolean): boolean {
+  for (let i = 0; i < n; i++) if (!test(i)) return false;
+  return true;
 }
 
 function align8(n: number): number {

@@ -172,7 +172,7 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
     fields: [...fields.values()],
     concepts: [...concepts.values()],
     categories,
-    valueLabels: (id) => values.get(id)?.labels ?? [],
+    valueLabels: (id) => values.get(id)?.labels() ?? [],
   });
 
   const visibleTo = createVisibility(fields, concepts);

@@ -1,13 +1,15 @@
 // Tests: the precomputed section codec (src/snapshot/codec.ts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  toPrecomputed,
-  toPrecomputedBytes,
-  type Precomputed,
-  type PrecomputedField,
-} from '../../src/snapshot/codec.ts';
+import { toPrecomputed, toPrecomputedBytes, type Precomputed } from '../../src/snapshot/codec.ts';
+import { type FieldValues, toFieldValues } from '../../src/snapshot/field-values.ts';
 import type { StatsResult } from '../../src/contract/tasks.ts';
+
+/** A field's values as plain lists, to compare with what the codec decodes. */
+type PrecomputedField = { values: (number | string)[]; labels: string[]; counts: number[]; nullCount: number };
+const toValues = (f: PrecomputedField): FieldValues => toFieldValues(f.values, f.counts, f.nullCount, f.labels);
+const toPlain = (f: FieldValues | undefined): PrecomputedField | undefined =>
+  f && { values: Array.from(f.values), labels: [...f.labels()], counts: Array.from(f.counts), nullCount: f.nullCount };
 
 const stats: StatsResult = {
   count: 4,
@@ -59,13 +61,13 @@ const input = (order: 'forward' | 'reverse'): Precomputed => {
           [9, dateStats],
           [7, stats],
         ];
-  return { values: new Map(f), stats: new Map(s) };
+  return { values: new Map(f.map(([id, v]) => [id, toValues(v)])), stats: new Map(s) };
 };
 
 test('round-trips values, labels, counts, null counts and stats exactly', () => {
   const back = toPrecomputed(toPrecomputedBytes(input('forward')));
   assert.equal([...back.values.keys()], [3, 4, 5, 6, 7, 9], 'id order');
-  for (const [id, f] of fields) assert.equal(back.values.get(id), f, `field ${id}`);
+  for (const [id, f] of fields) assert.equal(toPlain(back.values.get(id)), f, `field ${id}`);
   assert.ok(Object.is(back.values.get(7)!.values[0], -0.5));
   assert.equal(back.stats.get(7), stats);
   assert.equal(back.stats.get(9), dateStats);
@@ -82,7 +84,7 @@ test("gives the same bytes whatever the maps' insertion order", () => {
 });
 
 test('stores numbers as float64, counts as u32 when they fit, and skips labels that repeat the values', () => {
-  const one = (f: PrecomputedField) => toPrecomputedBytes({ values: new Map([[1, f]]), stats: new Map() });
+  const one = (f: PrecomputedField) => toPrecomputedBytes({ values: new Map([[1, toValues(f)]]), stats: new Map() });
   const n = 100_000;
   const values = Array.from({ length: n }, (_, i) => i * 0.5);
   const numeric = one({ values, labels: values.map(String), counts: values.map(() => 3), nullCount: 0 });
@@ -116,7 +118,24 @@ test('decodes from a view that does not start on an aligned offset', () => {
   const b = toPrecomputedBytes(input('forward'));
   const shifted = new Uint8Array(b.byteLength + 3);
   shifted.set(b, 3);
-  assert.equal(toPrecomputed(shifted.subarray(3)).values.get(7), fields[0][1]);
+  assert.equal(toPlain(toPrecomputed(shifted.subarray(3)).values.get(7)), fields[0][1]);
+});
+
+test("decodes numbers and counts as views of the section's bytes, and labels equal to String(value) one by one", () => {
+  const b = toPrecomputedBytes(input('forward'));
+  const f = toPrecomputed(b).values.get(7)!;
+  assert.ok(f.values instanceof Float64Array && f.values.buffer === b.buffer, 'values: no copy');
+  assert.ok(f.counts instanceof Uint32Array && f.counts.buffer === b.buffer, 'counts: no copy');
+  assert.equal([f.label(0), f.label(3)], ['-0.5', '12']);
+  assert.is(f.labels(), f.labels(), 'all the labels are made once');
+});
+
+test('writes the same bytes for typed arrays and lazy labels as for plain lists', () => {
+  const values = [-3, 0.25, 7, 1e21];
+  const plain = toValues({ values, labels: values.map(String), counts: [1, 2, 3, 4], nullCount: 5 });
+  const typed = toFieldValues(Float64Array.from(values), Uint32Array.from([1, 2, 3, 4]), 5, String);
+  const bytes = (f: FieldValues) => toPrecomputedBytes({ values: new Map([[1, f]]), stats: new Map() });
+  assert.equal(bytes(typed), bytes(plain));
 });
 
 test.run();
