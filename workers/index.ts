@@ -1,5 +1,6 @@
 // The Piscina worker: a thin adapter from a Task to the pure compute functions.
-import type { PooledTask, Task } from '../src/contract/tasks.ts';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
+import type { PooledTask, ProfileResult, Task } from '../src/contract/tasks.ts';
 import { openTable } from './columns.ts';
 import { distinctValues } from './distinct.ts';
 import { distribution } from './dist.ts';
@@ -53,7 +54,7 @@ function runTable(task: TableTask): unknown {
     // A profile's sorted copy of a large column is garbage now: collected at once, it is not still
     // resident when the next profile makes its own (load's peak memory; see exposeGc in src/lifecycle.ts).
     if (table.rows >= LARGE) (globalThis as { gc?: () => void }).gc?.();
-    return profile;
+    return toMoved(profile);
   }
   const mask = contextMask(table, task.context);
   switch (task.kind) {
@@ -68,6 +69,16 @@ function runTable(task: TableTask): unknown {
         task.params,
       );
   }
+}
+
+/**
+ * A profile whose typed arrays are moved to the main thread, not copied: a key column's distinct
+ * values and counts are 12 bytes a row, and a copy would briefly hold them twice (load's peak).
+ */
+function toMoved(profile: ProfileResult): unknown {
+  const { values, counts } = profile.distinct;
+  const buffers = [values, counts].flatMap((a) => (ArrayBuffer.isView(a) ? [a.buffer as ArrayBuffer] : []));
+  return buffers.length ? move({ [transferableSymbol]: buffers, [valueSymbol]: profile }) : profile;
 }
 
 /** Entities selected by the context first (all of them without one), then the answer over them. */
