@@ -23,12 +23,29 @@ export function profileColumn(col: ColumnView, withStats: boolean): ProfileResul
   return { distinct, stats: statsOfSorted(col, values, nullCount) };
 }
 
-/** distinctOfSorted's values and counts for numbers, into typed arrays: one pass to count the runs, one to fill them. */
+/**
+ * distinctOfSorted's values and counts for numbers, into typed arrays: one pass to count the runs
+ * (and find the longest), one to fill them. Counts take the narrowest type that holds the longest
+ * run: a key column's (every count 1) are a byte each, 100 MiB rather than 400 at 100M rows.
+ */
 function runsOf(sorted: Float64Array | Int32Array, nullCount: number): ProfileValues {
-  let runs = 0;
-  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) runs++;
+  let runs = 0,
+    longest = 0;
+  for (let i = 0; i < sorted.length; runs++) {
+    let j = i + 1;
+    while (j < sorted.length && sorted[j] === sorted[i]) j++;
+    longest = Math.max(longest, j - i);
+    i = j;
+  }
   const values = new Float64Array(runs);
-  const counts = sorted.length <= 0xffff_ffff ? new Uint32Array(runs) : new Float64Array(runs);
+  const counts =
+    longest <= 0xff
+      ? new Uint8Array(runs)
+      : longest <= 0xffff
+        ? new Uint16Array(runs)
+        : longest <= 0xffff_ffff
+          ? new Uint32Array(runs)
+          : new Float64Array(runs);
   for (let i = 0, r = 0; i < sorted.length; r++) {
     const v = sorted[i];
     let j = i + 1;

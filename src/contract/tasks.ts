@@ -101,7 +101,7 @@ export type ProfileResult = { distinct: ProfileValues; stats: StatsResult | null
 /** A profile's distinct values: DistinctResult's, as typed arrays for a number column. */
 export type ProfileValues = {
   values: Float64Array | (number | string)[];
-  counts: Uint32Array | Float64Array | number[];
+  counts: Uint8Array | Uint16Array | Uint32Array | Float64Array | number[];
   nullCount: number;
 };
 

@@ -86,7 +86,7 @@ export async function prepareSnapshot(
     (await loadDatasets(spec, {
       progress: opts.progress,
       bufferBytes: opts.bufferBytes,
-      onLoaded: (d) => startProfiles(spec, d, toRef(d.name, d.parts), pool, profiles),
+      onLoaded: (d) => startProfiles(spec, d, toRef(d.name, d.parts), pool, profiles, opts.progress),
     }));
   checkColumns(spec, datasets);
   const { keyText, problems } = await checkKeys(spec, { secret: opts.secret ?? true });

@@ -7,6 +7,7 @@ import type { Pool } from '../contract/pool.ts';
 import type { DatasetInfo, TableRef } from '../contract/storage.ts';
 import type { DistinctResult, DistResult, ProfileResult, StatsResult } from '../contract/tasks.ts';
 import type { TreeRef } from '../contract/tree.ts';
+import type { Progress } from './datasets.ts';
 import { type FieldValues, toDefaultLabels, toFieldValues } from './field-values.ts';
 
 export type { FieldValues } from './field-values.ts';
@@ -19,7 +20,8 @@ export type Profiles = Map<string, Promise<ProfileResult>>;
 /**
  * Queues the profile of every field's column in one dataset (columns it has; a field naming another
  * is a catalog problem reported later). Called as each dataset lands in shared memory, so profiles
- * run on the pool while the main thread hashes it and decodes the next one.
+ * run on the pool while the main thread hashes it and decodes the next one. `progress` logs each
+ * column as its profile ends (a large table's profiles take seconds: the load log shows them).
  */
 export function startProfiles(
   spec: CatalogSpec,
@@ -27,13 +29,24 @@ export function startProfiles(
   table: TableRef,
   pool: Pool,
   profiles: Profiles,
+  progress?: Progress,
 ): void {
+  const started = performance.now();
   for (const f of spec.fields) {
     const k = `${f.dataset}\0${f.column}`;
     if (f.dataset !== dataset.name || !(f.column in dataset.columns) || profiles.has(k)) continue;
     const stats = isStatsType(toSimpleType(dataset.columns[f.column]));
     const task = pool.run<ProfileResult>({ kind: 'profile', table, column: f.column, stats });
-    task.catch(() => {}); // awaited by precomputeValues; a load that fails elsewhere leaves it unread
+    task.then(
+      (p) =>
+        progress?.('profiled column', {
+          dataset: dataset.name,
+          column: f.column,
+          distinct: p.distinct.values.length,
+          ms: Math.round(performance.now() - started),
+        }),
+      () => {}, // awaited by precomputeValues; a load that fails elsewhere leaves it unread
+    );
     profiles.set(k, task);
   }
 }

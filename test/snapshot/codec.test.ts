@@ -133,7 +133,7 @@ test("decodes numbers and counts as views of the section's bytes, and labels equ
 test('writes the same bytes for typed arrays and lazy labels as for plain lists', () => {
   const values = [-3, 0.25, 7, 1e21];
   const plain = toValues({ values, labels: values.map(String), counts: [1, 2, 3, 4], nullCount: 5 });
-  const typed = toFieldValues(Float64Array.from(values), Uint32Array.from([1, 2, 3, 4]), 5, String);
+  const typed = toFieldValues(Float64Array.from(values), Uint8Array.from([1, 2, 3, 4]), 5, String);
   const bytes = (f: FieldValues) => toPrecomputedBytes({ values: new Map([[1, f]]), stats: new Map() });
   assert.equal(bytes(typed), bytes(plain));
 });

@@ -40,13 +40,27 @@ test('a profile is exactly distinctValues and columnStats, from one sort', () =>
   }
 });
 
-test('number and date columns give typed arrays (values as doubles, counts as u32); 64-bit integers decimal text', () => {
+test('number and date columns give typed arrays (values as doubles, counts as narrow as they fit); 64-bit integers decimal text', () => {
   const d = profileColumn(t.col('d'), true).distinct;
-  assert.ok(d.values instanceof Float64Array && d.counts instanceof Uint32Array);
+  assert.ok(d.values instanceof Float64Array && d.counts instanceof Uint8Array, 'counts of at most 255: bytes');
   assert.equal(Array.from(d.values), [-1, 0, 5, 17000, 18000, 19000]);
   assert.equal(Array.from(d.counts), [1, 1, 1, 1, 1, 3]);
   assert.equal(profileColumn(t.col('b'), true).distinct.values, ['-5', '1', '2', '3', '9007199254740993']);
   assert.equal(profileColumn(t.col('s'), true).distinct.values, ['a', 'b', 'c']);
+});
+
+test('counts take the narrowest unsigned type that holds the longest run', () => {
+  const runs = (lengths: number[]) =>
+    profileColumn(makeColumns({ v: f64(lengths.flatMap((n, v) => Array<number>(n).fill(v))) }).col('v'), true).distinct;
+  for (const [lengths, type] of [
+    [[1, 255, 3], Uint8Array],
+    [[256, 1], Uint16Array],
+    [[2, 65_536], Uint32Array],
+  ] as const) {
+    const d = runs([...lengths]);
+    assert.ok(d.counts instanceof type, `${lengths}: ${d.counts.constructor.name}`);
+    assert.equal([Array.from(d.values), Array.from(d.counts)], [lengths.map((_, v) => v), [...lengths]]);
+  }
 });
 
 test('the profile sums whole numbers exactly', () => {
