@@ -6,7 +6,10 @@ import { toDefaultLabels, toFieldValues } from '../../src/snapshot/field-values.
 test('default labels are made per value when asked: dates as ISO days, numbers as JavaScript prints them', () => {
   let made = 0;
   const date = toDefaultLabels('date');
-  const f = toFieldValues(Float64Array.from([0, 18000]), Uint32Array.from([2, 1]), 0, (v) => (made++, date(v)));
+  const f = toFieldValues(Float64Array.from([0, 18000]), Uint32Array.from([2, 1]), 0, (v) => {
+    made++;
+    return date(v);
+  });
   assert.is(made, 0, 'nothing made up front');
   assert.is(f.label(1), '2019-04-14');
   assert.is(made, 1);
