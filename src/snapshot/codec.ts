@@ -17,7 +17,8 @@ export type Precomputed = {
  *   string, else `json` (a JSON array, for the rare mixed column).
  * - labels: `values` when each label is its value (strings), `string` when each is String(value)
  *   (numbers printed by JavaScript — the common case), else `str`.
- * - counts: `u32` (Uint32Array) when every count fits, else `f64`.
+ * - counts: the narrowest of `u8`, `u16`, `u32` (unsigned arrays) that holds every count, else
+ *   `f64` (a key column's counts, all 1, are a byte each: 100 MiB rather than 400 at 100M rows).
  * Decoded, `f64` values and the counts are views of the section's bytes (no copy), and `string`
  * labels are made when asked for (src/snapshot/field-values.ts).
  * - `str` = code-unit offsets (Uint32Array, n + 1) then the UTF-8 bytes of all strings joined:
@@ -33,9 +34,11 @@ type FieldIndex = {
   nullCount: number;
   values: ['f64', Part] | ['str', Part, Part] | ['json', Part];
   labels: ['values'] | ['string'] | ['str', Part, Part];
-  counts: ['u32' | 'f64', Part];
+  counts: [CountKind, Part];
 };
 type Index = { fields: FieldIndex[]; stats: [number, StatsTuple][] };
+type CountKind = 'u8' | 'u16' | 'u32' | 'f64';
+const COUNT_ARRAYS = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, f64: Float64Array } as const;
 
 // Stats as a tuple in a fixed order, so a decoded object has its keys in the order the workers give
 // them (JSON bodies print keys in insertion order) and canonical JSON's key sorting cannot reorder them.
@@ -119,13 +122,8 @@ export function toPrecomputedBytes(p: Precomputed): Uint8Array {
     if (isEvery(n, (i) => f.label(i) === f.values[i])) labels = ['values'];
     else if (isEvery(n, (i) => f.label(i) === String(f.values[i]))) labels = ['string'];
     else labels = ['str', ...putStrings(f.labels())];
-    const small = isEvery(n, (i) => {
-      const c = f.counts[i];
-      return Number.isInteger(c) && c >= 0 && c <= 0xffff_ffff;
-    });
-    const counts: FieldIndex['counts'] = small
-      ? ['u32', put(new Uint8Array(Uint32Array.from(f.counts).buffer))]
-      : ['f64', put(new Uint8Array(Float64Array.from(f.counts).buffer))];
+    const kind = toCountKind(f.counts);
+    const counts: FieldIndex['counts'] = [kind, put(new Uint8Array(COUNT_ARRAYS[kind].from(f.counts).buffer))];
     fields.push({ id, n, nullCount: f.nullCount, values, labels, counts });
   }
   const stats = [...p.stats.keys()]
@@ -195,12 +193,30 @@ export function toPrecomputed(bytes: Uint8Array): Precomputed {
         : f.labels[0] === 'string'
           ? String
           : strings(f.labels[1], f.labels[2], f.n);
-    const counts = f.counts[0] === 'u32' ? u32(f.counts[1]) : f64(f.counts[1]);
+    const kind = f.counts[0];
+    if (!Object.hasOwn(COUNT_ARRAYS, kind)) fail(`field ${f.id} has counts of unknown kind ${JSON.stringify(kind)}`);
+    const Counts = COUNT_ARRAYS[kind];
+    const counts = typed(
+      view(f.counts[1], Counts.BYTES_PER_ELEMENT),
+      (buf, o, k) => new Counts(buf as ArrayBuffer, o, k),
+      Counts.BYTES_PER_ELEMENT,
+    );
     if (v.length !== f.n || counts.length !== f.n)
       fail(`field ${f.id} holds ${v.length} values and ${counts.length} counts, not ${f.n}`);
     values.set(f.id, toFieldValues(v, counts, f.nullCount, labels));
   }
   return { values, stats: new Map(index.stats.map(([id, t]) => [id, toStats(t)])) };
+}
+
+/** The narrowest unsigned array kind that holds every count (whole, ≥ 0), else `f64`. */
+function toCountKind(counts: ArrayLike<number>): CountKind {
+  let max = 0;
+  for (let i = 0; i < counts.length; i++) {
+    const c = counts[i];
+    if (!(Number.isInteger(c) && c >= 0)) return 'f64';
+    if (c > max) max = c;
+  }
+  return max <= 0xff ? 'u8' : max <= 0xffff ? 'u16' : max <= 0xffff_ffff ? 'u32' : 'f64';
 }
 
 function isEvery(n: number, test: (i: number) => boolean): boolean {

@@ -83,21 +83,21 @@ test("gives the same bytes whatever the maps' insertion order", () => {
   assert.equal(toPrecomputedBytes(input('forward')), toPrecomputedBytes(input('reverse')));
 });
 
-test('stores numbers as float64, counts as u32 when they fit, and skips labels that repeat the values', () => {
+test('stores numbers as float64, counts as narrow as they fit, and skips labels that repeat the values', () => {
   const one = (f: PrecomputedField) => toPrecomputedBytes({ values: new Map([[1, toValues(f)]]), stats: new Map() });
   const n = 100_000;
   const values = Array.from({ length: n }, (_, i) => i * 0.5);
   const numeric = one({ values, labels: values.map(String), counts: values.map(() => 3), nullCount: 0 });
   assert.ok(
-    numeric.byteLength < n * 12 + 400,
-    `${numeric.byteLength} bytes: 8 per value + 4 per count + a small index`,
+    numeric.byteLength < n * 9 + 400,
+    `${numeric.byteLength} bytes: 8 per value + 1 per count (all 3) + a small index`,
   );
   const words = Array.from({ length: n }, (_, i) => `w${i}`);
   const strings = one({ values: words, labels: words, counts: words.map(() => 1), nullCount: 0 });
   const text = words.join('').length;
   assert.ok(
-    strings.byteLength < text + n * 8 + 400,
-    `${strings.byteLength} bytes: the text once, 4 per offset, 4 per count`,
+    strings.byteLength < text + n * 5 + 400,
+    `${strings.byteLength} bytes: the text once, 4 per offset, 1 per count`,
   );
 });
 
@@ -121,11 +121,37 @@ test('decodes from a view that does not start on an aligned offset', () => {
   assert.equal(toPlain(toPrecomputed(shifted.subarray(3)).values.get(7)), fields[0][1]);
 });
 
+test('stores counts in the narrowest unsigned type that holds them (a key column: a byte each)', () => {
+  const n = 100_000;
+  const values = Array.from({ length: n }, (_, i) => i);
+  const size = (counts: number[]) =>
+    toPrecomputedBytes({ values: new Map([[1, toFieldValues(values, counts, 0, String)]]), stats: new Map() })
+      .byteLength;
+  const ones = size(values.map(() => 1));
+  const wide = size(values.map((i) => (i === 7 ? 70_000 : 1)));
+  assert.ok(ones < n * 9 + 400, `${ones} bytes: 8 per value + 1 per count + a small index`);
+  assert.ok(wide > n * 12 && wide < n * 12 + 400, `${wide} bytes: a count past 65535 makes them u32`);
+  for (const counts of [
+    [1, 255, 3],
+    [256, 65_535],
+    [65_536, 1],
+    [2 ** 32, 1],
+  ]) {
+    const back = toPrecomputed(
+      toPrecomputedBytes({
+        values: new Map([[1, toFieldValues([1, 2, 3].slice(0, counts.length), counts, 0, String)]]),
+        stats: new Map(),
+      }),
+    ).values.get(1)!;
+    assert.equal(Array.from(back.counts), counts);
+  }
+});
+
 test("decodes numbers and counts as views of the section's bytes, and labels equal to String(value) one by one", () => {
   const b = toPrecomputedBytes(input('forward'));
   const f = toPrecomputed(b).values.get(7)!;
   assert.ok(f.values instanceof Float64Array && f.values.buffer === b.buffer, 'values: no copy');
-  assert.ok(f.counts instanceof Uint32Array && f.counts.buffer === b.buffer, 'counts: no copy');
+  assert.ok(f.counts instanceof Uint8Array && f.counts.buffer === b.buffer, 'counts: no copy');
   assert.equal([f.label(0), f.label(3)], ['-0.5', '12']);
   assert.is(f.labels(), f.labels(), 'all the labels are made once');
 });
