@@ -16,11 +16,36 @@ import { statsOfSorted } from './stats.ts';
 export function profileColumn(col: ColumnView, withStats: boolean): ProfileResult {
   if (!withStats || col.kind === 'dict' || col.kind === 'bool')
     return { distinct: distinctValues(col, null), stats: null };
-  const { values, nullCount } = selectValues(col, null);
-  sortValues(values);
+  const { values, nullCount } = sortedValuesOf(col);
   const distinct =
     values instanceof BigInt64Array ? distinctOfSorted(col, values, nullCount) : runsOf(values, nullCount);
   return { distinct, stats: statsOfSorted(col, values, nullCount) };
+}
+
+/**
+ * The column's non-null values in TypedArray#sort order: the column itself when it has no null and
+ * is in that order already (a key column often is: row ids), else a sorted copy. Why: the copy and
+ * the counting sort's slots were 12 bytes a row of a 10M-row key column's profile (the largest
+ * transient of a cold start's profiling) and half its time; the column is only read.
+ */
+function sortedValuesOf(col: ColumnView): { values: Float64Array | Int32Array | BigInt64Array; nullCount: number } {
+  if (col.nullCount === 0 && (col.kind === 'f64' || col.kind === 'i32')) {
+    const values = (col.values as Float64Array | Int32Array).subarray(0, col.length);
+    if (isSorted(values)) return { values, nullCount: 0 };
+  }
+  const selected = selectValues(col, null);
+  sortValues(selected.values);
+  return selected;
+}
+
+/** Whether the values are in TypedArray#sort order: ascending, -0 before +0, no NaN (NaN sorts last). */
+export function isSorted(values: Float64Array | Int32Array): boolean {
+  for (let i = 1; i < values.length; i++) {
+    const a = values[i - 1],
+      b = values[i];
+    if (!(a < b || (a === b && (a !== 0 || 1 / a <= 1 / b)))) return false;
+  }
+  return values.length === 0 || values[values.length - 1] === values[values.length - 1];
 }
 
 /**

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { mulberry32 } from '../../src/common/random.ts';
 import type { InternalType } from '../../src/contract/model.ts';
 import { distinctValues } from '../../workers/distinct.ts';
-import { profileColumn } from '../../workers/profile.ts';
+import { isSorted, profileColumn } from '../../workers/profile.ts';
 import { columnStats } from '../../workers/stats.ts';
 import { date, dict, f64, i64, makeColumns } from './table.ts';
 
@@ -61,6 +61,43 @@ test('counts take the narrowest unsigned type that holds the longest run', () =>
     assert.ok(d.counts instanceof type, `${lengths}: ${d.counts.constructor.name}`);
     assert.equal([Array.from(d.values), Array.from(d.counts)], [lengths.map((_, v) => v), [...lengths]]);
   }
+});
+
+test('a column already in order (a key column) profiles as a sorted copy would, and is left as it is', () => {
+  const next = mulberry32(3);
+  const sorted = [-1e300, -2.5, -0, 0, 0, 1, 1, 7.25, 1e9, ...Array.from({ length: 5000 }, (_, i) => 1e9 + i)];
+  const cases: [string, number[], 'sorted' | 'copied'][] = [
+    ['ascending, -0 before +0', sorted, 'sorted'],
+    ['+0 before -0', [-1, 0, -0, 2], 'copied'],
+    ['a NaN at the end', [1, 2, Number.NaN], 'copied'],
+    [
+      'shuffled',
+      sorted
+        .map((v) => [next(), v])
+        .sort((p, q) => p[0] - q[0])
+        .map((p) => p[1]),
+      'copied',
+    ],
+  ];
+  for (const [name, values, path] of cases) {
+    assert.is(isSorted(Float64Array.from(values)), path === 'sorted', `${name}: ${path}`);
+    const col = makeColumns({ v: f64(values) }).col('v');
+    const before = Float64Array.from(col.values as Float64Array);
+    assert.equal(
+      toLists(profileColumn(col, true)),
+      { distinct: distinctValues(col, null), stats: columnStats(col, null) },
+      name,
+    );
+    assert.ok(
+      (col.values as Float64Array).every((v, i) => Object.is(v, before[i])),
+      `${name}: the column is unchanged`,
+    );
+  }
+  const days = makeColumns({ d: date([-3, 0, 0, 18000, 19000]) }).col('d');
+  assert.equal(toLists(profileColumn(days, true)), {
+    distinct: { values: [-3, 0, 18000, 19000], counts: [1, 2, 1, 1], nullCount: 0 },
+    stats: columnStats(days, null),
+  });
 });
 
 test('the profile sums whole numbers exactly', () => {
