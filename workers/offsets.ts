@@ -36,7 +36,7 @@ export function integerSpan(col: ColumnView): { min: number; max: number } | nul
     const v = values[i];
     if (v < min) min = v;
     if (v > max) max = v;
-    whole = v === Math.floor(v);
+    whole = v - Math.floor(v) === 0; // false for NaN and ±∞ too
   }
   span = whole ? (min === Infinity ? { min: 0, max: 0 } : { min, max }) : null;
   spans.set(col, span);
