@@ -52,8 +52,9 @@ export function treeGroups(
   const cols = dimensions.map((d, k) =>
     toAxisColumn(tree.table(d.dataset).column(d.column), opts.axes?.[k] ?? { kind: 'exact' }),
   );
-  // Each row a dimension reaches then makes a group with its value: more distinct values than
-  // maxGroups in one dimension is a refusal before any key (rankRows stops hashing there).
+  // Each row a dimension reaches makes a group with its value, so a dimension with more distinct
+  // values than maxGroups is refused while it is ranked (rankRows stops hashing there). Without
+  // nulls that holds only for rows where no dimension is null: the others are dropped first.
   if (opts.maxGroups < Number.POSITIVE_INFINITY && !opts.nulls && dimensions.length > 1)
     dropNullRows(tree, baseRows, dimensions, cols);
 

@@ -12,8 +12,8 @@ export const BLOCK = 4096;
 /**
  * key = ((r0·c1 + r1)·c2 + r2)… per join row (r_k: the rank of dimension k at the row its path
  * reaches from the base row), -1 for a dropped row (`baseRows` -1, or a null with `nulls` false);
- * `kept` counts the others. Null, with `keyed` the join rows keyed so far, as soon as the keys
- * of the blocks keyed so far are more than `maxGroups` distinct ones (Int32 keys only): a
+ * `kept` counts the others. Instead `{ keyed }`, the join rows keyed so far, as soon as the keys
+ * of the blocks keyed so far hold more than `maxGroups` distinct ones (Int32 keys only): a
  * distribution that will be refused stops at the block that passes the limit.
  *
  * Why in place: at tens of millions of join rows every array over them is hundreds of MiB
