@@ -43,7 +43,7 @@ export function directGroups(
   const slots = new Float64Array(product);
   const keys = new Int32Array(BLOCK),
     ranks = new Int32Array(BLOCK),
-    rows = new Int32Array(BLOCK + 1); // one spare slot for the branch-free compaction
+    rows = new Int32Array(BLOCK);
   const checked = opts.nulls ? [] : cols.filter((c) => c.validity !== null);
   const n = cols[0].length;
   for (let start = 0; start < n; start += BLOCK) {
@@ -103,13 +103,14 @@ function keptRows(
   rows: Int32Array,
 ): number {
   let kept = 0;
-  if (mask === null) for (let j = 0; j < len; j++) rows[j] = start + j;
-  else
+  if (mask === null) {
+    for (let j = 0; j < len; j++) rows[j] = start + j;
+    kept = len;
+  } else
     for (let j = 0; j < len; j++) {
       rows[kept] = start + j;
       kept += mask[start + j];
     }
-  if (mask === null) kept = len;
   for (const col of checked) {
     const { validity, offset } = col;
     let still = 0;
