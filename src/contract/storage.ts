@@ -1,4 +1,5 @@
 // The storage contract: how each internal type is held in the Arrow tables, and what a loaded dataset is.
+import type { EngineTable } from './engine.ts';
 import type { InternalType } from './model.ts';
 
 /**
@@ -46,4 +47,10 @@ export type DatasetInfo = {
  * `generation` grows with every snapshot a process builds: a worker keeps only the newest
  * generation's tables, so a reload releases the old ones (see workers/columns.ts).
  */
-export type TableRef = { key: string; generation: number; parts: readonly SharedArrayBuffer[] };
+export type TableRef = {
+  key: string;
+  generation: number;
+  parts: readonly SharedArrayBuffer[];
+  /** Set for a dataset in a distributed engine (API.md §14): `parts` is empty and src/engine/ computes. */
+  engine?: EngineTable;
+};
