@@ -1,11 +1,16 @@
 // The Piscina worker: a thin adapter from a Task to the pure compute functions.
-import type { PooledTask, Task } from '../src/contract/tasks.ts';
-import { openTable } from './columns.ts';
+import type { DistinctResult, GroupsPart, PooledTask, SplitTask, StatsPart, Task } from '../src/contract/tasks.ts';
+import { openTable, type TableView } from './columns.ts';
 import { distinctValues } from './distinct.ts';
-import { distribution } from './dist.ts';
+import { distribution, distributionGroups } from './dist.ts';
 import { checkKey, resolveLink } from './key-index.ts';
 import { contextMask } from './mask.ts';
+import { compactGroups } from './merge-groups.ts';
+import { mergeParts } from './merge.ts';
 import { profileColumn } from './profile.ts';
+import { selectValues } from './select.ts';
+import { sliceTable } from './slice.ts';
+import { sortValues } from './sort.ts';
 import { columnStats } from './stats.ts';
 import { contextEntities } from './tree-context.ts';
 import { treeDistribution } from './tree-dist.ts';
@@ -36,6 +41,8 @@ export default async function run(task: PooledTask): Promise<unknown> {
     case 'tree-dist':
     case 'tree-stats':
       return runTree(task);
+    case 'merge':
+      return mergeParts(task.task, task.parts);
     default:
       return runTable(task);
   }
@@ -55,6 +62,7 @@ function runTable(task: TableTask): unknown {
     if (table.rows >= LARGE) (globalThis as { gc?: () => void }).gc?.();
     return profile;
   }
+  if (task.rows) return runPart(task, sliceTable(table, task.rows));
   const mask = contextMask(table, task.context);
   switch (task.kind) {
     case 'distinct':
@@ -66,6 +74,30 @@ function runTable(task: TableTask): unknown {
         task.columns.map((c) => table.column(c)),
         mask,
         task.params,
+      );
+  }
+}
+
+/** One part of a split task: its rows' answer in the form workers/merge.ts combines (src/split.ts). */
+function runPart(task: SplitTask, rows: TableView): DistinctResult | GroupsPart | StatsPart {
+  const mask = contextMask(rows, task.context);
+  switch (task.kind) {
+    case 'distinct':
+      return distinctValues(rows.column(task.column), mask);
+    case 'stats': {
+      const col = rows.column(task.column);
+      if (col.kind === 'dict' || col.kind === 'bool') throw new Error(`Stats do not apply to a ${col.kind} column.`);
+      const { values, nullCount } = selectValues(col, mask);
+      sortValues(values);
+      return { sorted: values, nullCount };
+    }
+    case 'dist':
+      return compactGroups(
+        distributionGroups(
+          task.columns.map((c) => rows.column(c)),
+          mask,
+          task.params,
+        ),
       );
   }
 }

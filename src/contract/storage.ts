@@ -44,6 +44,7 @@ export type DatasetInfo = {
 /**
  * Identifies one dataset's table; the worker decodes its `parts` once per `key` and caches them.
  * `generation` grows with every snapshot a process builds: a worker keeps only the newest
- * generation's tables, so a reload releases the old ones (see workers/columns.ts).
+ * generation's tables, so a reload releases the old ones (see workers/columns.ts). `rows`, when
+ * known, lets the pool split a large task by rows (src/split.ts).
  */
-export type TableRef = { key: string; generation: number; parts: readonly SharedArrayBuffer[] };
+export type TableRef = { key: string; generation: number; parts: readonly SharedArrayBuffer[]; rows?: number };

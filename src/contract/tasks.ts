@@ -5,9 +5,17 @@ import type { TableRef } from './storage.ts';
 import type { TreeContextNode, TreeDimension, TreeRef } from './tree.ts';
 
 export type Task =
-  | { kind: 'distinct'; table: TableRef; column: string; context: ContextNode | null }
-  | { kind: 'dist'; table: TableRef; columns: string[]; context: ContextNode | null; params: DistParams }
-  | { kind: 'stats'; table: TableRef; column: string; context: ContextNode | null }
+  | { kind: 'distinct'; table: TableRef; column: string; context: ContextNode | null; rows?: RowRange }
+  | {
+      kind: 'dist';
+      table: TableRef;
+      columns: string[];
+      context: ContextNode | null;
+      params: DistParams;
+      rows?: RowRange;
+    }
+  | { kind: 'stats'; table: TableRef; column: string; context: ContextNode | null; rows?: RowRange }
+  | { kind: 'merge'; task: SplitTask; parts: unknown[] } // the parts of a split task → that task's answer
   | { kind: 'profile'; table: TableRef; column: string; stats: boolean; type: InternalType } // context-naive distinct (+ stats, labels), at load
   // The model tree (API.md §12): checks and index at load, then entity-level compute.
   | { kind: 'tree-key'; table: TableRef; column: string } // → KeyReport
@@ -26,16 +34,40 @@ export type Task =
   | { kind: 'tree-stats'; tree: TreeRef; dataset: string; column: string; context: TreeContextNode | null }; // → StatsResult
 
 /**
- * Distinct values of one column with record counts, ascending by value.
- * `values` holds storage-unit values: numbers for f64/i32, strings (decimal text) for i64,
- * 0/1 for bool, dictionary strings for dict.
+ * The table tasks a large request splits by rows across idle threads (src/split.ts). With `rows`
+ * a task answers for rows [start, end) only, in a form its `merge` task combines: a distinct
+ * task a DistinctResult, a dist task its counted groups (GroupsPart), a stats task a StatsPart.
  */
+export type SplitTask = Extract<Task, { kind: 'distinct' | 'dist' | 'stats' }>;
+
+/** Rows [start, end) of a table. */
+export type RowRange = [number, number];
+
+/**
+ * A dist task's groups over some rows, before shaping: workers/group.ts's Groups, in ascending
+ * order of their values dimension by dimension (nulls last); `ranks[g] === values.length` is null.
+ */
+export type GroupsPart = {
+  size: number;
+  counts: Float64Array;
+  tooMany: boolean;
+  dims: { values: ArrayLike<number | string>; numbers: Float64Array | null; ranks: Int32Array }[];
+};
+
+/** A stats task's kept non-null values over some rows, sorted ascending, and its kept nulls. */
+export type StatsPart = { sorted: Float64Array | Int32Array | BigInt64Array; nullCount: number };
+
 /**
  * A task as the pool sends it: with one shared Int32 the worker sets to 1 when it starts the task, so
  * the pool can tell a queued task (dropped at once on abort) from a running one (given a grace).
  */
 export type PooledTask = Task & { started?: Int32Array };
 
+/**
+ * Distinct values of one column with record counts, ascending by value.
+ * `values` holds storage-unit values: numbers for f64/i32, strings (decimal text) for i64,
+ * 0/1 for bool, dictionary strings for dict.
+ */
 export type DistinctResult = {
   values: (number | string)[];
   counts: number[];

@@ -1,0 +1,33 @@
+// Splitting one large table task by rows across idle worker threads, and the task that merges the parts.
+import type { SplitTask, StatsPart, Task } from './contract/tasks.ts';
+
+/**
+ * Why by rows: every table task is one pass over the rows of a few columns, so the rows [start,
+ * end) of a part are a slice of the same shared memory (workers/slice.ts) and each part costs its
+ * share of the pass. Distinct values and grouped counts merge by value (their parts are small);
+ * stats merge the parts' sorted values (the sort is the cost; merging sorted runs is one pass).
+ * Tree tasks join several tables and count entities and are not split.
+ *
+ * The parts of `task`, one per thread, or null when it is not split: a distinct, dist or stats
+ * task over a table of at least `minRows` rows, with at least two threads.
+ */
+export function toParts(task: Task, threads: number, minRows: number): SplitTask[] | null {
+  if (threads < 2 || (task.kind !== 'distinct' && task.kind !== 'dist' && task.kind !== 'stats')) return null;
+  const rows = task.table.rows;
+  if (task.rows !== undefined || rows === undefined || rows < minRows) return null;
+  return Array.from({ length: threads }, (_, i) => ({
+    ...task,
+    rows: [Math.floor((rows * i) / threads), Math.floor((rows * (i + 1)) / threads)],
+  }));
+}
+
+/** The task that turns the parts' answers into the answer of `task` (workers/merge.ts). */
+export function toMerge(task: SplitTask, parts: unknown[]): Task {
+  return { kind: 'merge', task, parts };
+}
+
+/** The buffers a merge task may move rather than copy: the sorted values of stats parts. */
+export function toTransferList(task: Task): ArrayBuffer[] {
+  if (task.kind !== 'merge' || task.task.kind !== 'stats') return [];
+  return (task.parts as StatsPart[]).map((p) => p.sorted.buffer as ArrayBuffer);
+}

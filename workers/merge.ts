@@ -1,0 +1,86 @@
+// The answer of a split task from its parts' answers (src/split.ts): byte for byte the unsplit answer.
+import type {
+  DistinctResult,
+  DistResult,
+  GroupsPart,
+  SplitTask,
+  StatsPart,
+  StatsResult,
+} from '../src/contract/tasks.ts';
+import { openTable } from './columns.ts';
+import { shapeDistribution, toGroupLimit } from './dist.ts';
+import { mergeGroups } from './merge-groups.ts';
+import { type Compare, toCompare } from './merge-order.ts';
+import { statsOfSorted } from './stats.ts';
+
+/**
+ * Distinct values are united by value, their counts summed; a distribution's groups are merged
+ * by group, then shaped as one thread would (sort, outliers, clusters, the group limit judged on
+ * the merged groups); stats are worked out over the parts' sorted values merged into one sorted
+ * array, the same array one thread would have sorted.
+ */
+export function mergeParts(task: SplitTask, parts: unknown[]): DistinctResult | DistResult | StatsResult {
+  const table = openTable(task.table);
+  switch (task.kind) {
+    case 'distinct':
+      return mergeDistinct(parts as DistinctResult[], toCompare(table.column(task.column)));
+    case 'stats': {
+      const stats = parts as StatsPart[];
+      const nullCount = stats.reduce((n, p) => n + p.nullCount, 0);
+      return statsOfSorted(table.column(task.column), mergeSorted(stats.map((p) => p.sorted)), nullCount);
+    }
+    case 'dist': {
+      const { columns, params } = task;
+      const compares = columns.map((c, d) => toCompare(table.column(c), params.axes[d]));
+      return shapeDistribution(mergeGroups(parts as GroupsPart[], compares, toGroupLimit(params)), params);
+    }
+  }
+}
+
+/** Distinct values of every part, ascending, with the counts of a value summed. */
+export function mergeDistinct(parts: DistinctResult[], compare: Compare): DistinctResult {
+  const out: DistinctResult = { values: [], counts: [], nullCount: 0 };
+  for (const p of parts) out.nullCount += p.nullCount;
+  const pos = new Int32Array(parts.length);
+  for (;;) {
+    let best = -1;
+    for (let p = 0; p < parts.length; p++) {
+      if (pos[p] === parts[p].values.length) continue;
+      if (best < 0 || compare(parts[p].values[pos[p]], parts[best].values[pos[best]]) < 0) best = p;
+    }
+    if (best < 0) return out;
+    const value = parts[best].values[pos[best]];
+    let count = 0;
+    for (let p = best; p < parts.length; p++) {
+      if (pos[p] === parts[p].values.length || compare(parts[p].values[pos[p]], value) !== 0) continue;
+      count += parts[p].counts[pos[p]++];
+    }
+    out.values.push(value);
+    out.counts.push(count);
+  }
+}
+
+type Sorted = Float64Array | Int32Array | BigInt64Array;
+
+/** One ascending array of every part's ascending values, merged pairwise. */
+export function mergeSorted(parts: Sorted[]): Sorted {
+  let lists = parts;
+  while (lists.length > 1) {
+    const next: Sorted[] = [];
+    for (let i = 0; i < lists.length; i += 2)
+      next.push(i + 1 < lists.length ? mergeTwo(lists[i], lists[i + 1]) : lists[i]);
+    lists = next;
+  }
+  return lists[0];
+}
+
+function mergeTwo<T extends Sorted>(a: T, b: T): T {
+  const out = new (a.constructor as new (n: number) => T)(a.length + b.length);
+  let i = 0,
+    j = 0,
+    k = 0;
+  while (i < a.length && j < b.length) out[k++] = b[j] < a[i] ? b[j++] : a[i++];
+  while (i < a.length) out[k++] = a[i++];
+  while (j < b.length) out[k++] = b[j++];
+  return out;
+}
