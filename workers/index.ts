@@ -1,11 +1,12 @@
 // The Piscina worker: a thin adapter from a Task to the pure compute functions.
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { DistinctResult, GroupsPart, PooledTask, SplitTask, StatsPart, Task } from '../src/contract/tasks.ts';
 import { openTable, type TableView } from './columns.ts';
 import { distinctValues } from './distinct.ts';
 import { distribution, distributionGroups } from './dist.ts';
 import { checkKey, resolveLink } from './key-index.ts';
 import { contextMask } from './mask.ts';
-import { compactGroups } from './merge-groups.ts';
+import { toGroupsPart } from './merge-groups.ts';
 import { mergeParts } from './merge.ts';
 import { profileColumn } from './profile.ts';
 import { selectValues } from './select.ts';
@@ -89,16 +90,14 @@ function runPart(task: SplitTask, rows: TableView): DistinctResult | GroupsPart 
       if (col.kind === 'dict' || col.kind === 'bool') throw new Error(`Stats do not apply to a ${col.kind} column.`);
       const { values, nullCount } = selectValues(col, mask);
       sortValues(values);
-      return { sorted: values, nullCount };
+      // Moved, not copied, to the main thread (which moves them on to the merge: src/split.ts).
+      const part: StatsPart = { sorted: values, nullCount };
+      return move({ [transferableSymbol]: [values.buffer], [valueSymbol]: part }) as unknown as StatsPart;
     }
-    case 'dist':
-      return compactGroups(
-        distributionGroups(
-          task.columns.map((c) => rows.column(c)),
-          mask,
-          task.params,
-        ),
-      );
+    case 'dist': {
+      const cols = task.columns.map((c) => rows.column(c));
+      return toGroupsPart(distributionGroups(cols, mask, task.params), cols);
+    }
   }
 }
 

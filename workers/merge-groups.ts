@@ -1,18 +1,41 @@
 // The counted groups of a split distribution's parts, merged into the groups of all their rows.
 import type { GroupsPart } from '../src/contract/tasks.ts';
+import type { ColumnView } from './columns.ts';
 import type { Compare } from './merge-order.ts';
 
-type Dim = GroupsPart['dims'][number];
+/** Counted groups as workers/group.ts gives them (declared here, as direct.ts and offsets.ts do). */
+export type Counted = {
+  size: number;
+  counts: Float64Array;
+  tooMany: boolean;
+  dims: { values: ArrayLike<number | string>; numbers: Float64Array | null; ranks: Int32Array }[];
+};
+type Dim = Counted['dims'][number];
 
-const TOO_MANY: GroupsPart = Object.freeze({ size: 0, counts: new Float64Array(0), dims: [], tooMany: true });
+const TOO_MANY: Counted = Object.freeze({ size: 0, counts: new Float64Array(0), dims: [], tooMany: true });
 
 /**
- * Keeps only the values some group refers to, so that a part crosses threads without its column's
- * whole dictionary or integer span; ranks follow, the null rank included (`values.length`).
+ * A part's groups as they cross threads: a dimension whose values are its column's dictionary
+ * keeps its codes (no strings copied), any other keeps only the values some group refers to
+ * (not a whole integer span); ranks follow, the null rank included (`values.length`).
  */
-export function compactGroups(groups: GroupsPart): GroupsPart {
+export function toGroupsPart(groups: Counted, cols: ColumnView[]): GroupsPart {
   if (groups.tooMany) return TOO_MANY;
-  return { ...groups, dims: groups.dims.map(compactDim) };
+  return {
+    ...groups,
+    dims: groups.dims.map((dim, d) => (dim.values === cols[d].dictionary ? { ...dim, values: null } : compactDim(dim))),
+  };
+}
+
+/** A part's groups back on a worker: codes read through the column's dictionary (`cols[d]`). */
+export function fromGroupsPart(part: GroupsPart, cols: ColumnView[]): Counted {
+  if (part.tooMany) return TOO_MANY;
+  return {
+    ...part,
+    dims: part.dims.map((dim, d) =>
+      dim.values === null ? compactDim({ ...dim, values: cols[d].dictionary! }) : (dim as Dim),
+    ),
+  };
 }
 
 function compactDim(dim: Dim): Dim {
@@ -36,14 +59,14 @@ function compactDim(dim: Dim): Dim {
  * counting every row at once would give them; `tooMany` when a part had too many, or the merged
  * groups exceed `maxGroups`.
  */
-export function mergeGroups(parts: GroupsPart[], compares: Compare[], maxGroups: number): GroupsPart {
+export function mergeGroups(parts: Counted[], compares: Compare[], maxGroups: number): Counted {
   if (parts.some((p) => p.tooMany)) return TOO_MANY;
   const live = parts.filter((p) => p.size > 0);
   if (live.length <= 1) return (live[0] ?? parts[0]).size > maxGroups ? TOO_MANY : (live[0] ?? parts[0]);
   return mergeLive(live, compares, maxGroups);
 }
 
-function mergeLive(parts: GroupsPart[], compares: Compare[], maxGroups: number): GroupsPart {
+function mergeLive(parts: Counted[], compares: Compare[], maxGroups: number): Counted {
   const dims = compares.map((compare, d) => uniteDim(parts, d, compare));
   const ranks = parts.map((p, i) => p.dims.map((dim, d) => Int32Array.from(dim.ranks, (r) => dims[d].maps[i][r])));
   const total = parts.reduce((n, p) => n + p.size, 0);
@@ -87,7 +110,7 @@ function mergeLive(parts: GroupsPart[], compares: Compare[], maxGroups: number):
 
 /** One dimension's values over every part, ascending, and per part the map of its ranks onto them. */
 function uniteDim(
-  parts: GroupsPart[],
+  parts: Counted[],
   d: number,
   compare: Compare,
 ): { values: (number | string)[]; numbers: Float64Array | null; maps: Int32Array[] } {

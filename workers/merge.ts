@@ -9,7 +9,7 @@ import type {
 } from '../src/contract/tasks.ts';
 import { openTable } from './columns.ts';
 import { shapeDistribution, toGroupLimit } from './dist.ts';
-import { mergeGroups } from './merge-groups.ts';
+import { fromGroupsPart, mergeGroups } from './merge-groups.ts';
 import { type Compare, toCompare } from './merge-order.ts';
 import { statsOfSorted } from './stats.ts';
 
@@ -31,8 +31,10 @@ export function mergeParts(task: SplitTask, parts: unknown[]): DistinctResult | 
     }
     case 'dist': {
       const { columns, params } = task;
-      const compares = columns.map((c, d) => toCompare(table.column(c), params.axes[d]));
-      return shapeDistribution(mergeGroups(parts as GroupsPart[], compares, toGroupLimit(params)), params);
+      const cols = columns.map((c) => table.column(c));
+      const compares = cols.map((col, d) => toCompare(col, params.axes[d]));
+      const counted = (parts as GroupsPart[]).map((p) => fromGroupsPart(p, cols));
+      return shapeDistribution(mergeGroups(counted, compares, toGroupLimit(params)), params);
     }
   }
 }

@@ -46,12 +46,14 @@ export type RowRange = [number, number];
 /**
  * A dist task's groups over some rows, before shaping: workers/group.ts's Groups, in ascending
  * order of their values dimension by dimension (nulls last); `ranks[g] === values.length` is null.
+ * `values` null: the dimension's column is a dictionary column, whose codes are the ranks (the
+ * strings stay on the worker threads, which have the dictionary).
  */
 export type GroupsPart = {
   size: number;
   counts: Float64Array;
   tooMany: boolean;
-  dims: { values: ArrayLike<number | string>; numbers: Float64Array | null; ranks: Int32Array }[];
+  dims: { values: ArrayLike<number | string> | null; numbers: Float64Array | null; ranks: Int32Array }[];
 };
 
 /** A stats task's kept non-null values over some rows, sorted ascending, and its kept nulls. */

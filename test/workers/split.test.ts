@@ -1,4 +1,5 @@
 // Tests: a task split by rows and merged (src/split.ts, workers/slice.ts, workers/merge*.ts) answers byte for byte as unsplit.
+import { valueSymbol } from 'piscina';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toBins } from '../../src/common/bins.ts';
@@ -54,9 +55,13 @@ async function bothWays(task: Task, rows: number, k: number): Promise<[string, s
   const whole = JSON.stringify(await run(task));
   const parts = toParts({ ...task, table: { ...('table' in task ? task.table : {}), rows } } as Task, k, 1);
   assert.ok(parts !== null && parts.length === k, 'the task splits');
-  const answers = await Promise.all(parts.map(async (p) => structuredClone(await run(p))));
+  const answers = await Promise.all(parts.map(async (p) => structuredClone(unwrap(await run(p)))));
   return [whole, JSON.stringify(await run(structuredClone(toMerge(parts[0], answers))))];
 }
+
+/** A part's answer as Piscina delivers it: a moved answer (stats parts' sorted values) unwrapped. */
+const unwrap = (answer: unknown) =>
+  answer !== null && typeof answer === 'object' && valueSymbol in answer ? answer[valueSymbol] : answer;
 
 const params = (p: Partial<DistParams>): DistParams => ({
   nulls: false,
