@@ -1,5 +1,5 @@
 // Splitting one large table task by rows across idle worker threads, and the task that merges the parts.
-import type { SplitTask, StatsPart, Task } from './contract/tasks.ts';
+import type { SplitTask, Task } from './contract/tasks.ts';
 
 /**
  * Why by rows: every table task is one pass over the rows of a few columns, so the rows [start,
@@ -26,8 +26,15 @@ export function toMerge(task: SplitTask, parts: unknown[]): Task {
   return { kind: 'merge', task, parts };
 }
 
-/** The buffers a merge task may move rather than copy: the sorted values of stats parts. */
+/**
+ * The buffers a merge task moves rather than copies: the parts' own typed arrays (stats parts'
+ * sorted values, number columns' distinct values and counts, groups' counts), each once.
+ */
 export function toTransferList(task: Task): ArrayBuffer[] {
-  if (task.kind !== 'merge' || task.task.kind !== 'stats') return [];
-  return (task.parts as StatsPart[]).map((p) => p.sorted.buffer as ArrayBuffer);
+  if (task.kind !== 'merge') return [];
+  const buffers = new Set<ArrayBuffer>();
+  for (const part of task.parts as Record<string, unknown>[])
+    for (const v of Object.values(part))
+      if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer) buffers.add(v.buffer);
+  return [...buffers];
 }

@@ -1,6 +1,6 @@
 // The Piscina worker: a thin adapter from a Task to the pure compute functions.
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import type { DistinctResult, GroupsPart, PooledTask, SplitTask, StatsPart, Task } from '../src/contract/tasks.ts';
+import type { DistinctPart, GroupsPart, PooledTask, SplitTask, StatsPart, Task } from '../src/contract/tasks.ts';
 import { openTable, type TableView } from './columns.ts';
 import { distinctValues } from './distinct.ts';
 import { distribution, distributionGroups } from './dist.ts';
@@ -80,25 +80,37 @@ function runTable(task: TableTask): unknown {
 }
 
 /** One part of a split task: its rows' answer in the form workers/merge.ts combines (src/split.ts). */
-function runPart(task: SplitTask, rows: TableView): DistinctResult | GroupsPart | StatsPart {
+function runPart(task: SplitTask, rows: TableView): DistinctPart | GroupsPart | StatsPart {
   const mask = contextMask(rows, task.context);
   switch (task.kind) {
-    case 'distinct':
-      return distinctValues(rows.column(task.column), mask);
+    case 'distinct': {
+      const col = rows.column(task.column);
+      const answer = distinctValues(col, mask);
+      if (col.kind !== 'f64' && col.kind !== 'i32') return answer;
+      const values = Float64Array.from(answer.values as number[]);
+      const counts = Float64Array.from(answer.counts);
+      return moved({ values, counts, nullCount: answer.nullCount }, [values.buffer, counts.buffer]);
+    }
     case 'stats': {
       const col = rows.column(task.column);
       if (col.kind === 'dict' || col.kind === 'bool') throw new Error(`Stats do not apply to a ${col.kind} column.`);
       const { values, nullCount } = selectValues(col, mask);
       sortValues(values);
-      // Moved, not copied, to the main thread (which moves them on to the merge: src/split.ts).
-      const part: StatsPart = { sorted: values, nullCount };
-      return move({ [transferableSymbol]: [values.buffer], [valueSymbol]: part }) as unknown as StatsPart;
+      return moved({ sorted: values, nullCount }, [values.buffer]);
     }
     case 'dist': {
       const cols = task.columns.map((c) => rows.column(c));
       return toGroupsPart(distributionGroups(cols, mask, task.params), cols);
     }
   }
+}
+
+/**
+ * A part's answer whose typed arrays are moved, not copied, to the main thread (which moves them on
+ * to the merge task: src/split.ts): Piscina's way for a worker to transfer what it returns.
+ */
+function moved<T extends object>(answer: T, buffers: ArrayBufferLike[]): T {
+  return move({ [transferableSymbol]: buffers, [valueSymbol]: answer }) as unknown as T;
 }
 
 /** Entities selected by the context first (all of them without one), then the answer over them. */

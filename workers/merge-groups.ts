@@ -32,9 +32,7 @@ export function fromGroupsPart(part: GroupsPart, cols: ColumnView[]): Counted {
   if (part.tooMany) return TOO_MANY;
   return {
     ...part,
-    dims: part.dims.map((dim, d) =>
-      dim.values === null ? compactDim({ ...dim, values: cols[d].dictionary! }) : (dim as Dim),
-    ),
+    dims: part.dims.map((dim, d) => (dim.values === null ? { ...dim, values: cols[d].dictionary! } : (dim as Dim))),
   };
 }
 
@@ -113,8 +111,14 @@ function uniteDim(
   parts: Counted[],
   d: number,
   compare: Compare,
-): { values: (number | string)[]; numbers: Float64Array | null; maps: Int32Array[] } {
+): { values: ArrayLike<number | string>; numbers: Float64Array | null; maps: Int32Array[] } {
   const lists = parts.map((p) => p.dims[d]);
+  // Codes of one dictionary in every part: already one order, nothing to unite.
+  const first = lists[0].values;
+  if (lists.every((l) => l.values === first)) {
+    const map = Int32Array.from({ length: first.length + 1 }, (_, r) => r);
+    return { values: first, numbers: lists[0].numbers, maps: lists.map(() => map) };
+  }
   const maps = lists.map((l) => new Int32Array(l.values.length + 1));
   const values: (number | string)[] = [];
   const numbers: number[] = [];

@@ -1,5 +1,6 @@
 // The answer of a split task from its parts' answers (src/split.ts): byte for byte the unsplit answer.
 import type {
+  DistinctPart,
   DistinctResult,
   DistResult,
   GroupsPart,
@@ -22,8 +23,12 @@ import { statsOfSorted } from './stats.ts';
 export function mergeParts(task: SplitTask, parts: unknown[]): DistinctResult | DistResult | StatsResult {
   const table = openTable(task.table);
   switch (task.kind) {
-    case 'distinct':
-      return mergeDistinct(parts as DistinctResult[], toCompare(table.column(task.column)));
+    case 'distinct': {
+      const distinct = parts as DistinctPart[];
+      if (distinct.every((p) => p.values instanceof Float64Array))
+        return mergeNumbers(distinct as Extract<DistinctPart, { values: Float64Array }>[]);
+      return mergeDistinct(distinct as DistinctResult[], toCompare(table.column(task.column)));
+    }
     case 'stats': {
       const stats = parts as StatsPart[];
       const nullCount = stats.reduce((n, p) => n + p.nullCount, 0);
@@ -58,6 +63,35 @@ export function mergeDistinct(parts: DistinctResult[], compare: Compare): Distin
       count += parts[p].counts[pos[p]++];
     }
     out.values.push(value);
+    out.counts.push(count);
+  }
+}
+
+/** Distinct numbers of every part (typed arrays, ascending), with the counts of a value summed. */
+export function mergeNumbers(
+  parts: { values: Float64Array; counts: Float64Array; nullCount: number }[],
+): DistinctResult {
+  const out: DistinctResult = { values: [], counts: [], nullCount: 0 };
+  for (const p of parts) out.nullCount += p.nullCount;
+  const pos = new Int32Array(parts.length);
+  for (;;) {
+    let value = Number.POSITIVE_INFINITY;
+    let any = false;
+    for (let p = 0; p < parts.length; p++) {
+      if (pos[p] === parts[p].values.length) continue;
+      const v = parts[p].values[pos[p]];
+      if (!any || v < value) value = v;
+      any = true;
+    }
+    if (!any) return out;
+    let count = 0;
+    let first: number | null = null;
+    for (let p = 0; p < parts.length; p++) {
+      if (pos[p] === parts[p].values.length || parts[p].values[pos[p]] !== value) continue;
+      first ??= parts[p].values[pos[p]]; // -0 and 0 are one value; either prints 0
+      count += parts[p].counts[pos[p]++];
+    }
+    out.values.push(first!);
     out.counts.push(count);
   }
 }

@@ -36,7 +36,7 @@ export type Task =
 /**
  * The table tasks a large request splits by rows across idle threads (src/split.ts). With `rows`
  * a task answers for rows [start, end) only, in a form its `merge` task combines: a distinct
- * task a DistinctResult, a dist task its counted groups (GroupsPart), a stats task a StatsPart.
+ * task a DistinctPart, a dist task its counted groups (GroupsPart), a stats task a StatsPart.
  */
 export type SplitTask = Extract<Task, { kind: 'distinct' | 'dist' | 'stats' }>;
 
@@ -55,6 +55,9 @@ export type GroupsPart = {
   tooMany: boolean;
   dims: { values: ArrayLike<number | string> | null; numbers: Float64Array | null; ranks: Int32Array }[];
 };
+
+/** A distinct task's answer over some rows; a number column's as typed arrays (moved between threads, not copied). */
+export type DistinctPart = DistinctResult | { values: Float64Array; counts: Float64Array; nullCount: number };
 
 /** A stats task's kept non-null values over some rows, sorted ascending, and its kept nulls. */
 export type StatsPart = { sorted: Float64Array | Int32Array | BigInt64Array; nullCount: number };
