@@ -5,14 +5,16 @@ import type { SplitTask, Task } from './contract/tasks.ts';
  * Why by rows: every table task is one pass over the rows of a few columns, so the rows [start,
  * end) of a part are a slice of the same shared memory (workers/slice.ts) and each part costs its
  * share of the pass. Distinct values and grouped counts merge by value (their parts are small);
- * stats merge the parts' sorted values (the sort is the cost; merging sorted runs is one pass).
+ * Stats are not split: their exact quantiles and float sums need every kept value in one sorted
+ * array, so a merge would be a pass over all of them and the stats pass itself stays on one
+ * thread; at 10M rows the split stats took 1.8× as long as on one thread (bench/README.md, scale).
  * Tree tasks join several tables and count entities and are not split.
  *
- * The parts of `task`, one per thread, or null when it is not split: a distinct, dist or stats
+ * The parts of `task`, one per thread, or null when it is not split: a distinct or dist
  * task over a table of at least `minRows` rows, with at least two threads.
  */
 export function toParts(task: Task, threads: number, minRows: number): SplitTask[] | null {
-  if (threads < 2 || (task.kind !== 'distinct' && task.kind !== 'dist' && task.kind !== 'stats')) return null;
+  if (threads < 2 || (task.kind !== 'distinct' && task.kind !== 'dist')) return null;
   const rows = task.table.rows;
   if (task.rows !== undefined || rows === undefined || rows < minRows) return null;
   return Array.from({ length: threads }, (_, i) => ({
@@ -27,8 +29,8 @@ export function toMerge(task: SplitTask, parts: unknown[]): Task {
 }
 
 /**
- * The buffers a merge task moves rather than copies: the parts' own typed arrays (stats parts'
- * sorted values, number columns' distinct values and counts, groups' counts), each once.
+ * The buffers a merge task moves rather than copies: the parts' own typed arrays (number
+ * columns' distinct values and counts, groups' counts), each once.
  */
 export function toTransferList(task: Task): ArrayBuffer[] {
   if (task.kind !== 'merge') return [];

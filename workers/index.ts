@@ -1,6 +1,6 @@
 // The Piscina worker: a thin adapter from a Task to the pure compute functions.
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import type { DistinctPart, GroupsPart, PooledTask, SplitTask, StatsPart, Task } from '../src/contract/tasks.ts';
+import type { DistinctPart, GroupsPart, PooledTask, SplitTask, Task } from '../src/contract/tasks.ts';
 import { openTable, type TableView } from './columns.ts';
 import { distinctValues } from './distinct.ts';
 import { distribution, distributionGroups } from './dist.ts';
@@ -9,9 +9,7 @@ import { contextMask } from './mask.ts';
 import { toGroupsPart } from './merge-groups.ts';
 import { mergeParts } from './merge.ts';
 import { profileColumn } from './profile.ts';
-import { selectValues } from './select.ts';
 import { sliceTable } from './slice.ts';
-import { sortValues } from './sort.ts';
 import { columnStats } from './stats.ts';
 import { contextEntities } from './tree-context.ts';
 import { treeDistribution } from './tree-dist.ts';
@@ -63,7 +61,7 @@ function runTable(task: TableTask): unknown {
     if (table.rows >= LARGE) (globalThis as { gc?: () => void }).gc?.();
     return profile;
   }
-  if (task.rows) return runPart(task, sliceTable(table, task.rows));
+  if (task.kind !== 'stats' && task.rows) return runPart(task, sliceTable(table, task.rows));
   const mask = contextMask(table, task.context);
   switch (task.kind) {
     case 'distinct':
@@ -80,7 +78,7 @@ function runTable(task: TableTask): unknown {
 }
 
 /** One part of a split task: its rows' answer in the form workers/merge.ts combines (src/split.ts). */
-function runPart(task: SplitTask, rows: TableView): DistinctPart | GroupsPart | StatsPart {
+function runPart(task: SplitTask, rows: TableView): DistinctPart | GroupsPart {
   const mask = contextMask(rows, task.context);
   switch (task.kind) {
     case 'distinct': {
@@ -90,13 +88,6 @@ function runPart(task: SplitTask, rows: TableView): DistinctPart | GroupsPart | 
       const values = Float64Array.from(answer.values as number[]);
       const counts = Float64Array.from(answer.counts);
       return moved({ values, counts, nullCount: answer.nullCount }, [values.buffer, counts.buffer]);
-    }
-    case 'stats': {
-      const col = rows.column(task.column);
-      if (col.kind === 'dict' || col.kind === 'bool') throw new Error(`Stats do not apply to a ${col.kind} column.`);
-      const { values, nullCount } = selectValues(col, mask);
-      sortValues(values);
-      return moved({ sorted: values, nullCount }, [values.buffer]);
     }
     case 'dist': {
       const cols = task.columns.map((c) => rows.column(c));

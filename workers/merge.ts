@@ -1,26 +1,16 @@
 // The answer of a split task from its parts' answers (src/split.ts): byte for byte the unsplit answer.
-import type {
-  DistinctPart,
-  DistinctResult,
-  DistResult,
-  GroupsPart,
-  SplitTask,
-  StatsPart,
-  StatsResult,
-} from '../src/contract/tasks.ts';
+import type { DistinctPart, DistinctResult, DistResult, GroupsPart, SplitTask } from '../src/contract/tasks.ts';
 import { openTable } from './columns.ts';
 import { shapeDistribution, toGroupLimit } from './dist.ts';
 import { fromGroupsPart, mergeGroups } from './merge-groups.ts';
 import { type Compare, toCompare } from './merge-order.ts';
-import { statsOfSorted } from './stats.ts';
 
 /**
  * Distinct values are united by value, their counts summed; a distribution's groups are merged
  * by group, then shaped as one thread would (sort, outliers, clusters, the group limit judged on
- * the merged groups); stats are worked out over the parts' sorted values merged into one sorted
- * array, the same array one thread would have sorted.
+ * the merged groups).
  */
-export function mergeParts(task: SplitTask, parts: unknown[]): DistinctResult | DistResult | StatsResult {
+export function mergeParts(task: SplitTask, parts: unknown[]): DistinctResult | DistResult {
   const table = openTable(task.table);
   switch (task.kind) {
     case 'distinct': {
@@ -28,11 +18,6 @@ export function mergeParts(task: SplitTask, parts: unknown[]): DistinctResult | 
       if (distinct.every((p) => p.values instanceof Float64Array))
         return mergeNumbers(distinct as Extract<DistinctPart, { values: Float64Array }>[]);
       return mergeDistinct(distinct as DistinctResult[], toCompare(table.column(task.column)));
-    }
-    case 'stats': {
-      const stats = parts as StatsPart[];
-      const nullCount = stats.reduce((n, p) => n + p.nullCount, 0);
-      return statsOfSorted(table.column(task.column), mergeSorted(stats.map((p) => p.sorted)), nullCount);
     }
     case 'dist': {
       const { columns, params } = task;
@@ -94,29 +79,4 @@ export function mergeNumbers(
     out.values.push(first!);
     out.counts.push(count);
   }
-}
-
-type Sorted = Float64Array | Int32Array | BigInt64Array;
-
-/** One ascending array of every part's ascending values, merged pairwise. */
-export function mergeSorted(parts: Sorted[]): Sorted {
-  let lists = parts;
-  while (lists.length > 1) {
-    const next: Sorted[] = [];
-    for (let i = 0; i < lists.length; i += 2)
-      next.push(i + 1 < lists.length ? mergeTwo(lists[i], lists[i + 1]) : lists[i]);
-    lists = next;
-  }
-  return lists[0];
-}
-
-function mergeTwo<T extends Sorted>(a: T, b: T): T {
-  const out = new (a.constructor as new (n: number) => T)(a.length + b.length);
-  let i = 0,
-    j = 0,
-    k = 0;
-  while (i < a.length && j < b.length) out[k++] = b[j] < a[i] ? b[j++] : a[i++];
-  while (i < a.length) out[k++] = a[i++];
-  while (j < b.length) out[k++] = b[j++];
-  return out;
 }

@@ -7,7 +7,7 @@ import { toRowsLabel } from './growth.ts';
 import { note } from './log.ts';
 import { fromDist } from './numbers.ts';
 import { toRow } from './rows.ts';
-import { checkSame } from './served.ts';
+import { checkSame, type Group } from './served.ts';
 import { getText, spawnSorrel } from './sorrel.ts';
 import { toFieldId } from './table-catalog.ts';
 import type { BenchRow } from './types.ts';
@@ -16,7 +16,9 @@ import { WIDE_COLUMNS } from './wide.ts';
 const id = (column: string) => toFieldId(WIDE_COLUMNS, column);
 const STEP = 1e-3; // each timed request lowers `grade < 10` by this: the same rows, a request not seen before
 
-type Query = { label: string; path: string; sql?: (below: number) => string };
+type Query = { label: string; path: string; sql: (below: number) => string; toGroups(body: unknown): Group[] };
+const fromValues = (body: unknown): Group[] =>
+  (body as { values: { value: unknown; count: number }[] }).values.map((v) => ({ key: [v.value], count: v.count }));
 const context = (below: number) =>
   `aware=true&context=${encodeURIComponent(JSON.stringify({ field: id('grade'), operator: 'lt', value: below }))}`;
 const dist = (dims: string[]) => `/api/fields/${id(dims[0])}/dist/?dimensions=${dims.map(id).join(',')}&cluster=false&`;
@@ -24,14 +26,30 @@ const group = (keys: string[]) => (below: number) =>
   `SELECT ${keys.join(', ')}, count(*)::DOUBLE FROM w WHERE grade < ${below} GROUP BY ALL ORDER BY ALL`;
 
 const QUERIES: Query[] = [
-  { label: 'aware dist of `cat` (int)', path: dist(['cat']), sql: group(['cat']) },
-  { label: 'aware dist `cat` × `grade` (ints)', path: dist(['cat', 'grade']), sql: group(['cat', 'grade']) },
-  { label: 'aware dist of `name` (string, 50k groups)', path: dist(['name']), sql: group(['name']) },
+  { label: 'aware dist of `cat` (int)', path: dist(['cat']), sql: group(['cat']), toGroups: fromDist },
   {
-    label: 'aware stats of `x`',
-    path: `/api/fields/${id('x')}/stats/?`,
-    sql: (b) =>
-      `SELECT count(x), min(x), max(x), avg(x), stddev_samp(x), quantile_cont(x, [0.05, 0.25, 0.5, 0.75, 0.95]) FROM w WHERE grade < ${b}`,
+    label: 'aware dist `cat` × `grade` (ints)',
+    path: dist(['cat', 'grade']),
+    sql: group(['cat', 'grade']),
+    toGroups: fromDist,
+  },
+  {
+    label: 'aware dist of `name` (string, 50k groups)',
+    path: dist(['name']),
+    sql: group(['name']),
+    toGroups: fromDist,
+  },
+  {
+    label: 'aware values of `cat` (int, 1,000 values)',
+    path: `/api/fields/${id('cat')}/values/?limit=0&`,
+    sql: group(['cat']),
+    toGroups: fromValues,
+  },
+  {
+    label: 'aware values of `name` (string, 50k values)',
+    path: `/api/fields/${id('name')}/values/?limit=0&`,
+    sql: group(['name']),
+    toGroups: fromValues,
   },
 ];
 
@@ -53,12 +71,12 @@ export async function timeSplit(snapshot: string, duck: Duck, rows: number, refe
       const label = `${toRowsLabel(rows)} rows, ${q.label}, \`grade < 10\``;
       const [a, b] = [await getText(split.url + q.path + context(10)), await getText(whole.url + q.path + context(10))];
       if (a !== b) throw new Error(`${label}: the split answer differs from one thread's.`);
-      if (q.label.includes('dist')) checkSame(label, fromDist(JSON.parse(a)), await duck.rows(q.sql!(10)));
+      checkSame(label, q.toGroups(JSON.parse(a)), await duck.rows(q.sql(10)));
       const runs = { split: [] as number[], whole: [] as number[], duck: [] as number[] };
       const sides = [
         ['split', (k: number) => getText(split.url + q.path + context(10 - k * STEP))],
         ['whole', (k: number) => getText(whole.url + q.path + context(10 - k * STEP))],
-        ['duck', (k: number) => duck.rows(q.sql!(10 - k * STEP))],
+        ['duck', (k: number) => duck.rows(q.sql(10 - k * STEP))],
       ] as const;
       for (let k = 1; k <= 8; k++) {
         for (let s = 0; s < 3; s++) {

@@ -14,7 +14,7 @@ export type Task =
       params: DistParams;
       rows?: RowRange;
     }
-  | { kind: 'stats'; table: TableRef; column: string; context: ContextNode | null; rows?: RowRange }
+  | { kind: 'stats'; table: TableRef; column: string; context: ContextNode | null }
   | { kind: 'merge'; task: SplitTask; parts: unknown[] } // the parts of a split task → that task's answer
   | { kind: 'profile'; table: TableRef; column: string; stats: boolean; type: InternalType } // context-naive distinct (+ stats, labels), at load
   // The model tree (API.md §12): checks and index at load, then entity-level compute.
@@ -36,9 +36,9 @@ export type Task =
 /**
  * The table tasks a large request splits by rows across idle threads (src/split.ts). With `rows`
  * a task answers for rows [start, end) only, in a form its `merge` task combines: a distinct
- * task a DistinctPart, a dist task its counted groups (GroupsPart), a stats task a StatsPart.
+ * task a DistinctPart, a dist task its counted groups (GroupsPart).
  */
-export type SplitTask = Extract<Task, { kind: 'distinct' | 'dist' | 'stats' }>;
+export type SplitTask = Extract<Task, { kind: 'distinct' | 'dist' }>;
 
 /** Rows [start, end) of a table. */
 export type RowRange = [number, number];
@@ -58,9 +58,6 @@ export type GroupsPart = {
 
 /** A distinct task's answer over some rows; a number column's as typed arrays (moved between threads, not copied). */
 export type DistinctPart = DistinctResult | { values: Float64Array; counts: Float64Array; nullCount: number };
-
-/** A stats task's kept non-null values over some rows, sorted ascending, and its kept nulls. */
-export type StatsPart = { sorted: Float64Array | Int32Array | BigInt64Array; nullCount: number };
 
 /**
  * A task as the pool sends it: with one shared Int32 the worker sets to 1 when it starts the task, so
