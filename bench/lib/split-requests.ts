@@ -70,7 +70,9 @@ export async function timeSplit(snapshot: string, duck: Duck, rows: number, refe
     for (const q of QUERIES) {
       const label = `${toRowsLabel(rows)} rows, ${q.label}, \`grade < 10\``;
       const [a, b] = [await getText(split.url + q.path + context(10)), await getText(whole.url + q.path + context(10))];
-      if (a !== b) throw new Error(`${label}: the split answer differs from one thread's.`);
+      // Byte-identical but for the origin in `_links` (two servers, two ports).
+      if (a.replaceAll(split.url, '') !== b.replaceAll(whole.url, ''))
+        throw new Error(`${label}: the split answer differs from one thread's.`);
       checkSame(label, q.toGroups(JSON.parse(a)), await duck.rows(q.sql(10)));
       const runs = { split: [] as number[], whole: [] as number[], duck: [] as number[] };
       const sides = [
