@@ -30,7 +30,7 @@ export function toMerge(task: SplitTask, parts: unknown[]): Task {
 
 /**
  * The buffers a merge task moves rather than copies: the parts' own typed arrays (number
- * columns' distinct values and counts, groups' counts), each once.
+ * columns' distinct values and counts, counts per dictionary code, groups' counts), each once.
  */
 export function toTransferList(task: Task): ArrayBuffer[] {
   if (task.kind !== 'merge') return [];

@@ -1,6 +1,7 @@
 // The Piscina worker: a thin adapter from a Task to the pure compute functions.
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { DistinctPart, GroupsPart, PooledTask, SplitTask, Task } from '../src/contract/tasks.ts';
+import { countCodes } from './codes.ts';
 import { openTable, type TableView } from './columns.ts';
 import { distinctValues } from './distinct.ts';
 import { distribution, distributionGroups } from './dist.ts';
@@ -83,6 +84,10 @@ function runPart(task: SplitTask, rows: TableView): DistinctPart | GroupsPart {
   switch (task.kind) {
     case 'distinct': {
       const col = rows.column(task.column);
+      if (col.kind === 'dict' || col.kind === 'bool') {
+        const { counts: codes, nullCount } = countCodes(col, mask);
+        return moved({ codes, nullCount }, [codes.buffer]);
+      }
       const answer = distinctValues(col, mask);
       if (col.kind !== 'f64' && col.kind !== 'i32') return answer;
       const values = Float64Array.from(answer.values as number[]);

@@ -1,6 +1,6 @@
 // The answer of a split task from its parts' answers (src/split.ts): byte for byte the unsplit answer.
 import type { DistinctPart, DistinctResult, DistResult, GroupsPart, SplitTask } from '../src/contract/tasks.ts';
-import { openTable } from './columns.ts';
+import { type ColumnView, openTable } from './columns.ts';
 import { shapeDistribution, toGroupLimit } from './dist.ts';
 import { fromGroupsPart, mergeGroups } from './merge-groups.ts';
 import { type Compare, toCompare } from './merge-order.ts';
@@ -15,7 +15,8 @@ export function mergeParts(task: SplitTask, parts: unknown[]): DistinctResult | 
   switch (task.kind) {
     case 'distinct': {
       const distinct = parts as DistinctPart[];
-      if (distinct.every((p) => p.values instanceof Float64Array))
+      if (distinct.every((p) => 'codes' in p)) return mergeCodes(distinct, table.column(task.column));
+      if (distinct.every((p) => 'values' in p && p.values instanceof Float64Array))
         return mergeNumbers(distinct as Extract<DistinctPart, { values: Float64Array }>[]);
       return mergeDistinct(distinct as DistinctResult[], toCompare(table.column(task.column)));
     }
@@ -50,6 +51,22 @@ export function mergeDistinct(parts: DistinctResult[], compare: Compare): Distin
     out.values.push(value);
     out.counts.push(count);
   }
+}
+
+/** A dict or bool column's counts per code summed over the parts, then its distinct values as distinctValues gives them. */
+function mergeCodes(parts: { codes: Float64Array; nullCount: number }[], col: ColumnView): DistinctResult {
+  const out: DistinctResult = { values: [], counts: [], nullCount: 0 };
+  const sum = new Float64Array(parts[0].codes.length);
+  for (const p of parts) {
+    out.nullCount += p.nullCount;
+    for (let c = 0; c < sum.length; c++) sum[c] += p.codes[c];
+  }
+  for (let c = 0; c < sum.length; c++) {
+    if (sum[c] === 0) continue;
+    out.values.push(col.kind === 'bool' ? c : col.dictionary![c]);
+    out.counts.push(sum[c]);
+  }
+  return out;
 }
 
 /** Distinct numbers of every part (typed arrays, ascending), with the counts of a value summed. */

@@ -56,8 +56,15 @@ export type GroupsPart = {
   dims: { values: ArrayLike<number | string> | null; numbers: Float64Array | null; ranks: Int32Array }[];
 };
 
-/** A distinct task's answer over some rows; a number column's as typed arrays (moved between threads, not copied). */
-export type DistinctPart = DistinctResult | { values: Float64Array; counts: Float64Array; nullCount: number };
+/**
+ * A distinct task's answer over some rows, as typed arrays moved between threads (not copied): a
+ * number column's distinct values and counts; a dict or bool column's count per code. An i64
+ * column's is a DistinctResult.
+ */
+export type DistinctPart =
+  | DistinctResult
+  | { values: Float64Array; counts: Float64Array; nullCount: number }
+  | { codes: Float64Array; nullCount: number };
 
 /**
  * A task as the pool sends it: with one shared Int32 the worker sets to 1 when it starts the task, so
