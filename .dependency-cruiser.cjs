@@ -36,6 +36,12 @@ module.exports = {
       'Workers see only the contract and pure helpers: no HTTP, no snapshot.',
     ),
     only(
+      'engine-layer',
+      '^src/engine/',
+      '^src/(contract|common|engine)/',
+      'Pushed-down compute (API.md §14) sees the contract, pure helpers and its own files: it reaches data only through an EngineQuery and the pool.',
+    ),
+    only(
       'catalog-layer',
       '^src/catalog/',
       '^src/(contract|common|catalog)/',
@@ -50,7 +56,7 @@ module.exports = {
     only(
       'snapshot-layer',
       '^src/snapshot/',
-      '^(src/(contract|common|catalog|search|snapshot)/|loaders/index[.]ts$|package[.]json$)',
+      '^(src/(contract|common|catalog|search|snapshot|engine)/|loaders/index[.]ts$|package[.]json$)',
       'A snapshot is built from the catalog, the loaders (through loaders/index.ts) and the search index; never from HTTP.',
     ),
     only(

@@ -14,3 +14,15 @@ export class PoolBusyError extends Error {
 export class CredentialError extends Error {
   override name = 'CredentialError';
 }
+
+/** An engine (API.md §14) that is unreachable, too slow or failing: 503 ENGINE_UNAVAILABLE with Retry-After. */
+export class EngineUnavailableError extends Error {
+  override name = 'EngineUnavailableError';
+  constructor(
+    readonly engine: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

@@ -1,4 +1,5 @@
 // The storage contract: how each internal type is held in the Arrow tables, and what a loaded dataset is.
+import type { EngineTable } from './engine.ts';
 import type { InternalType } from './model.ts';
 
 /**
@@ -44,7 +45,14 @@ export type DatasetInfo = {
 /**
  * Identifies one dataset's table; the worker decodes its `parts` once per `key` and caches them.
  * `generation` grows with every snapshot a process builds: a worker keeps only the newest
- * generation's tables, so a reload releases the old ones (see workers/columns.ts). `rows`, when
- * known, lets the pool split a large task by rows (src/split.ts).
+ * generation's tables, so a reload releases the old ones (see workers/columns.ts).
  */
-export type TableRef = { key: string; generation: number; parts: readonly SharedArrayBuffer[]; rows?: number };
+export type TableRef = {
+  key: string;
+  generation: number;
+  parts: readonly SharedArrayBuffer[];
+  /** The row count, when known: the pool splits a large task by rows (src/split.ts). */
+  rows?: number;
+  /** Set for a dataset in a distributed engine (API.md §14): `parts` is empty and src/engine/ computes. */
+  engine?: EngineTable;
+};

@@ -1,0 +1,36 @@
+// Datasets that live in a distributed engine (API.md §14): the catalog's engines, where a table is, how compute reaches it.
+import type { InternalType } from './model.ts';
+
+/** An `engines:` entry of the catalog. Credentials are the names of environment variables, never values. */
+export type EngineSpec = {
+  name: string;
+  kind: 'clickhouse';
+  url: string;
+  database: string;
+  userEnv: string | null;
+  passwordEnv: string | null;
+  refresh: number | null; // seconds between fingerprint re-reads; null = only at start, build and SIGHUP
+  where: string;
+};
+
+/**
+ * Where an engine dataset's rows are, as a task carries it (TableRef.engine): identifiers only
+ * from the catalog, column types from the engine's DESCRIBE TABLE (after the catalog's overrides).
+ */
+export type EngineTable = {
+  engine: string;
+  database: string;
+  table: string;
+  columns: Record<string, InternalType>;
+  rows: number;
+};
+
+/** One row of a query's answer, as the engine's JSON format gives it (64-bit integers as strings). */
+export type EngineRow = Record<string, unknown>;
+
+/**
+ * Runs one read-only SQL statement on an engine and resolves with its rows. Rejects with
+ * EngineUnavailableError when the engine is unreachable, slower than the deadline, or fails
+ * (the message never holds credentials); `signal` cancels the query on the engine too.
+ */
+export type EngineQuery = (sql: string, signal?: AbortSignal) => Promise<EngineRow[]>;

@@ -1,0 +1,219 @@
+// A real two-shard ClickHouse for the engine tests (API.md §14): Debian's clickhouse-server run as our own processes.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const SERVER = '/usr/sbin/clickhouse-server';
+const CLUSTER = 'sorrel';
+const DATABASE = 'sorrel_test';
+/** A second user with a password, for tests that check credentials never leak. */
+export const SECRET_USER = { user: 'sorrel_reader', password: 'pw-7Hq2-never-shown' };
+
+type Shard = { http: number; tcp: number; interserver: number; dir: string; child: ChildProcess | null };
+
+/** Two shards on free ports with a Distributed table over both; `stop` ends exactly the processes it started. */
+export type Cluster = {
+  url: string; // shard 0's HTTP URL: what a catalog's engine entry points at
+  urls: string[];
+  cluster: string;
+  database: string;
+  /** Runs one statement on a shard (0 by default) over HTTP; the result as TSV text. Throws the engine's message. */
+  sql(text: string, shard?: number): Promise<string>;
+  /** `name_local` (MergeTree) and `name` (Distributed by `shardKey`) on both shards. */
+  createTable(name: string, columns: [string, string][], shardKey: string): Promise<void>;
+  /** Inserts rows through the Distributed table, synchronously (insert_distributed_sync=1). */
+  insert(name: string, rows: Record<string, unknown>[]): Promise<void>;
+  stopShard(i: number): Promise<void>;
+  startShard(i: number): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/** The server binary; installs Debian's package first when it is missing, as a test container would be pulled. */
+export function ensureClickHouse(): string {
+  if (existsSync(SERVER)) return SERVER;
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env });
+  execFileSync(
+    'apt-get',
+    ['install', '-y', '-qq', '--no-install-recommends', 'clickhouse-server', 'clickhouse-client'],
+    { stdio: 'ignore', env },
+  );
+  if (!existsSync(SERVER)) throw new Error(`apt-get installed clickhouse-server but ${SERVER} is missing`);
+  return SERVER;
+}
+
+/** Starts two fresh shards in a temporary folder; the caller stops them. */
+export async function startCluster(): Promise<Cluster> {
+  const server = ensureClickHouse();
+  const root = mkdtempSync(join(tmpdir(), 'sorrel-ch-'));
+  const shards: Shard[] = [];
+  for (let i = 0; i < 2; i++) {
+    const [http, tcp, interserver] = [await freePort(), await freePort(), await freePort()];
+    shards.push({ http, tcp, interserver, dir: join(root, `shard${i}`), child: null });
+  }
+  writeFileSync(join(root, 'users.xml'), usersXml());
+  for (const s of shards) {
+    mkdirSync(s.dir, { recursive: true });
+    writeFileSync(join(s.dir, 'config.xml'), configXml(s, shards, join(root, 'users.xml')));
+  }
+  const start = async (i: number) => {
+    const s = shards[i];
+    s.child = spawn(server, [`--config-file=${join(s.dir, 'config.xml')}`], { stdio: 'ignore' });
+    await waitForPing(s.http, s.child);
+  };
+  const sql = async (text: string, shard = 0): Promise<string> => {
+    const res = await fetch(`http://127.0.0.1:${shards[shard].http}/`, { method: 'POST', body: text });
+    const body = await res.text();
+    if (!res.ok) throw new Error(`ClickHouse shard ${shard}: ${body.trim()}`);
+    return body;
+  };
+  const cluster: Cluster = {
+    url: `http://127.0.0.1:${shards[0].http}`,
+    urls: shards.map((s) => `http://127.0.0.1:${s.http}`),
+    cluster: CLUSTER,
+    database: DATABASE,
+    sql,
+    async createTable(name, columns, shardKey) {
+      const cols = columns.map(([c, t]) => `\`${c}\` ${t}`).join(', ');
+      for (let i = 0; i < shards.length; i++) {
+        await sql(`CREATE TABLE ${DATABASE}.${name}_local (${cols}) ENGINE = MergeTree() ORDER BY tuple()`, i);
+        await sql(
+          `CREATE TABLE ${DATABASE}.${name} AS ${DATABASE}.${name}_local ENGINE = Distributed(${CLUSTER}, ${DATABASE}, ${name}_local, ${shardKey})`,
+          i,
+        );
+      }
+    },
+    async insert(name, rows) {
+      const body = rows.map((r) => JSON.stringify(r)).join('\n');
+      const q = encodeURIComponent(`INSERT INTO ${DATABASE}.${name} FORMAT JSONEachRow`);
+      const res = await fetch(`http://127.0.0.1:${shards[0].http}/?insert_distributed_sync=1&query=${q}`, {
+        method: 'POST',
+        body,
+      });
+      if (!res.ok) throw new Error(`ClickHouse insert into ${name}: ${(await res.text()).trim()}`);
+    },
+    stopShard: (i) => stopChild(shards[i]),
+    startShard: start,
+    async stop() {
+      for (const s of shards) await stopChild(s);
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+  try {
+    for (let i = 0; i < shards.length; i++) await start(i);
+    for (let i = 0; i < shards.length; i++) await sql(`CREATE DATABASE IF NOT EXISTS ${DATABASE}`, i);
+  } catch (e) {
+    await cluster.stop();
+    throw e;
+  }
+  return cluster;
+}
+
+let shared: Promise<Cluster> | null = null;
+
+/**
+ * One cluster for every engine test of this process (uvu runs the files in one process), started on
+ * first use and stopped when the process exits. Tests that stop a shard start their own instead.
+ */
+export function sharedCluster(): Promise<Cluster> {
+  if (shared) return shared;
+  shared = startCluster();
+  shared.then((c) => {
+    const kill = () => {
+      void c.stop();
+    };
+    process.once('beforeExit', kill);
+    process.once('exit', killNow);
+  });
+  return shared;
+}
+
+const children = new Set<ChildProcess>();
+
+/** At exit nothing can wait: every server still running is killed at once. */
+function killNow(): void {
+  for (const child of children) child.kill('SIGKILL');
+}
+
+async function stopChild(s: Shard): Promise<void> {
+  const child = s.child;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  s.child = null;
+  // SIGKILL, not SIGTERM: the server's graceful stop waits ~5 s, and a test's data is thrown away.
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+  children.delete(child);
+}
+
+async function waitForPing(port: number, child: ChildProcess): Promise<void> {
+  children.add(child);
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`clickhouse-server exited with code ${child.exitCode} at start`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/ping`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`clickhouse-server did not answer /ping on port ${port} within 30 s`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function configXml(s: Shard, shards: Shard[], users: string): string {
+  const replicas = shards
+    .map((o) => `<shard><replica><host>127.0.0.1</host><port>${o.tcp}</port></replica></shard>`)
+    .join('');
+  return `<?xml version="1.0"?>
+<yandex>
+  <logger><level>warning</level><log>${s.dir}/server.log</log><errorlog>${s.dir}/server.err.log</errorlog><size>10M</size><count>1</count></logger>
+  <listen_host>127.0.0.1</listen_host>
+  <http_port>${s.http}</http_port>
+  <tcp_port>${s.tcp}</tcp_port>
+  <interserver_http_port>${s.interserver}</interserver_http_port>
+  <interserver_http_host>127.0.0.1</interserver_http_host>
+  <path>${s.dir}/data/</path>
+  <tmp_path>${s.dir}/tmp/</tmp_path>
+  <user_files_path>${s.dir}/user_files/</user_files_path>
+  <format_schema_path>${s.dir}/format_schemas/</format_schema_path>
+  <users_config>${users}</users_config>
+  <default_profile>default</default_profile>
+  <default_database>default</default_database>
+  <timezone>UTC</timezone>
+  <mark_cache_size>268435456</mark_cache_size>
+  <uncompressed_cache_size>268435456</uncompressed_cache_size>
+  <max_concurrent_queries>100</max_concurrent_queries>
+  <remote_servers><${CLUSTER}>${replicas}</${CLUSTER}></remote_servers>
+</yandex>
+`;
+}
+
+function usersXml(): string {
+  const networks = '<networks><ip>127.0.0.1</ip><ip>::1</ip></networks>';
+  return `<?xml version="1.0"?>
+<yandex>
+  <profiles><default><max_memory_usage>2000000000</max_memory_usage><load_balancing>in_order</load_balancing></default></profiles>
+  <users>
+    <default><password></password>${networks}<profile>default</profile><quota>default</quota></default>
+    <${SECRET_USER.user}><password>${SECRET_USER.password}</password>${networks}<profile>default</profile><quota>default</quota></${SECRET_USER.user}>
+  </users>
+  <quotas><default><interval><duration>3600</duration><queries>0</queries><errors>0</errors><result_rows>0</result_rows><read_rows>0</read_rows><execution_time>0</execution_time></interval></default></quotas>
+</yandex>
+`;
+}
