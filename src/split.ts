@@ -16,7 +16,8 @@ import type { SplitTask, Task } from './contract/tasks.ts';
 export function toParts(task: Task, threads: number, minRows: number): SplitTask[] | null {
   if (threads < 2 || (task.kind !== 'distinct' && task.kind !== 'dist')) return null;
   const rows = task.table.rows;
-  if (task.rows !== undefined || rows === undefined || rows < minRows) return null;
+  // A table in a distributed engine (table.engine) is computed there, never by our threads.
+  if (task.rows !== undefined || task.table.engine || rows === undefined || rows < minRows) return null;
   return Array.from({ length: threads }, (_, i) => ({
     ...task,
     rows: [Math.floor((rows * i) / threads), Math.floor((rows * (i + 1)) / threads)],
