@@ -17,6 +17,9 @@ import { treeDistribution } from './tree-dist.ts';
 import { treeDistinct } from './tree-distinct.ts';
 import { composeEntity, openTree } from './tree-open.ts';
 import { treeStats } from './tree-stats.ts';
+import { warmUp } from './warm.ts';
+
+warmUp(); // once per thread, as the pool starts it (workers/warm.ts)
 
 /** Runs one task on this thread and returns plain, structured-clone-safe data. */
 export default async function run(task: PooledTask): Promise<unknown> {
