@@ -203,7 +203,7 @@ function toTableRefs(dataVersion: string, datasets: LoadedDatasets, generation: 
   return new Map(
     [...datasets.values()].map((d) => [
       d.name,
-      Object.freeze({ key: `${dataVersion.slice(0, 20)}:${d.name}`, generation, parts: d.parts }),
+      Object.freeze({ key: `${dataVersion.slice(0, 20)}:${d.name}`, generation, parts: d.parts, rows: d.rows }),
     ]),
   );
 }
