@@ -86,7 +86,7 @@ export async function prepareSnapshot(
     (await loadDatasets(spec, {
       progress: opts.progress,
       bufferBytes: opts.bufferBytes,
-      onLoaded: (d) => startProfiles(spec, d, toRef(d.name, d.parts), pool, profiles),
+      onLoaded: (d) => startProfiles(spec, d, toRef(d.name, d.parts), pool, profiles, opts.progress),
     }));
   checkColumns(spec, datasets);
   const { keyText, problems } = await checkKeys(spec, { secret: opts.secret ?? true });
@@ -172,7 +172,7 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
     fields: [...fields.values()],
     concepts: [...concepts.values()],
     categories,
-    valueLabels: (id) => values.get(id)?.labels ?? [],
+    valueLabels: (id) => values.get(id)?.labels() ?? [],
   });
 
   const visibleTo = createVisibility(fields, concepts);
@@ -203,7 +203,7 @@ function toTableRefs(dataVersion: string, datasets: LoadedDatasets, generation: 
   return new Map(
     [...datasets.values()].map((d) => [
       d.name,
-      Object.freeze({ key: `${dataVersion.slice(0, 20)}:${d.name}`, generation, parts: d.parts }),
+      Object.freeze({ key: `${dataVersion.slice(0, 20)}:${d.name}`, generation, parts: d.parts, rows: d.rows }),
     ]),
   );
 }

@@ -1,4 +1,5 @@
 // Tests: src/engine/compute — every table task over the two-shard cluster deepEquals the worker's answer over the same rows in memory.
+import { valueSymbol } from 'piscina';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toBins } from '../../src/common/bins.ts';
@@ -38,10 +39,14 @@ test.before(async () => {
 
 /** The same task on both sides: the worker over the Arrow table, the runner over the engine table. */
 async function both(task: (table: TableRef) => Task): Promise<[unknown, unknown]> {
-  const inMemory = await runWorker(task(memory));
+  const inMemory = unmoved(await runWorker(task(memory)));
   const inEngine = await runTableTask(task({ key: 'engine', generation: 0, parts: [], engine }), ctx);
   return [inEngine, inMemory];
 }
+
+/** A worker's answer without Piscina's transfer wrapper (a profile's typed arrays are moved, not copied). */
+const unmoved = (x: unknown) =>
+  typeof x === 'object' && x !== null && valueSymbol in x ? (x as Record<symbol, unknown>)[valueSymbol] : x;
 
 const maybeContext = (r: Rand): ContextNode | null => (r.chance(0.3) ? null : drawContext(r));
 const NUMBERS = ['n', 'i', 'dec', 'big'];
@@ -68,9 +73,9 @@ test('stats: every number, date and datetime column, exact sums and §8 quantile
 });
 
 test('profile: distinct, stats and labels of every column', async () => {
-  for (const [column, c] of Object.entries(COLUMNS)) {
+  for (const column of Object.keys(COLUMNS)) {
     for (const stats of [true, false]) {
-      const [got, want] = await both((table) => ({ kind: 'profile', table, column, stats, type: c.type }));
+      const [got, want] = await both((table) => ({ kind: 'profile', table, column, stats }));
       assert.equal(got, want, column);
     }
   }

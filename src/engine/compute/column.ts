@@ -3,8 +3,7 @@ import type { ContextNode } from '../../contract/context.ts';
 import type { EngineQuery, EngineTable } from '../../contract/engine.ts';
 import type { InternalType } from '../../contract/model.ts';
 import type { Pool } from '../../contract/pool.ts';
-import type { DistinctResult, ProfileResult, StatsResult, ValueRuns } from '../../contract/tasks.ts';
-import { toLabel } from '../../common/values.ts';
+import type { DistinctResult, ProfileResult, ProfileValues, StatsResult, ValueRuns } from '../../contract/tasks.ts';
 import { toSqlWhere } from '../sql/context.ts';
 import { toSqlIdentifier, toSqlTable } from '../sql/literal.ts';
 import { fromEngine, toComparator, toSqlValue, toValueKind, type ValueKind } from './values.ts';
@@ -58,23 +57,41 @@ export async function engineStats(
   return statsOf(ctx.pool, distinct, kind, typeOf(table, column), signal);
 }
 
-/** A column's context-naive profile (distinct values, stats when asked and numeric, default labels). */
+/**
+ * A column's context-naive profile, in the form workers/profile.ts gives it: distinct values and
+ * stats when asked and numeric, a number column's runs then as typed arrays (counts in the
+ * narrowest type that holds the longest run).
+ */
 export async function engineProfile(
   ctx: { query: EngineQuery; pool: Pool },
   table: EngineTable,
   column: string,
   withStats: boolean,
-  type: InternalType,
   signal?: AbortSignal,
 ): Promise<ProfileResult> {
-  const kind = toValueKind(typeOf(table, column));
+  const type = typeOf(table, column);
+  const kind = toValueKind(type);
   const distinct = await engineDistinct(ctx.query, table, column, null, signal);
-  const labels = kind === 'dict' ? null : distinct.values.map((v) => toLabel(v, type)).join('\n');
-  const stats =
-    withStats && kind !== 'dict' && kind !== 'bool'
-      ? await statsOf(ctx.pool, distinct, kind, typeOf(table, column), signal)
-      : null;
-  return { distinct, stats, labels };
+  if (!withStats || kind === 'dict' || kind === 'bool') return { distinct, stats: null };
+  const stats = await statsOf(ctx.pool, distinct, kind, type, signal);
+  return { distinct: kind === 'i64' ? distinct : toTypedRuns(distinct), stats };
+}
+
+function toTypedRuns(distinct: DistinctResult): ProfileValues {
+  const longest = distinct.counts.reduce((m, c) => Math.max(m, c), 0);
+  const Counts =
+    longest <= 0xff
+      ? Uint8Array
+      : longest <= 0xffff
+        ? Uint16Array
+        : longest <= 0xffff_ffff
+          ? Uint32Array
+          : Float64Array;
+  return {
+    values: Float64Array.from(distinct.values as number[]),
+    counts: Counts.from(distinct.counts),
+    nullCount: distinct.nullCount,
+  };
 }
 
 function statsOf(
