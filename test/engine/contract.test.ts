@@ -16,7 +16,7 @@ import { type Cluster, SECRET_USER, sharedCluster } from '../helpers/clickhouse.
 import { PASSWORD_ENV, USER_ENV } from '../helpers/engine/catalog.ts';
 import { compareAll, describe } from '../helpers/engine/compare.ts';
 import { fieldInfos } from '../helpers/engine/fields.ts';
-import { createFixture, DATABASE, type Fixture } from '../helpers/engine/fixture.ts';
+import { createFixture, type Fixture } from '../helpers/engine/fixture.ts';
 import { HEADERS, makeRequests, type Request } from '../helpers/engine/requests.ts';
 import { startTestServer } from '../helpers/server.ts';
 
@@ -32,7 +32,7 @@ let requests: Request[];
 
 test.before(async () => {
   ch = await sharedCluster();
-  fixture = await createFixture(ch);
+  fixture = await createFixture(ch, 'sorrel_contract');
   // The engine entry names these variables; the password user proves credentials travel from the environment.
   process.env[USER_ENV] = SECRET_USER.user;
   process.env[PASSWORD_ENV] = SECRET_USER.password;
@@ -68,10 +68,10 @@ test.after(async () => {
 
 test('the engine holds the fixture rows, spread over both shards', async () => {
   for (const d of fixture.datasets) {
-    const total = Number(await ch.sql(`SELECT count() FROM ${DATABASE}.${d.name}`));
+    const total = Number(await ch.sql(`SELECT count() FROM ${fixture.database}.${d.name}`));
     assert.is(total, d.rows.length, d.name);
   }
-  const local = await Promise.all([0, 1].map((i) => ch.sql(`SELECT count() FROM ${DATABASE}.obs_local`, i)));
+  const local = await Promise.all([0, 1].map((i) => ch.sql(`SELECT count() FROM ${fixture.database}.obs_local`, i)));
   assert.ok(
     local.every((n) => Number(n) > 0),
     `obs on both shards: ${local.map((n) => n.trim())}`,

@@ -8,6 +8,7 @@ import { type Cell, type Column, type Dataset, makeDatasets } from './rows.ts';
 
 export type Fixture = {
   dir: string;
+  database: string;
   datasets: Dataset[];
   /** The catalog over the NDJSON files. */
   fileCatalog: string;
@@ -32,8 +33,12 @@ export function toJsonLine(row: Record<string, Cell>, columns: Column[], target:
   return `{${cells.join(',')}}`;
 }
 
-/** Writes the NDJSON files and the file catalog to a new temporary folder; the engine catalog once the tables are loaded. */
-export async function createFixture(cluster: Cluster, seed = 20): Promise<Fixture> {
+/**
+ * Writes the NDJSON files and the file catalog to a new temporary folder, loads the rows into
+ * `database` (a test file's own, so its tables never meet another test's in the shared cluster),
+ * and writes the engine catalog.
+ */
+export async function createFixture(cluster: Cluster, database: string, seed = 20): Promise<Fixture> {
   const datasets = makeDatasets(seed);
   const dir = mkdtempSync(join(tmpdir(), 'sorrel-contract-'));
   for (const d of datasets) {
@@ -42,39 +47,37 @@ export async function createFixture(cluster: Cluster, seed = 20): Promise<Fixtur
   }
   const fileCatalog = join(dir, 'files.yaml');
   writeFileSync(fileCatalog, catalogText(datasets, null));
-  await loadTables(cluster, datasets);
+  await loadTables(cluster, database, datasets);
   const engineCatalog = join(dir, 'engine.yaml');
-  writeFileSync(engineCatalog, catalogText(datasets, { url: cluster.url, database: DATABASE }));
-  return { dir, datasets, fileCatalog, engineCatalog };
+  writeFileSync(engineCatalog, catalogText(datasets, { url: cluster.url, database }));
+  return { dir, database, datasets, fileCatalog, engineCatalog };
 }
 
-/** The fixture's own database, so its tables never meet another engine test's in the shared cluster. */
-export const DATABASE = 'sorrel_contract';
-
 /**
- * Creates each dataset's tables on both shards (`<name>_local` MergeTree, `<name>` Distributed by the
- * dataset's shard key) and inserts its rows through the Distributed table.
+ * Creates `database` anew on both shards with each dataset's tables (`<name>_local` MergeTree,
+ * `<name>` Distributed by the dataset's shard key), and inserts the rows through the Distributed table.
  */
-export async function loadTables(cluster: Cluster, datasets: Dataset[]): Promise<void> {
+export async function loadTables(cluster: Cluster, database: string, datasets: Dataset[]): Promise<void> {
   for (const shard of [0, 1]) {
-    await cluster.sql(`DROP DATABASE IF EXISTS ${DATABASE}`, shard);
-    await cluster.sql(`CREATE DATABASE ${DATABASE}`, shard);
+    await cluster.sql(`DROP DATABASE IF EXISTS ${database}`, shard);
+    await cluster.sql(`CREATE DATABASE ${database}`, shard);
   }
   for (const d of datasets) {
     const cols = d.columns.map((c) => `\`${c.name}\` ${c.ch}`).join(', ');
     for (const shard of [0, 1]) {
       await cluster.sql(
-        `CREATE TABLE ${DATABASE}.${d.name}_local (${cols}) ENGINE = MergeTree() ORDER BY tuple()`,
+        `CREATE TABLE ${database}.${d.name}_local (${cols}) ENGINE = MergeTree() ORDER BY tuple()`,
         shard,
       );
-      const distributed = `Distributed(${cluster.cluster}, ${DATABASE}, ${d.name}_local, ${d.shardKey})`;
+      const distributed = `Distributed(${cluster.cluster}, ${database}, ${d.name}_local, ${d.shardKey})`;
       await cluster.sql(
-        `CREATE TABLE ${DATABASE}.${d.name} AS ${DATABASE}.${d.name}_local ENGINE = ${distributed}`,
+        `CREATE TABLE ${database}.${d.name} AS ${database}.${d.name}_local ENGINE = ${distributed}`,
         shard,
       );
     }
     await insertLines(
       cluster,
+      database,
       d.name,
       d.rows.map((r) => toJsonLine(r, d.columns, 'engine')),
     );
@@ -82,8 +85,8 @@ export async function loadTables(cluster: Cluster, datasets: Dataset[]): Promise
 }
 
 /** Inserts JSON lines through the Distributed table, synchronously (Cluster.insert would send 64-bit integers through a double). */
-async function insertLines(cluster: Cluster, table: string, lines: string[]): Promise<void> {
-  const query = encodeURIComponent(`INSERT INTO ${DATABASE}.${table} FORMAT JSONEachRow`);
+async function insertLines(cluster: Cluster, database: string, table: string, lines: string[]): Promise<void> {
+  const query = encodeURIComponent(`INSERT INTO ${database}.${table} FORMAT JSONEachRow`);
   const res = await fetch(`${cluster.url}/?insert_distributed_sync=1&query=${query}`, {
     method: 'POST',
     body: lines.join('\n'),
