@@ -34,6 +34,9 @@ function fixed(fields: FieldInfo[]): Request[] {
   for (const user of ['anon', 'staff', 'admin'] as const) {
     for (const path of ['/api/', '/api/fields/', '/api/concepts/?embed=true', '/api/entities/'])
       out.push({ path, user });
+    // Search reaches data values of enumerable and searchable fields (API.md §5, §14).
+    for (const term of ['emile', '東京', 'gamma', 'note 4', '"long note"', 'süd', 'télé', 'blue', '-alpha e'])
+      out.push({ path: `/api/fields/?query=${encodeURIComponent(term)}`, user });
   }
   for (const f of fields) {
     const user: User = f.seenBy === 'staff' ? 'staff' : 'admin';
