@@ -29,6 +29,7 @@ export type Config = {
   listenBacklog: number; // connections the kernel queues before Sorrel accepts them (capped by net.core.somaxconn)
   fairConnections: number; // above this many open connections, each is read once per event-loop turn (0 = off)
   bufferBytes: number | null; // the most Arrow bytes one shared buffer of a table holds; null = BUFFER_BYTES (src/contract/storage.ts)
+  engineTimeoutMs: number; // the deadline of one engine query (API.md §14), also the engine's max_execution_time
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -59,6 +60,7 @@ export const DEFAULT_CONFIG: Config = {
   listenBacklog: 4096,
   fairConnections: 256,
   bufferBytes: null,
+  engineTimeoutMs: 30_000,
 };
 
 /** Reads the configuration from environment variables (documented in docs/cli.md); throws on a bad value. */
@@ -114,7 +116,19 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.listenBacklog = int('SORREL_LISTEN_BACKLOG', 1) ?? c.listenBacklog;
   c.fairConnections = int('SORREL_FAIR_CONNECTIONS', 0) ?? c.fairConnections;
   c.bufferBytes = toBufferBytes(env);
+  c.engineTimeoutMs = toEngineTimeoutMs(env);
   return c;
+}
+
+/** SORREL_ENGINE_TIMEOUT (seconds, may be fractional, > 0) in milliseconds; 30 s when unset; throws on a bad value. */
+export function toEngineTimeoutMs(env: NodeJS.ProcessEnv): number {
+  const v = env.SORREL_ENGINE_TIMEOUT;
+  if (v === undefined || v === '') return DEFAULT_CONFIG.engineTimeoutMs;
+  if (!/^\d+(\.\d+)?$/.test(v) || Number(v) <= 0)
+    throw new Error(
+      `SORREL_ENGINE_TIMEOUT must be a number of seconds > 0 (e.g. 30 or 0.5), got ${JSON.stringify(v)}.`,
+    );
+  return Math.max(1, Math.round(Number(v) * 1000));
 }
 
 // One shared buffer is read through one Uint8Array, which Node 20 limits to 4 GiB: room is left for the IPC metadata.
