@@ -47,10 +47,24 @@ export async function buildTreeIndex(
     problems.push(...keyProblems(k.dataset, k.column, keyReports[i]));
   });
 
+  // An engine table (API.md §14) is joined by the engine on its columns: no resolved index (its
+  // `out` is empty), and both ends of a link must be in the same engine, or both in memory.
+  const engineOf = (d: string) => table(d).ref.engine?.engine ?? null;
+  const where = (e: string | null) => (e === null ? 'in memory' : `in engine '${e}'`);
+  const links = model.links.filter((l) => {
+    if (engineOf(l.from) === engineOf(l.to)) return true;
+    problems.push({
+      level: 'error',
+      dataset: l.from,
+      column: l.column,
+      message: `dataset '${l.from}': link ${l.column} → '${l.to}': '${l.from}' is ${where(engineOf(l.from))} but '${l.to}' is ${where(engineOf(l.to))}; both ends of a link must be in one engine, or both in memory.`,
+    });
+    return false;
+  });
   const buffers = new Map<TreeLink, SharedArrayBuffer>();
   const linkReports = await Promise.all(
-    model.links.map((l) => {
-      const out = new SharedArrayBuffer(4 * table(l.from).rows);
+    links.map((l) => {
+      const out = new SharedArrayBuffer(engineOf(l.from) === null ? 4 * table(l.from).rows : 0);
       buffers.set(l, out);
       return run({
         kind: 'tree-link',
@@ -62,12 +76,16 @@ export async function buildTreeIndex(
       }) as Promise<LinkReport>;
     }),
   );
-  model.links.forEach((l, i) => {
+  links.forEach((l, i) => {
     problems.push(...linkProblems(l, linkReports[i]));
   });
 
   const shape = model.shape;
-  if (shape === null) return { tree: null, problems };
+  if (shape === null || links.length < model.links.length) return { tree: null, problems };
+  if (engineOf(shape.root) !== null) {
+    const tables = Object.fromEntries(Object.keys(shape.nodes).map((d) => [d, table(d).ref]));
+    return { tree: { key, shape, tables, entities: table(shape.root).rows, resolved: [], entity: {} }, problems };
+  }
   const resolved = shape.links.map((l) => buffers.get(l)!);
   // Entity arrays level by level (parents first), for the tables whose links leave room for one.
   const entity: Record<string, SharedArrayBuffer> = {};
@@ -106,7 +124,7 @@ export function keyProblems(dataset: string, column: string, r: KeyReport): Tree
       level: 'error',
       dataset,
       column,
-      message: `${where} holds ${r.nulls} null${r.nulls === 1 ? '' : 's'} (data row${r.nulls === 1 ? '' : 's'} ${r.nullRows.map((i) => i + 1).join(', ')}${r.nulls > r.nullRows.length ? ', …' : ''}, counting from 1); a key must be non-null and unique.`,
+      message: `${where} holds ${r.nulls} null${r.nulls === 1 ? '' : 's'}${nullRowsOf(r)}; a key must be non-null and unique.`,
     });
   }
   if (r.duplicates > 0) {
@@ -131,6 +149,13 @@ export function linkProblems(link: TreeLink, r: LinkReport): TreeProblem[] {
       message: `dataset '${link.from}': link ${link.column} → '${link.to}': ${r.dangling} of ${r.rows} rows name no row of '${link.to}' (first values: ${examples(r.danglingValues)}); they are served as null links.`,
     },
   ];
+}
+
+/** ` (data rows 1, 2, counting from 1)`, or nothing for an engine table, which has no row order. */
+function nullRowsOf(r: KeyReport): string {
+  if (r.nullRows.length === 0) return '';
+  const rows = r.nullRows.map((i) => i + 1).join(', ');
+  return ` (data row${r.nulls === 1 ? '' : 's'} ${rows}${r.nulls > r.nullRows.length ? ', …' : ''}, counting from 1)`;
 }
 
 function examples(values: (number | string)[]): string {
