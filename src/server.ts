@@ -51,7 +51,8 @@ export async function startServer(
   const pool = createPool(config, worker);
   const state: AppState = { snapshot: null };
   const app = createApp({ state, pool, config, logger: log });
-  const load = (threads: number) => loadSnapshot(sourcePath, threads, log, config.bufferBytes ?? undefined);
+  const load = (threads: number) =>
+    loadSnapshot(sourcePath, threads, log, config.bufferBytes ?? undefined, config.searchValuesPerField);
   let ready: Promise<void> = new Promise(() => {});
   // A context may be 16 KiB of JSON, up to three times that once URL-encoded: allow 64 KiB of request head.
   const server = createServer(
@@ -146,6 +147,7 @@ async function loadSnapshot(
   threads: number,
   log: Logger,
   bufferBytes: number | undefined,
+  searchValues?: number,
 ): Promise<Snapshot> {
   if (isSnapshotFile(path)) {
     log.info({ file: path }, 'loading snapshot file');
@@ -166,7 +168,7 @@ async function loadSnapshot(
     }
   }
   try {
-    return await loadCatalogSnapshot(path, threads, log, bufferBytes);
+    return await loadCatalogSnapshot(path, threads, log, bufferBytes, searchValues);
   } catch (err) {
     // The load stops at the first kind of problem (a bad structure loads no data): a failed start or
     // reload lists what `sorrel check` lists, from the one checker.
@@ -185,6 +187,7 @@ async function loadCatalogSnapshot(
   threads: number,
   log: Logger,
   bufferBytes: number | undefined,
+  searchValues?: number,
 ): Promise<Snapshot> {
   const spec = loadCatalog(path);
   // Precompute gets a pool of its own, started now so its threads boot while the files load, and
@@ -195,6 +198,7 @@ async function loadCatalogSnapshot(
     return await createSnapshot(spec, loadPool, {
       progress: (message, fields) => log.info(fields, message),
       bufferBytes,
+      searchValues,
     });
   } finally {
     await loadPool.close();

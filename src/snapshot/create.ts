@@ -14,6 +14,7 @@ import { precomputeValues, startProfiles, toFields, type FieldValues, type Profi
 import { toDataVersion, toServedVersion } from './version.ts';
 import { checkTree, type EntityInfo, toEntityInfo } from './tree.ts';
 import { createVisibility } from './visibility.ts';
+import { planPushedSearch, SEARCH_VALUES_PER_FIELD, toIndexedLabels, type PushedFields } from './value-search.ts';
 
 export type Snapshot = Readonly<{
   version: string; // the served version (data version + Sorrel's); part of every ETag
@@ -27,6 +28,7 @@ export type Snapshot = Readonly<{
   values: ReadonlyMap<number, FieldValues>; // every field
   stats: ReadonlyMap<number, StatsResult>; // number/date/time/datetime fields
   search: SearchIndex;
+  pushed: PushedFields; // engine fields whose value search goes to the engine (API.md §14 Search)
   tree: TreeRef | null; // the model tree with its index (API.md §12); null without a root
   entity: EntityInfo | null; // the root's entities, when a root is declared
   treeWarnings: readonly string[]; // dangling references, served as null links
@@ -47,6 +49,8 @@ export type SnapshotParts = {
   // The model tree's index (shared buffers): built while preparing; not stored in a snapshot file,
   // so a snapshot read from a file rebuilds it (assembleSnapshot with a pool).
   tree?: { ref: TreeRef | null; warnings: string[] };
+  // Engine fields over the search bound, planned while preparing (needs the engine); absent = none.
+  pushed?: PushedFields;
 };
 
 // Why a generation beside the version: workers cache decoded tables for the newest generation only
@@ -64,9 +68,16 @@ export async function createSnapshot(spec: CatalogSpec, pool: Pool, opts: Prepar
 
 /**
  * `datasets` already loaded (else loaded here, `bufferBytes` bounding one shared buffer), `progress`
- * for the load log; `secret: false` (for `sorrel build`) does not need the HS256 secret's variable.
+ * for the load log; `secret: false` (for `sorrel build`) does not need the HS256 secret's variable;
+ * `searchValues`: SORREL_SEARCH_VALUES_PER_FIELD.
  */
-export type PrepareOptions = { datasets?: LoadedDatasets; progress?: Progress; secret?: boolean; bufferBytes?: number };
+export type PrepareOptions = {
+  datasets?: LoadedDatasets;
+  progress?: Progress;
+  secret?: boolean;
+  bufferBytes?: number;
+  searchValues?: number;
+};
 
 /** Loads and checks a catalog's data and precomputes what does not depend on a request. */
 export async function prepareSnapshot(
@@ -99,12 +110,14 @@ export async function prepareSnapshot(
   const tree = await buildTree(spec, datasets, refs, pool, dataVersion);
   for (const warning of tree.warnings) opts.progress?.('tree warning', { warning });
   const { values, stats } = await precomputeValues(spec, datasets, refs, pool, tree.ref, profiles);
+  const bound = opts.searchValues ?? SEARCH_VALUES_PER_FIELD;
+  const pushed = await planPushedSearch(toFields(spec, datasets, values), values, refs, pool, bound);
   opts.progress?.('profiled columns', {
     fields: spec.fields.length,
     ms: Math.round(performance.now() - profiling),
     peak_rss_mib: toPeakRssMib(),
   });
-  return { spec, datasets, values, stats, keyText, dataVersion, tree };
+  return { spec, datasets, values, stats, keyText, dataVersion, tree, pushed };
 }
 
 /** The model tree checked and indexed on `pool`; its errors are a CatalogError. */
@@ -126,6 +139,7 @@ async function buildTree(
  */
 export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promise<Snapshot> {
   const { spec, datasets, values, stats, dataVersion } = parts;
+  const pushed = parts.pushed ?? new Map();
   const authenticate = await createAuthenticator(spec.access, parts.keyText);
   const generation = ++generations;
   const refs = toTableRefs(dataVersion, datasets, generation);
@@ -172,7 +186,7 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
     fields: [...fields.values()],
     concepts: [...concepts.values()],
     categories,
-    valueLabels: (id) => values.get(id)?.labels ?? [],
+    valueLabels: (id) => toIndexedLabels(pushed, values, id),
   });
 
   const visibleTo = createVisibility(fields, concepts);
@@ -189,6 +203,7 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
     values,
     stats,
     search,
+    pushed,
     authenticate,
     tree,
     entity: toEntityInfo(spec, tree),
