@@ -28,6 +28,7 @@ export type Config = {
   drainTimeoutMs: number; // then requests in flight may take this long to finish before they are cut
   listenBacklog: number; // connections the kernel queues before Sorrel accepts them (capped by net.core.somaxconn)
   fairConnections: number; // above this many open connections, each is read once per event-loop turn (0 = off)
+  searchValuesPerField: number; // engine fields with more distinct values search them on the engine (API.md §14)
   bufferBytes: number | null; // the most Arrow bytes one shared buffer of a table holds; null = BUFFER_BYTES (src/contract/storage.ts)
   engineTimeoutMs: number; // the deadline of one engine query (API.md §14), also the engine's max_execution_time
 };
@@ -59,6 +60,7 @@ export const DEFAULT_CONFIG: Config = {
   drainTimeoutMs: 30_000,
   listenBacklog: 4096,
   fairConnections: 256,
+  searchValuesPerField: 100_000,
   bufferBytes: null,
   engineTimeoutMs: 30_000,
 };
@@ -115,6 +117,7 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.drainTimeoutMs = seconds('SORREL_DRAIN_TIMEOUT') ?? c.drainTimeoutMs;
   c.listenBacklog = int('SORREL_LISTEN_BACKLOG', 1) ?? c.listenBacklog;
   c.fairConnections = int('SORREL_FAIR_CONNECTIONS', 0) ?? c.fairConnections;
+  c.searchValuesPerField = int('SORREL_SEARCH_VALUES_PER_FIELD', 0) ?? c.searchValuesPerField;
   c.bufferBytes = toBufferBytes(env);
   c.engineTimeoutMs = toEngineTimeoutMs(env);
   return c;

@@ -59,7 +59,14 @@ export async function startServer(
   const pool = engines.pool;
   const app = createApp({ state, pool, config, logger: log, engines: engines.board });
   const load = (threads: number) =>
-    loadSnapshot(sourcePath, threads, log, config.bufferBytes ?? undefined, engines.forCatalog);
+    loadSnapshot(
+      sourcePath,
+      threads,
+      log,
+      config.bufferBytes ?? undefined,
+      engines.forCatalog,
+      config.searchValuesPerField,
+    );
   let ready: Promise<void> = new Promise(() => {});
   // A context may be 16 KiB of JSON, up to three times that once URL-encoded: allow 64 KiB of request head.
   const server = createServer(
@@ -157,6 +164,7 @@ async function loadSnapshot(
   log: Logger,
   bufferBytes: number | undefined,
   engines: ForCatalog,
+  searchValues?: number,
 ): Promise<Snapshot> {
   if (isSnapshotFile(path)) {
     log.info({ file: path }, 'loading snapshot file');
@@ -177,7 +185,7 @@ async function loadSnapshot(
     }
   }
   try {
-    return await loadCatalogSnapshot(path, threads, log, bufferBytes, engines);
+    return await loadCatalogSnapshot(path, threads, log, bufferBytes, engines, searchValues);
   } catch (err) {
     // The load stops at the first kind of problem (a bad structure loads no data): a failed start or
     // reload lists what `sorrel check` lists, from the one checker.
@@ -197,6 +205,7 @@ async function loadCatalogSnapshot(
   log: Logger,
   bufferBytes: number | undefined,
   engines: ForCatalog,
+  searchValues?: number,
 ): Promise<Snapshot> {
   const spec = loadCatalog(path);
   // Precompute gets a pool of its own, started now so its threads boot while the files load, and
@@ -208,6 +217,7 @@ async function loadCatalogSnapshot(
       progress: (message, fields) => log.info(fields, message),
       bufferBytes,
       engines: engines(spec),
+      searchValues,
     });
   } finally {
     await loadPool.close();

@@ -23,7 +23,17 @@ export type Task =
       context: TreeContextNode | null;
       params: DistParams;
     } // → DistResult
-  | { kind: 'tree-stats'; tree: TreeRef; dataset: string; column: string; context: TreeContextNode | null }; // → StatsResult
+  | { kind: 'tree-stats'; tree: TreeRef; dataset: string; column: string; context: TreeContextNode | null } // → StatsResult
+  // Search over the values of an engine text column beyond SORREL_SEARCH_VALUES_PER_FIELD (API.md §14): engine tables only.
+  | { kind: 'value-match'; table: TableRef; column: string; terms: ValueTerm[]; asciiOnly: boolean } // → boolean[], one per term
+  | { kind: 'value-accented'; table: TableRef; column: string; limit: number }; // → string[]: ≤ limit + 1 values with a non-ASCII character
+
+/**
+ * One query term of a pushed value search: `text` normalised as src/search/text.ts does it; a phrase
+ * keeps its word boundaries (API.md §5). `asciiOnly` on the task restricts it to values whose every
+ * character is ASCII (the ones whose normalised form the engine computes exactly, docs/engines.md).
+ */
+export type ValueTerm = { text: string; phrase: boolean };
 
 /**
  * Distinct values of one column with record counts, ascending by value.

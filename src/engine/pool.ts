@@ -37,6 +37,8 @@ export function toTaskEngine(task: Task): string | null {
     case 'stats':
     case 'profile':
     case 'tree-key':
+    case 'value-match':
+    case 'value-accented':
       return task.table.engine?.engine ?? null;
     case 'tree-link':
       return task.from.engine?.engine ?? task.to.engine?.engine ?? null;

@@ -23,6 +23,7 @@ import { precomputeValues, startProfiles, toFields, type FieldValues, type Profi
 import { toDataVersion, toServedVersion } from './version.ts';
 import { checkTree, type EntityInfo, toEntityInfo } from './tree.ts';
 import { createVisibility } from './visibility.ts';
+import { planPushedSearch, SEARCH_VALUES_PER_FIELD, toIndexedLabels, type PushedFields } from './value-search.ts';
 
 export type Snapshot = Readonly<{
   version: string; // the served version (data version + Sorrel's); part of every ETag
@@ -36,6 +37,7 @@ export type Snapshot = Readonly<{
   values: ReadonlyMap<number, FieldValues>; // every field
   stats: ReadonlyMap<number, StatsResult>; // number/date/time/datetime fields
   search: SearchIndex;
+  pushed: PushedFields; // engine fields whose value search goes to the engine (API.md §14 Search)
   tree: TreeRef | null; // the model tree with its index (API.md §12); null without a root
   engines: EngineSet | null; // the clients of the catalog's engines (API.md §14); null without engine datasets
   /** The engine datasets of engine `only` (else all) whose fingerprint or types changed since this snapshot was built. */
@@ -60,6 +62,8 @@ export type SnapshotParts = {
   // so a snapshot read from a file rebuilds it (assembleSnapshot with a pool).
   tree?: { ref: TreeRef | null; warnings: string[] };
   engines?: SnapshotEngines; // the engines' clients and runner (API.md §14)
+  // Engine fields over the search bound, planned while preparing (needs the engine); absent = none.
+  pushed?: PushedFields;
 };
 
 // Why a generation beside the version: workers cache decoded tables for the newest generation only
@@ -77,7 +81,8 @@ export async function createSnapshot(spec: CatalogSpec, pool: Pool, opts: Prepar
 
 /**
  * `datasets` already loaded (else loaded here, `bufferBytes` bounding one shared buffer), `progress`
- * for the load log; `secret: false` (for `sorrel build`) does not need the HS256 secret's variable.
+ * for the load log; `secret: false` (for `sorrel build`) does not need the HS256 secret's variable;
+ * `searchValues`: SORREL_SEARCH_VALUES_PER_FIELD.
  */
 export type PrepareOptions = {
   datasets?: LoadedDatasets;
@@ -86,6 +91,7 @@ export type PrepareOptions = {
   bufferBytes?: number;
   /** The engines' clients and runner; needed when the catalog has engine datasets (API.md §14). */
   engines?: SnapshotEngines;
+  searchValues?: number;
 };
 
 /** Loads and checks a catalog's data and precomputes what does not depend on a request. */
@@ -118,12 +124,14 @@ export async function prepareSnapshot(
   const tree = await buildTree(spec, datasets, refs, pool, dataVersion);
   for (const warning of tree.warnings) opts.progress?.('tree warning', { warning });
   const { values, stats } = await precomputeValues(spec, datasets, refs, pool, tree.ref, profiles);
+  const bound = opts.searchValues ?? SEARCH_VALUES_PER_FIELD;
+  const pushed = await planPushedSearch(toFields(spec, datasets, values), values, refs, pool, bound);
   opts.progress?.('profiled columns', {
     fields: spec.fields.length,
     ms: Math.round(performance.now() - profiling),
     peak_rss_mib: toPeakRssMib(),
   });
-  return { spec, datasets, values, stats, keyText, dataVersion, tree, engines: opts.engines };
+  return { spec, datasets, values, stats, keyText, dataVersion, tree, engines: opts.engines, pushed };
 }
 
 /** The model tree checked and indexed on `pool`; its errors are a CatalogError. */
@@ -145,6 +153,7 @@ async function buildTree(
  */
 export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promise<Snapshot> {
   const { spec, datasets, values, stats, dataVersion } = parts;
+  const pushed = parts.pushed ?? new Map();
   const authenticate = await createAuthenticator(spec.access, parts.keyText);
   const generation = ++generations;
   const refs = toTableRefs(dataVersion, datasets, generation);
@@ -191,7 +200,7 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
     fields: [...fields.values()],
     concepts: [...concepts.values()],
     categories,
-    valueLabels: (id) => values.get(id)?.labels ?? [],
+    valueLabels: (id) => toIndexedLabels(pushed, values, id),
   });
 
   const visibleTo = createVisibility(fields, concepts);
@@ -208,6 +217,7 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
     values,
     stats,
     search,
+    pushed,
     authenticate,
     tree,
     entity: toEntityInfo(spec, tree),
