@@ -30,6 +30,7 @@ export type Config = {
   fairConnections: number; // above this many open connections, each is read once per event-loop turn (0 = off)
   searchValuesPerField: number; // engine fields with more distinct values search them on the engine (API.md §14)
   bufferBytes: number | null; // the most Arrow bytes one shared buffer of a table holds; null = BUFFER_BYTES (src/contract/storage.ts)
+  engineTimeoutMs: number; // the deadline of one engine query (API.md §14), also the engine's max_execution_time
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -61,6 +62,7 @@ export const DEFAULT_CONFIG: Config = {
   fairConnections: 256,
   searchValuesPerField: 100_000,
   bufferBytes: null,
+  engineTimeoutMs: 30_000,
 };
 
 /** Reads the configuration from environment variables (documented in docs/cli.md); throws on a bad value. */
@@ -117,7 +119,19 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.fairConnections = int('SORREL_FAIR_CONNECTIONS', 0) ?? c.fairConnections;
   c.searchValuesPerField = int('SORREL_SEARCH_VALUES_PER_FIELD', 0) ?? c.searchValuesPerField;
   c.bufferBytes = toBufferBytes(env);
+  c.engineTimeoutMs = toEngineTimeoutMs(env);
   return c;
+}
+
+/** SORREL_ENGINE_TIMEOUT (seconds, may be fractional, > 0) in milliseconds; 30 s when unset; throws on a bad value. */
+export function toEngineTimeoutMs(env: NodeJS.ProcessEnv): number {
+  const v = env.SORREL_ENGINE_TIMEOUT;
+  if (v === undefined || v === '') return DEFAULT_CONFIG.engineTimeoutMs;
+  if (!/^\d+(\.\d+)?$/.test(v) || Number(v) <= 0)
+    throw new Error(
+      `SORREL_ENGINE_TIMEOUT must be a number of seconds > 0 (e.g. 30 or 0.5), got ${JSON.stringify(v)}.`,
+    );
+  return Math.max(1, Math.round(Number(v) * 1000));
 }
 
 // One shared buffer is read through one Uint8Array, which Node 20 limits to 4 GiB: room is left for the IPC metadata.

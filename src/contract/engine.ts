@@ -34,3 +34,21 @@ export type EngineRow = Record<string, unknown>;
  * (the message never holds credentials); `signal` cancels the query on the engine too.
  */
 export type EngineQuery = (sql: string, signal?: AbortSignal) => Promise<EngineRow[]>;
+
+/**
+ * What the engine computes to identify a table's content (API.md §14): the row count and the
+ * wrapping 64-bit sum of one hash per row (order-independent, so any shard layout gives the same),
+ * both as exact decimal text.
+ */
+export type EngineFingerprint = { rows: string; hash: string };
+
+/** Told after each engine query: which engine, how long it took, whether it answered. */
+export type EngineObserver = (engine: string, seconds: number, ok: boolean) => void;
+
+/** The engines of the served catalog as /readyz and /metrics see them: names and reachability, never credentials. */
+export type EngineBoard = {
+  /** Each engine of the served snapshot: true when it answered a ping within its deadline. */
+  status(): Promise<Record<string, boolean>>;
+  /** Adds a listener told of every engine query. */
+  listen(observer: EngineObserver): void;
+};

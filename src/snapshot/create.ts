@@ -9,7 +9,16 @@ import type { StatsResult } from '../contract/tasks.ts';
 import type { TreeRef } from '../contract/tree.ts';
 import { buildSearchIndex, type SearchIndex } from '../search/index.ts';
 import { checkKeys, createAuthenticator, type Authenticate, type KeyText } from './access.ts';
-import { checkColumns, loadDatasets, toPeakRssMib, type LoadedDatasets, type Progress } from './datasets.ts';
+import { checkColumns, toPeakRssMib, type LoadedDatasets, type Progress } from './datasets.ts';
+import { withEngines } from '../engine/pool.ts';
+import type { EngineSet } from '../engine/engines.ts';
+import {
+  findChangedEngineTables,
+  hasEngineDatasets,
+  loadAllDatasets,
+  type SnapshotEngines,
+  withEngine,
+} from './engine-datasets.ts';
 import { precomputeValues, startProfiles, toFields, type FieldValues, type Profiles } from './precompute.ts';
 import { toDataVersion, toServedVersion } from './version.ts';
 import { checkTree, type EntityInfo, toEntityInfo } from './tree.ts';
@@ -30,6 +39,9 @@ export type Snapshot = Readonly<{
   search: SearchIndex;
   pushed: PushedFields; // engine fields whose value search goes to the engine (API.md §14 Search)
   tree: TreeRef | null; // the model tree with its index (API.md §12); null without a root
+  engines: EngineSet | null; // the clients of the catalog's engines (API.md §14); null without engine datasets
+  /** The engine datasets of engine `only` (else all) whose fingerprint or types changed since this snapshot was built. */
+  checkEngines(only?: string): Promise<{ changed: string[]; problems: string[] }>;
   entity: EntityInfo | null; // the root's entities, when a root is declared
   treeWarnings: readonly string[]; // dangling references, served as null links
   authenticate: Authenticate;
@@ -51,6 +63,7 @@ export type SnapshotParts = {
   tree?: { ref: TreeRef | null; warnings: string[] };
   // Engine fields over the search bound, planned while preparing (needs the engine); absent = none.
   pushed?: PushedFields;
+  engines?: SnapshotEngines; // the engines' clients and runner (API.md §14)
 };
 
 // Why a generation beside the version: workers cache decoded tables for the newest generation only
@@ -77,6 +90,8 @@ export type PrepareOptions = {
   secret?: boolean;
   bufferBytes?: number;
   searchValues?: number;
+  /** The engines' clients and runner; needed when the catalog has engine datasets (API.md §14). */
+  engines?: SnapshotEngines;
 };
 
 /** Loads and checks a catalog's data and precomputes what does not depend on a request. */
@@ -92,20 +107,19 @@ export async function prepareSnapshot(
   const toRef = (name: string, parts: readonly SharedArrayBuffer[]): TableRef =>
     Object.freeze({ key: `load ${generation}:${name}`, generation, parts });
   const profiles: Profiles = new Map();
+  // Tasks over engine tables go to the engine (API.md §14), the rest to the workers.
+  if (hasEngineDatasets(spec) && !opts.engines) throw new Error('prepareSnapshot: engine datasets need engines.');
+  if (opts.engines) pool = withEngines(pool, opts.engines.set.queries, opts.engines.run);
   const datasets =
     opts.datasets ??
-    (await loadDatasets(spec, {
-      progress: opts.progress,
-      bufferBytes: opts.bufferBytes,
-      onLoaded: (d) => startProfiles(spec, d, toRef(d.name, d.parts), pool, profiles),
-    }));
+    (await loadAllDatasets(spec, opts, (d) => startProfiles(spec, d, toRef(d.name, d.parts), pool, profiles)));
   checkColumns(spec, datasets);
   const { keyText, problems } = await checkKeys(spec, { secret: opts.secret ?? true });
   if (problems.length) throw new CatalogError(problems);
   const dataVersion = toDataVersion(spec, [...datasets.values()]);
   const profiling = performance.now();
   opts.progress?.('profiling columns', { fields: spec.fields.length });
-  const refs = new Map([...datasets.values()].map((d) => [d.name, toRef(d.name, d.parts)]));
+  const refs = new Map([...datasets.values()].map((d) => [d.name, withEngine(toRef(d.name, d.parts), d)]));
   // The model tree: a key or link problem stops the load like a bad column does; dangling references are served as null links.
   const tree = await buildTree(spec, datasets, refs, pool, dataVersion);
   for (const warning of tree.warnings) opts.progress?.('tree warning', { warning });
@@ -117,7 +131,7 @@ export async function prepareSnapshot(
     ms: Math.round(performance.now() - profiling),
     peak_rss_mib: toPeakRssMib(),
   });
-  return { spec, datasets, values, stats, keyText, dataVersion, tree, pushed };
+  return { spec, datasets, values, stats, keyText, dataVersion, tree, engines: opts.engines, pushed };
 }
 
 /** The model tree checked and indexed on `pool`; its errors are a CatalogError. */
@@ -208,6 +222,11 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
     tree,
     entity: toEntityInfo(spec, tree),
     treeWarnings: Object.freeze([...built.warnings]),
+    engines: parts.engines?.set ?? null,
+    checkEngines: async (only?: string) =>
+      parts.engines
+        ? findChangedEngineTables(spec, datasets, parts.engines.set, only ?? null)
+        : { changed: [], problems: [] },
     tableRef: (dataset: string) => refs.get(dataset)!,
     isFieldVisible: (user: User, id: number) => visibleTo(user).fields.has(id),
     isConceptVisible: (user: User, id: number) => visibleTo(user).concepts.has(id),
@@ -218,7 +237,7 @@ function toTableRefs(dataVersion: string, datasets: LoadedDatasets, generation: 
   return new Map(
     [...datasets.values()].map((d) => [
       d.name,
-      Object.freeze({ key: `${dataVersion.slice(0, 20)}:${d.name}`, generation, parts: d.parts }),
+      withEngine(Object.freeze({ key: `${dataVersion.slice(0, 20)}:${d.name}`, generation, parts: d.parts }), d),
     ]),
   );
 }
