@@ -216,8 +216,8 @@ async function loadCatalogSnapshot(
     return await createSnapshot(spec, loadPool, {
       progress: (message, fields) => log.info(fields, message),
       bufferBytes,
-      engines: engines(spec),
       searchValues,
+      engines: engines(spec),
     });
   } finally {
     await loadPool.close();

@@ -36,9 +36,9 @@ export function toTaskEngine(task: Task): string | null {
     case 'dist':
     case 'stats':
     case 'profile':
-    case 'tree-key':
     case 'value-match':
     case 'value-accented':
+    case 'tree-key':
       return task.table.engine?.engine ?? null;
     case 'tree-link':
       return task.from.engine?.engine ?? task.to.engine?.engine ?? null;

@@ -61,9 +61,9 @@ export type SnapshotParts = {
   // The model tree's index (shared buffers): built while preparing; not stored in a snapshot file,
   // so a snapshot read from a file rebuilds it (assembleSnapshot with a pool).
   tree?: { ref: TreeRef | null; warnings: string[] };
-  engines?: SnapshotEngines; // the engines' clients and runner (API.md §14)
   // Engine fields over the search bound, planned while preparing (needs the engine); absent = none.
   pushed?: PushedFields;
+  engines?: SnapshotEngines; // the engines' clients and runner (API.md §14)
 };
 
 // Why a generation beside the version: workers cache decoded tables for the newest generation only
@@ -89,9 +89,9 @@ export type PrepareOptions = {
   progress?: Progress;
   secret?: boolean;
   bufferBytes?: number;
+  searchValues?: number;
   /** The engines' clients and runner; needed when the catalog has engine datasets (API.md §14). */
   engines?: SnapshotEngines;
-  searchValues?: number;
 };
 
 /** Loads and checks a catalog's data and precomputes what does not depend on a request. */
