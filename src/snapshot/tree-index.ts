@@ -81,6 +81,7 @@ export async function buildTreeIndex(
   });
 
   const shape = model.shape;
+  problems.push(...rootKeyProblems(model, tables));
   if (shape === null || links.length < model.links.length) return { tree: null, problems };
   if (engineOf(shape.root) !== null) {
     const tables = Object.fromEntries(Object.keys(shape.nodes).map((d) => [d, table(d).ref]));
@@ -115,6 +116,31 @@ export async function buildTreeIndex(
   return { tree: { key, shape, tables: refs, entities: table(shape.root).rows, resolved, entity }, problems };
 }
 
+/**
+ * An engine table's `root_key` (API.md §14) must be one of its columns, on the root or a table
+ * reached from it by child links only: a lookup's rows are shared by many entities, so no
+ * sharding by entity can hold them.
+ */
+function rootKeyProblems(model: ModelTree, tables: Record<string, IndexTable>): TreeProblem[] {
+  const out: TreeProblem[] = [];
+  for (const [dataset, { ref }] of Object.entries(tables)) {
+    const column = ref.engine?.rootKey;
+    if (!column) continue;
+    const node = model.shape?.nodes[dataset];
+    const where = `dataset '${dataset}': root_key '${column}'`;
+    if (!(column in ref.engine!.columns))
+      out.push({ level: 'error', dataset, column, message: `${where} is not a column of its table.` });
+    else if (!node || node.anchor !== dataset)
+      out.push({
+        level: 'error',
+        dataset,
+        column,
+        message: `${where}: ${node ? `'${dataset}' is a lookup of the tree, its rows shared by many entities` : `'${dataset}' is not in the tree`}; only the root and the tables that link to it (directly or through other such tables) can be sharded by the root key.`,
+      });
+  }
+  return out;
+}
+
 /** A key's nulls and repeats, as errors. */
 export function keyProblems(dataset: string, column: string, r: KeyReport): TreeProblem[] {
   const out: TreeProblem[] = [];
@@ -140,8 +166,17 @@ export function keyProblems(dataset: string, column: string, r: KeyReport): Tree
 
 /** A link's dangling references, as a warning. */
 export function linkProblems(link: TreeLink, r: LinkReport): TreeProblem[] {
-  if (r.dangling === 0) return [];
+  const out: TreeProblem[] = [];
+  if (r.misplaced)
+    out.push({
+      level: 'error',
+      dataset: link.from,
+      column: link.column,
+      message: `dataset '${link.from}': link ${link.column} → '${link.to}': ${r.misplaced} of ${r.rows} rows are on another shard than the row of '${link.to}' they name, though both tables declare \`root_key\`; shard both by the root key (or remove \`root_key\`: every join then goes through GLOBAL).`,
+    });
+  if (r.dangling === 0) return out;
   return [
+    ...out,
     {
       level: 'warning',
       dataset: link.from,

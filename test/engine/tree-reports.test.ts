@@ -52,8 +52,53 @@ for (const layout of ['co-sharded', 'random'] as const) {
     // 40, 40, 7, 7, 1.5, 12, 30, 20 name no patient: 8 dangling rows, six values, in row order for
     // the workers (at most five), smallest first for the engine (no row order).
     assert.equal(worker, { rows: 12, nulls: 2, dangling: 8, danglingValues: [40, 7, 1.5, 12, 30] });
-    assert.equal(got, { rows: 12, nulls: 2, dangling: 8, danglingValues: [1.5, 7, 12, 20, 30] });
+    const placed = layout === 'co-sharded' ? { misplaced: 0 } : {};
+    assert.equal(got, { rows: 12, nulls: 2, dangling: 8, danglingValues: [1.5, 7, 12, 20, 30], ...placed });
   });
 }
+
+test('a link between two tables that declare root_key counts the rows whose key row is on another shard', async () => {
+  const table = (name: string, column: string) => ({
+    key: name,
+    generation: 0,
+    parts: [],
+    engine: {
+      engine: 'ch',
+      database: ch.database,
+      table: name,
+      columns: { [column]: 'integer' as const },
+      rows: 0,
+      rootKey: column,
+    },
+  });
+  await ch.createTable('mp_p', [['id', 'Int64']], 'id');
+  await ch.insert(
+    'mp_p',
+    [1, 2, 3, 4].map((id) => ({ id })),
+  );
+  // Shard = key mod 2: sharded by pid, children sit with their parent; by pid + 1, on the other shard.
+  for (const [name, shardKey] of [
+    ['mp_same', 'pid'],
+    ['mp_other', 'pid + 1'],
+  ]) {
+    await ch.createTable(name, [['pid', 'Int64']], shardKey);
+    await ch.insert(
+      name,
+      [1, 2, 3, 3, 9].map((pid) => ({ pid })),
+    );
+  }
+  const query = httpQuery(ch);
+  const same = await checkEngineLink(table('mp_same', 'pid'), 'pid', table('mp_p', 'id'), 'id', query);
+  const other = await checkEngineLink(table('mp_other', 'pid'), 'pid', table('mp_p', 'id'), 'id', query);
+  assert.equal([same.misplaced, same.dangling, other.misplaced, other.dangling], [0, 1, 4, 1]);
+  const plain = await checkEngineLink(
+    { ...table('mp_other', 'pid'), engine: { ...table('mp_other', 'pid').engine, rootKey: null } },
+    'pid',
+    table('mp_p', 'id'),
+    'id',
+    query,
+  );
+  assert.is(plain.misplaced, undefined);
+});
 
 test.run();

@@ -69,6 +69,16 @@ export async function checkEngineLink(
     dangling: Number(counts._dangling),
     danglingValues: [],
   };
+  if (f.rootKey && k.rootKey) {
+    // Both sharded by the root key: each row's key row must be on its own shard, where a plain IN
+    // (read as the shard's local table) finds it; a row found only through GLOBAL is misplaced.
+    const local = `${cast(c)} IN (SELECT ${cast(quote(key))} FROM ${nameOf(k)})`;
+    const [row] = await query(
+      `SELECT countIf(isNotNull(${c}) AND ${cast(c)} GLOBAL IN (SELECT ${cast(quote(key))} FROM ${nameOf(k)}) AND NOT (${local})) AS _misplaced FROM ${nameOf(f)} SETTINGS distributed_product_mode = 'local'`,
+      signal,
+    );
+    report.misplaced = Number(row._misplaced);
+  }
   if (report.dangling > 0)
     report.danglingValues = await examples(
       query,
