@@ -41,6 +41,7 @@ export function toEngineSpecs(raw: unknown, r: Reader, path: string, problems: s
         );
       return v;
     };
+    const [userEnv, passwordEnv] = [env('user_env'), env('password_env')];
     const refresh = r.number(o.refresh, where, 'refresh');
     if (refresh !== null && !(refresh >= 1))
       problems.push(`${path}: ${where}: \`refresh\` is a number of seconds ≥ 1, got ${refresh}.`);
@@ -49,8 +50,8 @@ export function toEngineSpecs(raw: unknown, r: Reader, path: string, problems: s
       kind: kind ?? 'clickhouse',
       url: url ?? '',
       database,
-      userEnv: env('user_env'),
-      passwordEnv: env('password_env'),
+      userEnv,
+      passwordEnv,
       refresh: refresh !== null && refresh >= 1 ? refresh : null,
       where,
     });
