@@ -1,4 +1,4 @@
-// The engine contract fixture's two catalogs (API.md §14): identical but for `file:` against `engine:` + `table:` and `engines:`.
+// The engine contract fixture's two catalogs (API.md §14): identical but for `file:` against `engine:` + `table:` (+ `root_key:`) and `engines:`.
 import { stringify } from 'yaml';
 import type { Dataset } from './rows.ts';
 
@@ -134,6 +134,7 @@ export function catalogText(datasets: Dataset[], engine: EngineAt): string {
     datasets: datasets.map((d) => ({
       name: d.name,
       ...(engine ? { engine: 'ch', table: d.name } : { file: `${d.name}.ndjson` }),
+      ...(engine && d.rootKey ? { root_key: d.rootKey } : {}), // sharded by the root entity: joins stay on each shard
       data_modified: PINNED,
       ...TREE[d.name],
       columns: COLUMNS[d.name],

@@ -5,7 +5,14 @@ import { mulberry32 } from '../../../src/common/random.ts';
 export type Kind = 'int' | 'big' | 'float' | 'dec' | 'str' | 'bool' | 'date' | 'datetime';
 export type Cell = number | bigint | string | boolean | null;
 export type Column = { name: string; kind: Kind; ch: string };
-export type Dataset = { name: string; columns: Column[]; shardKey: string; rows: Record<string, Cell>[] };
+/** `rootKey`: the column holding the root entity's key when the engine table is sharded by it (the catalog's root_key). */
+export type Dataset = {
+  name: string;
+  columns: Column[];
+  shardKey: string;
+  rootKey?: string;
+  rows: Record<string, Cell>[];
+};
 
 const col = (name: string, kind: Kind, ch: string): Column => ({ name, kind, ch });
 
@@ -159,6 +166,7 @@ function tree(seed: number): Dataset[] {
     {
       name: 'patients',
       shardKey: 'pid',
+      rootKey: 'pid',
       rows: patients,
       columns: [
         col('pid', 'int', 'Int32'),
@@ -178,6 +186,7 @@ function tree(seed: number): Dataset[] {
       // Sharded by the root key: entity counts over visits stay on each shard.
       name: 'visits',
       shardKey: 'pid',
+      rootKey: 'pid',
       rows: visits,
       columns: [
         col('vid', 'int', 'Int32'),
