@@ -6,7 +6,8 @@ import * as assert from 'uvu/assert';
 import { DEFAULT_CONFIG } from '../../src/config.ts';
 import { type Running, startServer } from '../../src/server.ts';
 import { type Cluster, SECRET_USER, startCluster } from '../helpers/clickhouse.ts';
-import { createPeople, minimalRunner, writeEngineCatalog } from '../helpers/engine.ts';
+import { runTableTask } from '../../src/engine/compute/index.ts';
+import { createPeople, writeEngineCatalog } from '../helpers/engine.ts';
 import { get } from '../helpers/server.ts';
 
 let ch: Cluster;
@@ -34,7 +35,7 @@ test.before(async () => {
     { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1, engineTimeoutMs: 5000 },
     pino({ level: 'debug' }, sink),
     undefined,
-    minimalRunner,
+    runTableTask,
   );
   await s.ready;
 });

@@ -13,7 +13,8 @@ import { loadBuiltSnapshot, toSnapshotInput } from '../../src/snapshot/built.ts'
 import { prepareSnapshot } from '../../src/snapshot/create.ts';
 import { SnapshotFileError, writeSnapshotFile } from '../../src/snapshot/file.ts';
 import { type Cluster, sharedCluster } from '../helpers/clickhouse.ts';
-import { createPeople, minimalRunner, writeEngineCatalog } from '../helpers/engine.ts';
+import { runTableTask } from '../../src/engine/compute/index.ts';
+import { createPeople, writeEngineCatalog } from '../helpers/engine.ts';
 import { get } from '../helpers/server.ts';
 
 const CONFIG = { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1 };
@@ -24,7 +25,7 @@ test.before(async () => {
 });
 
 async function serve(source: string, config = CONFIG): Promise<Running> {
-  const running = await startServer(source, config, pino({ level: 'silent' }), undefined, minimalRunner);
+  const running = await startServer(source, config, pino({ level: 'silent' }), undefined, runTableTask);
   await running.ready;
   return running;
 }
@@ -100,7 +101,7 @@ test('a built file keeps the engine tables by reference; served, it checks their
   const pool = createPool({ poolThreads: 1, poolMaxQueue: 1000 });
   try {
     const parts = await prepareSnapshot(spec, pool, {
-      engines: { set: engines.open(spec.engines), run: minimalRunner },
+      engines: { set: engines.open(spec.engines), run: runTableTask },
     });
     assert.equal(parts.datasets.get('people')!.parts, []);
     await writeSnapshotFile(file, toSnapshotInput(parts));
@@ -120,7 +121,7 @@ test('a built file keeps the engine tables by reference; served, it checks their
     await ch.insert('people_d', [{ id: 9, city: 'Oslo' }]);
     const err = await loadBuiltSnapshot(file, pool, (s) => ({
       set: engines.open(s.engines),
-      run: minimalRunner,
+      run: runTableTask,
     })).catch((e: unknown) => e);
     assert.instance(err, SnapshotFileError);
     assert.match(
