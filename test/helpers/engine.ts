@@ -1,9 +1,7 @@
-// Engine test helpers: a small engine table and its catalog, and a minimal runner for the plumbing tests.
+// Engine test helpers: a small engine table and its catalog, for the plumbing tests.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EngineRunner } from '../../src/engine/runner.ts';
-import { quoteIdentifier } from '../../src/engine/fingerprint.ts';
 import type { Cluster } from './clickhouse.ts';
 
 /** The rows of the `people` table the plumbing tests read: ids 1..6, a city per row (one null). */
@@ -49,32 +47,3 @@ export function writeEngineCatalog(ch: Cluster, table: string, extra: Record<str
   );
   return path;
 }
-
-/**
- * A runner for plumbing tests only (the real one is src/engine/compute/): `profile` and `distinct`
- * as a GROUP BY (ignoring any context), numbers and strings only, no stats. It reaches the engine
- * only through ctx.query, as every runner does, so the engine's failures arrive as they would.
- */
-export const minimalRunner: EngineRunner = async (task, ctx, signal) => {
-  if (task.kind !== 'profile' && task.kind !== 'distinct') throw new Error(`minimalRunner: no ${task.kind}`);
-  const t = task.table.engine!;
-  const c = quoteIdentifier(task.column);
-  const rows = await ctx.query(
-    `SELECT ${c} AS v, count() AS n FROM ${quoteIdentifier(t.database)}.${quoteIdentifier(t.table)} GROUP BY ${c} ORDER BY ${c}`,
-    signal,
-  );
-  const type = t.columns[task.column];
-  const numeric = type === 'integer' || type === 'float';
-  const values: (number | string)[] = [];
-  const counts: number[] = [];
-  let nullCount = 0;
-  for (const r of rows) {
-    if (r.v === null) nullCount = Number(r.n);
-    else {
-      values.push(numeric ? Number(r.v) : String(r.v));
-      counts.push(Number(r.n));
-    }
-  }
-  const distinct = { values, counts, nullCount };
-  return task.kind === 'profile' ? { distinct, stats: null, labels: null } : distinct;
-};
