@@ -19,6 +19,7 @@ import { isSnapshotFile, loadBuiltSnapshot } from './snapshot/built.ts';
 import { createSnapshot, type Snapshot } from './snapshot/create.ts';
 import { findCatalogProblems } from './snapshot/problems.ts';
 import { createServedEngines, type ServedEngines } from './engines.ts';
+import { runEngineTask } from './engine/run.ts';
 import type { EngineRunner } from './engine/runner.ts';
 
 type ForCatalog = ServedEngines['forCatalog'];
@@ -48,7 +49,7 @@ export async function startServer(
   config: Config,
   logger?: Logger,
   worker?: URL, // replaces workers/index for the serving pool (tests end a thread with it)
-  run?: EngineRunner, // computes tasks over engine tables (API.md §14); without it engine datasets cannot load
+  run: EngineRunner = runEngineTask, // computes tasks over engine tables (API.md §14)
 ): Promise<Running> {
   // Request lines are batched; warnings and errors are written at once (src/log.ts).
   const log = logger ?? createLog(config.logLevel);
