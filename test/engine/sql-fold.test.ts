@@ -79,7 +79,7 @@ test('a needle with many targets (Hangul jamo) folds in one pass over the code p
   const query = toEngineQuery(await sharedCluster());
   const q = fold('한국어 ΣΑΣ é');
   const f = toSqlFold('s', q);
-  assert.ok(f.startsWith('arrayStringConcat('), 'the transform form');
+  assert.ok(f.includes('arrayStringConcat('), 'the transform form');
   const strings = ['한국어 σας e', '한국어 ΣΑΣ É', '한국어 ΣΑΣ\n é', 'xx한국어 ΣΑΣ É.', '한국어'];
   const [row] = await query(
     `SELECT arrayMap(s -> position(${f}, ${toSqlString(q)}) > 0, [${strings.map(toSqlString)}]) AS c`,

@@ -92,8 +92,10 @@ export function toSqlFold(column: string, needle: string): string {
     return expr;
   }
   // Many targets (a Hangul syllable decomposes into its own jamo): one pass over the code points.
+  // An array cannot be Nullable, so a null stays null around the split of a non-null string.
   const from = groups.flatMap(([, cs]) => cs);
   const to = groups.flatMap(([f, cs]) => cs.map(() => f));
   const list = (xs: string[]) => `[${xs.map(toSqlString).join(', ')}]`;
-  return `arrayStringConcat(arrayMap(sorrel_cp -> transform(sorrel_cp, ${list(from)}, ${list(to)}, sorrel_cp), extractAll(${expr}, '(?s).')))`;
+  const mapped = `arrayMap(sorrel_cp -> transform(sorrel_cp, ${list(from)}, ${list(to)}, sorrel_cp), extractAll(assumeNotNull(${expr}), '(?s).'))`;
+  return `if(isNull(${expr}), NULL, arrayStringConcat(${mapped}))`;
 }
