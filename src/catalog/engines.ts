@@ -41,6 +41,7 @@ export function toEngineSpecs(raw: unknown, r: Reader, path: string, problems: s
         );
       return v;
     };
+    const [userEnv, passwordEnv] = [env('user_env'), env('password_env')];
     const refresh = r.number(o.refresh, where, 'refresh');
     if (refresh !== null && !(refresh >= 1))
       problems.push(`${path}: ${where}: \`refresh\` is a number of seconds ≥ 1, got ${refresh}.`);
@@ -49,8 +50,8 @@ export function toEngineSpecs(raw: unknown, r: Reader, path: string, problems: s
       kind: kind ?? 'clickhouse',
       url: url ?? '',
       database,
-      userEnv: env('user_env'),
-      passwordEnv: env('password_env'),
+      userEnv,
+      passwordEnv,
       refresh: refresh !== null && refresh >= 1 ? refresh : null,
       where,
     });
@@ -99,10 +100,19 @@ export function toDatasetSource(
   path: string,
   problems: string[],
   engines: readonly EngineSpec[],
-): { engine: string | null; table: string | null } {
+): { engine: string | null; table: string | null; rootKey: string | null } {
   const engine = r.string(o.engine, w, 'engine');
   const table = r.string(o.table, w, 'table');
-  if (engine === null && table === null) return { engine: null, table: null };
+  const rootKey = r.string(o.root_key, w, 'root_key');
+  if (engine === null && table === null) {
+    if (rootKey !== null)
+      problems.push(
+        `${path}: ${w}: \`root_key\` tells how an engine table is sharded; a file dataset has no shards (remove it, or give \`engine\` + \`table\`).`,
+      );
+    return { engine: null, table: null, rootKey: null };
+  }
+  if (rootKey !== null && !IDENTIFIER.test(rootKey))
+    problems.push(`${path}: ${w}: \`root_key\` ${toEcho(rootKey)} cannot be quoted as an identifier.`);
   if (o.file !== undefined) problems.push(`${path}: ${w}: give \`file\` or \`engine\` + \`table\`, not both.`);
   if (o.format !== undefined) problems.push(`${path}: ${w}: \`format\` is for files; an engine table has no format.`);
   if (engine === null) problems.push(`${path}: ${w}: \`table\` needs \`engine\`: the engines entry holding it.`);
@@ -114,5 +124,5 @@ export function toDatasetSource(
     problems.push(`${path}: ${w}: \`engine\` needs \`table\`: the table's name in the engine's database.`);
   else if (!IDENTIFIER.test(table))
     problems.push(`${path}: ${w}: \`table\` ${toEcho(table)} cannot be quoted as an identifier.`);
-  return { engine, table };
+  return { engine, table, rootKey };
 }

@@ -11,6 +11,11 @@ export type DatasetSpec = {
   /** An engine dataset (API.md §14): the `engines:` entry and the table in its database; null for a file. */
   engine: string | null;
   table: string | null;
+  /**
+   * An engine dataset's column holding each row's root entity key, by which its Distributed table
+   * is sharded (API.md §14): joins between two such tables of the tree stay on each shard.
+   */
+  rootKey: string | null;
   columns: Record<string, InternalType>;
   dataModified: string | null; // pinned `data_modified`; null = the data file's mtime, read when it loads
   where: string;

@@ -23,6 +23,12 @@ export type EngineTable = {
   table: string;
   columns: Record<string, InternalType>;
   rows: number;
+  /**
+   * The catalog's `root_key` (API.md §12, §14): the column of this table that holds its rows' root
+   * entity key, by which its Distributed table is sharded. When the tables on both sides of a join
+   * of the tree declare it, the join stays on each shard (plain IN); otherwise it is GLOBAL.
+   */
+  rootKey?: string | null;
 };
 
 /** One row of a query's answer, as the engine's JSON format gives it (64-bit integers as strings). */

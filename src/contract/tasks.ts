@@ -26,7 +26,10 @@ export type Task =
   | { kind: 'tree-stats'; tree: TreeRef; dataset: string; column: string; context: TreeContextNode | null } // → StatsResult
   // Search over the values of an engine text column beyond SORREL_SEARCH_VALUES_PER_FIELD (API.md §14): engine tables only.
   | { kind: 'value-match'; table: TableRef; column: string; terms: ValueTerm[]; asciiOnly: boolean } // → boolean[], one per term
-  | { kind: 'value-accented'; table: TableRef; column: string; limit: number }; // → string[]: ≤ limit + 1 values with a non-ASCII character
+  | { kind: 'value-accented'; table: TableRef; column: string; limit: number } // → string[]: ≤ limit + 1 values with a non-ASCII character
+  // Shaping of what an engine grouped (API.md §14): the same functions the table tasks end with.
+  | { kind: 'shape'; groups: ShapeGroups; params: DistParams } // → DistResult
+  | { kind: 'shape-stats'; runs: ValueRuns }; // → StatsResult
 
 /**
  * One query term of a pushed value search: `text` normalised as src/search/text.ts does it; a phrase
@@ -50,6 +53,27 @@ export type DistinctResult = {
   values: (number | string)[];
   counts: number[];
   nullCount: number;
+};
+
+/**
+ * Counted groups as workers/group.ts makes them (its Groups type): in ascending order of their
+ * values, dimension by dimension, nulls last. Per dimension, the distinct values ascending (in
+ * DistPoint form), as numbers for clustering (null for text), and per group the index of its value
+ * (`values.length` = null).
+ */
+export type ShapeGroups = {
+  size: number;
+  counts: Float64Array;
+  tooMany: boolean;
+  dims: { values: (number | string)[]; numbers: Float64Array | null; ranks: Int32Array }[];
+};
+
+/** A column's non-null values as ascending distinct values and their counts, plus its nulls (for shape-stats). */
+export type ValueRuns = {
+  values: Float64Array | Int32Array | BigInt64Array;
+  counts: Float64Array;
+  nullCount: number;
+  temporal: boolean;
 };
 
 /** Parameters of a distribution (API.md §7), validated on the main thread. */

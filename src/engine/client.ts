@@ -110,9 +110,10 @@ export function toEngineError(
     secrets.reduce((t, s) => t.split(s).join('***'), text.replace(/\/\/[^/@\s]*@/g, '//***@'));
   const detail = err instanceof Error ? scrub(err.message).slice(0, 500) : 'unknown failure';
   // The engine's error code stays on the cause: a describe tells a missing table (60) from an outage.
-  const cause = Object.assign(new Error(detail), { code: err instanceof ClickHouseError ? err.code : undefined });
+  const code = toEngineCode(err);
+  const cause = Object.assign(new Error(detail), { code });
   // 159: the engine's own max_execution_time, which is our deadline too.
-  if (deadlineSeconds !== null || (err instanceof ClickHouseError && err.code === '159'))
+  if (deadlineSeconds !== null || code === '159')
     return new EngineUnavailableError(
       engine,
       `Engine "${engine}" did not answer within ${deadlineSeconds === null ? 'its deadline' : `${deadlineSeconds} s`}.`,
@@ -120,14 +121,23 @@ export function toEngineError(
         cause,
       },
     );
-  if (err instanceof ClickHouseError)
-    return new EngineUnavailableError(engine, `Engine "${engine}" failed (ClickHouse error ${err.code}).`, { cause });
-  const code = (err as NodeJS.ErrnoException).code ?? (err as { cause?: NodeJS.ErrnoException }).cause?.code;
+  if (code !== undefined)
+    return new EngineUnavailableError(engine, `Engine "${engine}" failed (ClickHouse error ${code}).`, { cause });
+  const net = (err as NodeJS.ErrnoException).code ?? (err as { cause?: NodeJS.ErrnoException }).cause?.code;
   return new EngineUnavailableError(
     engine,
-    `Engine "${engine}" is unreachable${typeof code === 'string' && /^[A-Z_]+$/.test(code) ? ` (${code})` : ''}.`,
+    `Engine "${engine}" is unreachable${typeof net === 'string' && /^[A-Z_]+$/.test(net) ? ` (${net})` : ''}.`,
     { cause },
   );
+}
+
+/**
+ * The engine's error code of a failure the engine reported, else undefined (a network failure).
+ * The client parses current servers' errors (ClickHouseError); 18.16 writes `Code: 60, e.displayText() = …`.
+ */
+function toEngineCode(err: unknown): string | undefined {
+  if (err instanceof ClickHouseError) return err.code;
+  return err instanceof Error ? /^Code: (\d+)[,.]/.exec(err.message)?.[1] : undefined;
 }
 
 /** The error a caller that went away gets, named AbortError as the pool names its own. */

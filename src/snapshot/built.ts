@@ -108,7 +108,12 @@ export async function loadBuiltSnapshot(
   const spec: CatalogSpec = {
     ...stored.catalog,
     engines: stored.catalog.engines ?? [],
-    datasets: stored.catalog.datasets.map((d) => ({ ...d, engine: d.engine ?? null, table: d.table ?? null })),
+    datasets: stored.catalog.datasets.map((d) => ({
+      ...d,
+      engine: d.engine ?? null,
+      table: d.table ?? null,
+      rootKey: d.rootKey ?? null,
+    })),
     path,
   };
   const hashes = new Map(contents.manifest.sections.map((s) => [s.name, s.sha256]));

@@ -74,7 +74,12 @@ export async function tryLoadEngineDatasets(
       });
       datasets.set(
         d.name,
-        toEngineDataset(spec, d, described.table, toEngineTableHash(described.fingerprint, described.table.columns)),
+        toEngineDataset(
+          spec,
+          d,
+          d.rootKey === null ? described.table : { ...described.table, rootKey: d.rootKey },
+          toEngineTableHash(described.fingerprint, described.table.columns),
+        ),
       );
     } catch (err) {
       if (err instanceof DescribeError) problems.push(...err.problems.map((p) => `${spec.path}: ${d.where}: ${p}`));
@@ -116,6 +121,7 @@ function toUsedColumns(spec: CatalogSpec, d: DatasetSpec, overrides: Record<stri
     if (f.label_column !== null) used.add(f.label_column);
   }
   if (d.key !== null) used.add(d.key);
+  if (d.rootKey !== null) used.add(d.rootKey);
   for (const l of d.links) used.add(l.column);
   for (const other of spec.datasets) for (const l of other.links) if (l.to === d.name && d.key) used.add(d.key);
   return used;

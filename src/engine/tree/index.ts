@@ -1,0 +1,34 @@
+// Tree tasks (API.md §12) over engine tables (§14): the EngineRunner for tree-key, tree-link, tree-count, tree-distinct, tree-dist, tree-stats.
+import type { Task } from '../../contract/tasks.ts';
+import type { EngineRunner } from '../runner.ts';
+import { countEntities, distinctEntities } from './counts.ts';
+import { checkEngineKey, checkEngineLink } from './reports.ts';
+import { type ConditionSql, selectSql } from './select.ts';
+import { newStatement } from './sql.ts';
+
+/**
+ * A runner of the tree tasks that writes each context condition with `condition`. Every table of
+ * the tree must be in the engine; `tree-entity` is never sent for an engine tree (its index is
+ * the tables themselves), so it is refused.
+ */
+export function createTreeRunner(condition: ConditionSql): EngineRunner {
+  return async (task: Task, ctx, signal) => {
+    switch (task.kind) {
+      case 'tree-key':
+        return checkEngineKey(task.table, task.column, ctx.query, signal);
+      case 'tree-link':
+        return checkEngineLink(task.from, task.column, task.to, task.key, ctx.query, signal);
+      case 'tree-count': {
+        const st = newStatement(task.tree);
+        return countEntities(st, selectSql(st, task.context, condition), ctx.query, signal);
+      }
+      case 'tree-distinct': {
+        const st = newStatement(task.tree);
+        const selection = selectSql(st, task.context, condition);
+        return distinctEntities(st, task.dataset, task.column, selection, ctx.query, signal);
+      }
+      default:
+        throw new Error(`The engine does not run '${task.kind}' tasks of a tree.`);
+    }
+  };
+}
