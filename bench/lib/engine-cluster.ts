@@ -1,5 +1,5 @@
 // The engine scenario's ClickHouse: two shards started by the test helper, issue 19's table loaded into each shard's local table.
-import { createReadStream, rmSync, statSync } from 'node:fs';
+import { createReadStream, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { type Cluster, startCluster } from '../../test/helpers/clickhouse.ts';
@@ -93,4 +93,26 @@ export async function rowsPerShard(ch: Cluster, id: string): Promise<[number, nu
     );
   const remote = await read(1, false);
   return [(await read(0, true)) - remote, remote];
+}
+
+/**
+ * A catalog over the Distributed table `w`, with writeTableCatalog's field ids (bench/lib/table-catalog.ts)
+ * but no `id` field: its profile would carry all 10M distinct ids out of the engine.
+ */
+export function writeEngineCatalog(ch: Cluster, columns: readonly string[], dir: string): string {
+  const path = join(dir, 'engine-w.catalog.json');
+  const fields = columns
+    .map((column, i) => ({ id: i + 1, dataset: 'data', column, name: column }))
+    .filter((f) => f.column !== 'id');
+  const catalog = {
+    title: 'Bench catalog over ClickHouse',
+    access: { anonymous: true },
+    engines: { ch: { kind: 'clickhouse', url: ch.url, database: ch.database } },
+    datasets: [{ name: 'data', model: 'row', engine: 'ch', table: 'w' }],
+    categories: [{ id: 1, name: 'Bench', order: 1 }],
+    fields,
+    concepts: [{ id: 1, name: 'Row', category: 1, order: 1, fields: fields.map((f) => f.id) }],
+  };
+  writeFileSync(path, `${JSON.stringify(catalog, null, 2)}\n`);
+  return path;
 }

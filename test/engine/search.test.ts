@@ -8,7 +8,7 @@ import { buildSearchIndex, searchConcepts, searchFields, type SearchInput } from
 import { parseQuery } from '../../src/search/query.ts';
 import type { FieldValues } from '../../src/snapshot/precompute.ts';
 import { planPushedSearch, probePushed, toIndexedLabels } from '../../src/snapshot/value-search.ts';
-import { sharedCluster } from '../helpers/clickhouse.ts';
+import { type Cluster, startCluster } from '../helpers/clickhouse.ts';
 import { makeConcept, makeField, privileged } from '../search/fixture.ts';
 import { prepareScan, scanConcepts, scanFields } from '../search/scan.ts';
 import { loadNames, NAMES, toEngineQuery, toSearchPool } from './search-fixture.ts';
@@ -92,10 +92,16 @@ let pool: Pool;
 const sent: string[] = [];
 const cities: TableRef = Object.freeze({ key: 'file:cities', generation: 0, parts: [] });
 
+let ch: Cluster;
+
+// A cluster of its own, stopped after the tests: sharedCluster()'s servers keep the test process alive.
 test.before(async () => {
-  const ch = await sharedCluster();
+  ch = await startCluster();
   names = await loadNames(ch, 'es_names');
   pool = toSearchPool(toEngineQuery(ch, sent));
+});
+test.after(async () => {
+  await ch?.stop();
 });
 
 const refs = () =>
@@ -196,7 +202,6 @@ test('hostile terms reach the engine as escaped literals and leave the table who
     false,
   ]);
   assert.ok(sent.length > 0 && sent.every((s) => s.startsWith('SELECT ')));
-  const ch = await sharedCluster();
   assert.is((await ch.sql(`SELECT count() FROM ${ch.database}.es_names`)).trim(), String(NAMES.length + 9));
 });
 
