@@ -75,9 +75,36 @@ const distinct = [...new Set(NAMES)];
 // Fewer than the distinct values (so the field is pushed), more than its accented ones (so the index holds those).
 const BOUND = 12;
 const values = new Map<number, FieldValues>([
-  [1, { values: distinct, labels: distinct, counts: distinct.map(() => 1), nullCount: 2 }],
-  [2, { values: ['Lyon', 'Nîmes'], labels: ['Lyon', 'Nîmes'], counts: [1, 1], nullCount: 0 }],
-  [3, { values: distinct, labels: distinct, counts: distinct.map(() => 1), nullCount: 2 }],
+  [
+    1,
+    {
+      values: distinct,
+      label: (i) => distinct[i],
+      labels: () => distinct,
+      counts: distinct.map(() => 1),
+      nullCount: 2,
+    },
+  ],
+  [
+    2,
+    {
+      values: ['Lyon', 'Nîmes'],
+      label: (i) => ['Lyon', 'Nîmes'][i],
+      labels: () => ['Lyon', 'Nîmes'],
+      counts: [1, 1],
+      nullCount: 0,
+    },
+  ],
+  [
+    3,
+    {
+      values: distinct,
+      label: (i) => distinct[i],
+      labels: () => distinct,
+      counts: distinct.map(() => 1),
+      nullCount: 2,
+    },
+  ],
 ]);
 const fields = [
   makeField(1, 'Patient name', { dataset: 'names', column: 'name', internal_type: 'text', searchable: true }),
@@ -132,7 +159,7 @@ test('over the bound, every query finds through the engine what a scan of all va
   const pushed = await planPushedSearch(byId, values, refs(), pool, BOUND);
   assert.ok(pushed.get(1)?.accented, 'accented values fit under the bound');
   const index = buildSearchIndex(input((id) => toIndexedLabels(pushed, values, id)));
-  const scan = prepareScan(input((id) => values.get(id)!.labels));
+  const scan = prepareScan(input((id) => values.get(id)!.labels()));
   for (const raw of QUERIES) {
     const q = parseQuery(raw)!;
     const hits = await probePushed(
