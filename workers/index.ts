@@ -6,6 +6,7 @@ import { distribution } from './dist.ts';
 import { checkKey, resolveLink } from './key-index.ts';
 import { contextMask } from './mask.ts';
 import { profileColumn } from './profile.ts';
+import { shapeGroups, shapeStats } from './shape.ts';
 import { columnStats } from './stats.ts';
 import { contextEntities } from './tree-context.ts';
 import { treeDistribution } from './tree-dist.ts';
@@ -31,6 +32,10 @@ export default async function run(task: PooledTask): Promise<unknown> {
         new Int32Array(task.out),
       );
       return null;
+    case 'shape':
+      return shapeGroups(task.groups, task.params);
+    case 'shape-stats':
+      return shapeStats(task.runs);
     case 'tree-count':
     case 'tree-distinct':
     case 'tree-dist':

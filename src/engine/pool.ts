@@ -41,6 +41,8 @@ export function toTaskEngine(task: Task): string | null {
     case 'tree-link':
       return task.from.engine?.engine ?? task.to.engine?.engine ?? null;
     case 'tree-entity':
+    case 'shape':
+    case 'shape-stats':
       return null;
     default:
       for (const t of Object.values(task.tree.tables)) if (t.engine) return t.engine.engine;
