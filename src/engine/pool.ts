@@ -44,6 +44,8 @@ export function toTaskEngine(task: Task): string | null {
     case 'shape':
     case 'shape-stats':
       return null;
+    case 'merge':
+      return toTaskEngine(task.task);
     default:
       for (const t of Object.values(task.tree.tables)) if (t.engine) return t.engine.engine;
       return null;
