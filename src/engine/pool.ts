@@ -45,8 +45,9 @@ export function toTaskEngine(task: Task): string | null {
     case 'tree-entity':
     case 'shape': // the §7/§13 shaping of points the engine grouped runs in the workers
     case 'shape-stats':
-    case 'merge': // merging the parts of a split in-memory task (workers only)
       return null;
+    case 'merge':
+      return toTaskEngine(task.task);
     default:
       for (const t of Object.values(task.tree.tables)) if (t.engine) return t.engine.engine;
       return null;

@@ -41,7 +41,8 @@ export const runEngineTask: EngineRunner = (task, ctx, signal) => {
     case 'tree-entity': // the engine joins on the columns: an engine tree has no entity index
     case 'shape': // the shaping of what the engine grouped runs in the workers (ctx.pool)
     case 'shape-stats':
-    case 'merge': // the parts of a split task are merged in the workers
       return Promise.reject(new Error(`'${task.kind}' tasks do not run on an engine.`));
+    case 'merge': // merging a split task's parts is worker compute, wherever the parts came from
+      return ctx.pool.run(task, signal);
   }
 };

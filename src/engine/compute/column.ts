@@ -57,7 +57,7 @@ export async function engineStats(
   return statsOf(ctx.pool, distinct, kind, typeOf(table, column), signal);
 }
 
-/** A column's context-naive profile (distinct values, stats when asked and numeric). */
+/** A column's context-naive profile (distinct values, stats when asked and numeric); labels are made when shown. */
 export async function engineProfile(
   ctx: { query: EngineQuery; pool: Pool },
   table: EngineTable,

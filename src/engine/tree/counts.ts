@@ -1,7 +1,7 @@
 // Entity counts of a tree in SQL (API.md §12): how many entities a context selects, and a column's values with entity counts.
 import type { EngineQuery } from '../../contract/engine.ts';
 import type { DistinctResult } from '../../contract/tasks.ts';
-import { joinedRel } from './join.ts';
+import { entityCount, joinedRel } from './join.ts';
 import { col, expr, whereOf } from './rel.ts';
 import type { Selection } from './select.ts';
 import { columnType, finish, type Statement, tableName } from './sql.ts';
@@ -33,7 +33,9 @@ export async function distinctEntities(
   query: EngineQuery,
   signal?: AbortSignal,
 ): Promise<DistinctResult> {
-  const { rel, count } = joinedRel(st, dataset, selection);
+  const joined = joinedRel(st, dataset, selection);
+  const { rel } = joined;
+  const count = entityCount(joined);
   const type = columnType(st.tree, dataset, column);
   const v = expr(rel, col(dataset, column));
   const sql = `SELECT ${storageSql(v, type)} AS _v, isNull(${v}) AS _null, ${count} AS _n FROM ${rel.from}${whereOf(rel)} GROUP BY ${v} ORDER BY ${v}`;

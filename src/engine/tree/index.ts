@@ -2,7 +2,10 @@
 import type { Task } from '../../contract/tasks.ts';
 import type { EngineRunner } from '../runner.ts';
 import { countEntities, distinctEntities } from './counts.ts';
+import { treeGroupsSql } from './dist.ts';
+import { treeStatsSql } from './stats.ts';
 import { checkEngineKey, checkEngineLink } from './reports.ts';
+import { toSqlCondition } from '../sql/context.ts';
 import { type ConditionSql, selectSql } from './select.ts';
 import { newStatement } from './sql.ts';
 
@@ -27,8 +30,27 @@ export function createTreeRunner(condition: ConditionSql): EngineRunner {
         const selection = selectSql(st, task.context, condition);
         return distinctEntities(st, task.dataset, task.column, selection, ctx.query, signal);
       }
+      case 'tree-stats': {
+        const st = newStatement(task.tree);
+        const selection = selectSql(st, task.context, condition);
+        return treeStatsSql(st, task.dataset, task.column, selection, ctx, signal);
+      }
+      case 'tree-dist': {
+        const st = newStatement(task.tree);
+        const selection = selectSql(st, task.context, condition);
+        const { params } = task;
+        const limit = params.cluster && params.numeric ? Number.POSITIVE_INFINITY : params.maxGroups;
+        const groups = await treeGroupsSql(st, task.base, task.dimensions, selection, params, limit, ctx.query, signal);
+        if (groups.tooMany) return { size: 0, clustered: false, data: [], outliers: [], tooMany: true, badN: null };
+        return ctx.pool.run({ kind: 'shape', groups, params }, signal);
+      }
       default:
         throw new Error(`The engine does not run '${task.kind}' tasks of a tree.`);
     }
   };
 }
+
+/** The tree runner with engine-sql's condition compiler (src/engine/sql/context.ts): literals escaped by type. */
+export const runTreeTask: EngineRunner = createTreeRunner((cond, column) =>
+  toSqlCondition(column, cond.type, cond.operator, cond.value),
+);

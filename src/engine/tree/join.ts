@@ -12,7 +12,12 @@ export const ENTITY = '#e';
  * a key, ENTITY. `once`: every row of it is a different entity (J of the root, or of a lookup
  * chain from it), so count() counts entities; else distinct entities are uniqExact(ENTITY).
  */
-export type Joined = { rel: Rel; once: boolean; count: string };
+export type Joined = { rel: Rel; once: boolean };
+
+/** The count of distinct entities over `rel` (J(T), or J(T) joined further): count() or uniqExact(ENTITY). */
+export function entityCount(joined: Joined, rel: Rel = joined.rel): string {
+  return joined.once ? 'count()' : `uniqExact(${expr(rel, ENTITY)})`;
+}
 
 /**
  * J(T) restricted to the selected entities. Its rows start from T's anchor (the nearest table on
@@ -43,7 +48,7 @@ export function joinedRel(st: Statement, dataset: string, selection: Selection):
     throw new Error(
       `The root '${tree.shape.root}' has no key, and rows of '${dataset}' may belong to several of its rows: an engine tree needs a root key to count them.`,
     );
-  return { rel, once, count: once ? 'count()' : `uniqExact(${expr(rel, ENTITY)})` };
+  return { rel, once };
 }
 
 /** Rows of a dataset whose rows belong to one entity each (an anchor), joined and selected, with ENTITY. */

@@ -2,11 +2,10 @@
 import type { EngineTable } from '../../contract/engine.ts';
 import type { InternalType } from '../../contract/model.ts';
 import type { TreeRef } from '../../contract/tree.ts';
+import { toSqlIdentifier } from '../sql/literal.ts';
 
 /** A backquoted identifier (names come from the catalog and the engine only, never from a request). */
-export function quote(name: string): string {
-  return `\`${name.replace(/\\/g, '\\\\').replace(/`/g, '\\`')}\``;
-}
+export const quote = toSqlIdentifier;
 
 /** The engine table of a dataset of the tree; throws for a dataset held in memory. */
 export function engineTable(tree: TreeRef, dataset: string): EngineTable {
