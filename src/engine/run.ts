@@ -1,21 +1,8 @@
 // The one switch from a task over engine tables to the code that pushes it down (API.md §14): table, tree and search tasks.
-import type { ContextCondition } from '../contract/context.ts';
 import { runTableTask } from './compute/index.ts';
 import type { EngineRunner } from './runner.ts';
 import { runSearchTask } from './search/index.ts';
-import { toSqlCondition } from './sql/context.ts';
-import { createTreeRunner } from './tree/index.ts';
-
-/**
- * A tree's context condition (its positive form, on a column of one of the tree's tables) written
- * as the table tasks write theirs: one escaper of request values and one set of null rules for
- * every engine query (src/engine/sql/context.ts).
- */
-function toTreeConditionSql(cond: ContextCondition, column: string): string {
-  return toSqlCondition(column, cond.type, cond.operator, cond.value);
-}
-
-const runTreeTask = createTreeRunner(toTreeConditionSql);
+import { runTreeTask } from './tree/index.ts';
 
 /**
  * Computes a task over engine tables and resolves with what a worker gives for the same task over
