@@ -14,7 +14,9 @@ export function axisSql(v: string, type: InternalType, axis: AxisSpec): string {
   if (axis.kind === 'exact') return storageSql(v, type);
   if (axis.kind === 'bins') {
     const { width, inv, base, count } = axis.bins;
-    if (width === 0) return `if(isNull(${v}), NULL, 0)`;
+    // One bin: a width of 0 (min = max), or no finite nice width (bins=1 over a range that holds 0,
+    // src/common/bins.ts): every value is in bin 0 there as in workers/axes.ts.
+    if (width === 0 || !Number.isFinite(width)) return `if(isNull(${v}), NULL, 0)`;
     const x = `toFloat64(${v})`;
     const scaled = inv > 0 ? `${x} * ${integer(inv)}` : `${x} / ${integer(width)}`;
     return `toFloat64(least(${integer(count - 1)}, greatest(0, floor(${scaled}) - ${integer(base)})))`;
