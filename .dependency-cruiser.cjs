@@ -74,7 +74,7 @@ module.exports = {
     only(
       'cli-layer',
       '^src/cli/',
-      '^(src/(contract|common|catalog|snapshot|cli)/|src/(config|pool|server|parent)[.]ts$|loaders/index[.]ts$|package[.]json$)',
+      '^(src/(contract|common|catalog|snapshot|engine|cli)/|src/(config|pool|server|parent)[.]ts$|loaders/index[.]ts$|package[.]json$)',
       'A command checks, builds or serves through the snapshot and the server; it never answers HTTP itself.',
     ),
     only(

@@ -23,6 +23,7 @@ const NAMES = [
   'flood',
   'soak',
   'scale',
+  'engine',
 ];
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 

@@ -53,7 +53,7 @@ export async function main(argv: string[]): Promise<number> {
     case 'check':
       return check(args[0], bufferBytes);
     case 'init':
-      return init(args, bufferBytes);
+      return init(args, bufferBytes, parsed.values);
     default:
       return hashKey(args[0]);
   }

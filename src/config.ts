@@ -29,7 +29,9 @@ export type Config = {
   drainTimeoutMs: number; // then requests in flight may take this long to finish before they are cut
   listenBacklog: number; // connections the kernel queues before Sorrel accepts them (capped by net.core.somaxconn)
   fairConnections: number; // above this many open connections, each is read once per event-loop turn (0 = off)
+  searchValuesPerField: number; // engine fields with more distinct values search them on the engine (API.md §14)
   bufferBytes: number | null; // the most Arrow bytes one shared buffer of a table holds; null = BUFFER_BYTES (src/contract/storage.ts)
+  engineTimeoutMs: number; // the deadline of one engine query (API.md §14), also the engine's max_execution_time
 };
 
 export const DEFAULT_CONFIG: Config = {
@@ -62,7 +64,9 @@ export const DEFAULT_CONFIG: Config = {
   drainTimeoutMs: 30_000,
   listenBacklog: 4096,
   fairConnections: 256,
+  searchValuesPerField: 100_000,
   bufferBytes: null,
+  engineTimeoutMs: 30_000,
 };
 
 /** Reads the configuration from environment variables (documented in docs/cli.md); throws on a bad value. */
@@ -118,8 +122,21 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.drainTimeoutMs = seconds('SORREL_DRAIN_TIMEOUT') ?? c.drainTimeoutMs;
   c.listenBacklog = int('SORREL_LISTEN_BACKLOG', 1) ?? c.listenBacklog;
   c.fairConnections = int('SORREL_FAIR_CONNECTIONS', 0) ?? c.fairConnections;
+  c.searchValuesPerField = int('SORREL_SEARCH_VALUES_PER_FIELD', 0) ?? c.searchValuesPerField;
   c.bufferBytes = toBufferBytes(env);
+  c.engineTimeoutMs = toEngineTimeoutMs(env);
   return c;
+}
+
+/** SORREL_ENGINE_TIMEOUT (seconds, may be fractional, > 0) in milliseconds; 30 s when unset; throws on a bad value. */
+export function toEngineTimeoutMs(env: NodeJS.ProcessEnv): number {
+  const v = env.SORREL_ENGINE_TIMEOUT;
+  if (v === undefined || v === '') return DEFAULT_CONFIG.engineTimeoutMs;
+  if (!/^\d+(\.\d+)?$/.test(v) || Number(v) <= 0)
+    throw new Error(
+      `SORREL_ENGINE_TIMEOUT must be a number of seconds > 0 (e.g. 30 or 0.5), got ${JSON.stringify(v)}.`,
+    );
+  return Math.max(1, Math.round(Number(v) * 1000));
 }
 
 // One shared buffer is read through one Uint8Array, which Node 20 limits to 4 GiB: room is left for the IPC metadata.

@@ -18,6 +18,11 @@ import type { Pool } from './contract/pool.ts';
 import { isSnapshotFile, loadBuiltSnapshot } from './snapshot/built.ts';
 import { createSnapshot, type Snapshot } from './snapshot/create.ts';
 import { findCatalogProblems } from './snapshot/problems.ts';
+import { createServedEngines, type ServedEngines } from './engines.ts';
+import { runEngineTask } from './engine/run.ts';
+import type { EngineRunner } from './engine/runner.ts';
+
+type ForCatalog = ServedEngines['forCatalog'];
 
 export type Running = {
   server: Server;
@@ -44,14 +49,25 @@ export async function startServer(
   config: Config,
   logger?: Logger,
   worker?: URL, // replaces workers/index for the serving pool (tests end a thread with it)
+  run: EngineRunner = runEngineTask, // computes tasks over engine tables (API.md §14)
 ): Promise<Running> {
   // Request lines are batched; warnings and errors are written at once (src/log.ts).
   const log = logger ?? createLog(config.logLevel);
   exposeGc(); // before any worker thread starts: a reload frees the old snapshot's memory at once
-  const pool = createPool(config, worker);
+  const workers = createPool(config, worker);
   const state: AppState = { snapshot: null };
-  const app = createApp({ state, pool, config, logger: log });
-  const load = (threads: number) => loadSnapshot(sourcePath, threads, log, config.bufferBytes ?? undefined);
+  const engines = createServedEngines(workers, state, { timeoutMs: config.engineTimeoutMs, log, run });
+  const pool = engines.pool;
+  const app = createApp({ state, pool, config, logger: log, engines: engines.board });
+  const load = (threads: number) =>
+    loadSnapshot(
+      sourcePath,
+      threads,
+      log,
+      config.bufferBytes ?? undefined,
+      engines.forCatalog,
+      config.searchValuesPerField,
+    );
   let ready: Promise<void> = new Promise(() => {});
   // A context may be 16 KiB of JSON, up to three times that once URL-encoded: allow 64 KiB of request head.
   const server = createServer(
@@ -119,11 +135,13 @@ export async function startServer(
       server.closeAllConnections();
     });
     await pool.close();
+    await engines.close();
     log.flush();
   };
   ready = (async () => {
     const started = Date.now();
     state.snapshot = await load(availableParallelism());
+    engines.startRefresh(lifecycle.reload);
     const s = state.snapshot;
     log.info(
       {
@@ -146,6 +164,8 @@ async function loadSnapshot(
   threads: number,
   log: Logger,
   bufferBytes: number | undefined,
+  engines: ForCatalog,
+  searchValues?: number,
 ): Promise<Snapshot> {
   if (isSnapshotFile(path)) {
     log.info({ file: path }, 'loading snapshot file');
@@ -160,13 +180,13 @@ async function loadSnapshot(
       },
     };
     try {
-      return await loadBuiltSnapshot(path, lazy);
+      return await loadBuiltSnapshot(path, lazy, engines);
     } finally {
       await lazy.close();
     }
   }
   try {
-    return await loadCatalogSnapshot(path, threads, log, bufferBytes);
+    return await loadCatalogSnapshot(path, threads, log, bufferBytes, engines, searchValues);
   } catch (err) {
     // The load stops at the first kind of problem (a bad structure loads no data): a failed start or
     // reload lists what `sorrel check` lists, from the one checker.
@@ -174,7 +194,7 @@ async function loadSnapshot(
     const { problems } = await findCatalogProblems(
       path,
       () => createPool({ poolThreads: 1, poolMaxQueue: Number.MAX_SAFE_INTEGER }),
-      { bufferBytes },
+      { bufferBytes, engines },
     );
     throw problems.length ? new CatalogError(problems) : err;
   }
@@ -185,6 +205,8 @@ async function loadCatalogSnapshot(
   threads: number,
   log: Logger,
   bufferBytes: number | undefined,
+  engines: ForCatalog,
+  searchValues?: number,
 ): Promise<Snapshot> {
   const spec = loadCatalog(path);
   // Precompute gets a pool of its own, started now so its threads boot while the files load, and
@@ -195,6 +217,8 @@ async function loadCatalogSnapshot(
     return await createSnapshot(spec, loadPool, {
       progress: (message, fields) => log.info(fields, message),
       bufferBytes,
+      searchValues,
+      engines: engines(spec),
     });
   } finally {
     await loadPool.close();

@@ -583,7 +583,7 @@ export interface components {
             /** @enum {integer} */
             status: 400 | 401 | 403 | 404 | 405 | 408 | 413 | 415 | 422 | 431 | 500 | 503;
             /** @enum {unknown} */
-            code: "INVALID_PARAMETER" | "INVALID_CONTEXT" | "INVALID_BODY" | "UNAUTHORIZED" | "FORBIDDEN_PARAMETER" | "NOT_FOUND" | "PAGE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_GROUPS" | "NOT_SUPPORTED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE";
+            code: "INVALID_PARAMETER" | "INVALID_CONTEXT" | "INVALID_BODY" | "UNAUTHORIZED" | "FORBIDDEN_PARAMETER" | "NOT_FOUND" | "PAGE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_GROUPS" | "NOT_SUPPORTED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "ENGINE_UNAVAILABLE";
             message: string;
             parameter?: string;
         };
@@ -601,6 +601,10 @@ export interface components {
                 ok: boolean;
                 at: components["schemas"]["Timestamp"];
                 problems: number;
+            };
+            /** @description Present when the catalog has engine datasets (ClickHouse): each engine's name and whether it answered a ping. An engine that is down leaves the server ready (its datasets answer 503 ENGINE_UNAVAILABLE). */
+            engines?: {
+                [key: string]: "up" | "down";
             };
         };
     };
@@ -746,7 +750,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Still loading, or the compute queue is full. Codes: UNAVAILABLE. */
+            /** @description Still loading, the compute queue is full, or a dataset's engine is unreachable or past its deadline. Codes: UNAVAILABLE, ENGINE_UNAVAILABLE. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -757,7 +761,7 @@ export interface operations {
                         /** @constant */
                         status?: 503;
                         /** @enum {unknown} */
-                        code?: "UNAVAILABLE";
+                        code?: "UNAVAILABLE" | "ENGINE_UNAVAILABLE";
                     };
                 };
             };
@@ -838,7 +842,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Still loading, or the compute queue is full. Codes: UNAVAILABLE. */
+            /** @description Still loading, the compute queue is full, or a dataset's engine is unreachable or past its deadline. Codes: UNAVAILABLE, ENGINE_UNAVAILABLE. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -849,7 +853,7 @@ export interface operations {
                         /** @constant */
                         status?: 503;
                         /** @enum {unknown} */
-                        code?: "UNAVAILABLE";
+                        code?: "UNAVAILABLE" | "ENGINE_UNAVAILABLE";
                     };
                 };
             };
@@ -965,7 +969,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Still loading, or the compute queue is full. Codes: UNAVAILABLE. */
+            /** @description Still loading, the compute queue is full, or a dataset's engine is unreachable or past its deadline. Codes: UNAVAILABLE, ENGINE_UNAVAILABLE. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -976,7 +980,7 @@ export interface operations {
                         /** @constant */
                         status?: 503;
                         /** @enum {unknown} */
-                        code?: "UNAVAILABLE";
+                        code?: "UNAVAILABLE" | "ENGINE_UNAVAILABLE";
                     };
                 };
             };
@@ -1079,7 +1083,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Still loading, or the compute queue is full. Codes: UNAVAILABLE. */
+            /** @description Still loading, the compute queue is full, or a dataset's engine is unreachable or past its deadline. Codes: UNAVAILABLE, ENGINE_UNAVAILABLE. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -1090,7 +1094,7 @@ export interface operations {
                         /** @constant */
                         status?: 503;
                         /** @enum {unknown} */
-                        code?: "UNAVAILABLE";
+                        code?: "UNAVAILABLE" | "ENGINE_UNAVAILABLE";
                     };
                 };
             };
@@ -1197,7 +1201,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Still loading, or the compute queue is full. Codes: UNAVAILABLE. */
+            /** @description Still loading, the compute queue is full, or a dataset's engine is unreachable or past its deadline. Codes: UNAVAILABLE, ENGINE_UNAVAILABLE. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -1208,7 +1212,7 @@ export interface operations {
                         /** @constant */
                         status?: 503;
                         /** @enum {unknown} */
-                        code?: "UNAVAILABLE";
+                        code?: "UNAVAILABLE" | "ENGINE_UNAVAILABLE";
                     };
                 };
             };
@@ -1322,7 +1326,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Still loading, or the compute queue is full. Codes: UNAVAILABLE. */
+            /** @description Still loading, the compute queue is full, or a dataset's engine is unreachable or past its deadline. Codes: UNAVAILABLE, ENGINE_UNAVAILABLE. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -1333,7 +1337,7 @@ export interface operations {
                         /** @constant */
                         status?: 503;
                         /** @enum {unknown} */
-                        code?: "UNAVAILABLE";
+                        code?: "UNAVAILABLE" | "ENGINE_UNAVAILABLE";
                     };
                 };
             };
@@ -1419,7 +1423,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Still loading, or the compute queue is full. Codes: UNAVAILABLE. */
+            /** @description Still loading, the compute queue is full, or a dataset's engine is unreachable or past its deadline. Codes: UNAVAILABLE, ENGINE_UNAVAILABLE. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -1430,7 +1434,7 @@ export interface operations {
                         /** @constant */
                         status?: 503;
                         /** @enum {unknown} */
-                        code?: "UNAVAILABLE";
+                        code?: "UNAVAILABLE" | "ENGINE_UNAVAILABLE";
                     };
                 };
             };
@@ -1545,7 +1549,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Still loading, or the compute queue is full. Codes: UNAVAILABLE. */
+            /** @description Still loading, the compute queue is full, or a dataset's engine is unreachable or past its deadline. Codes: UNAVAILABLE, ENGINE_UNAVAILABLE. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -1556,7 +1560,7 @@ export interface operations {
                         /** @constant */
                         status?: 503;
                         /** @enum {unknown} */
-                        code?: "UNAVAILABLE";
+                        code?: "UNAVAILABLE" | "ENGINE_UNAVAILABLE";
                     };
                 };
             };
@@ -1677,7 +1681,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Still loading, or the compute queue is full. Codes: UNAVAILABLE. */
+            /** @description Still loading, the compute queue is full, or a dataset's engine is unreachable or past its deadline. Codes: UNAVAILABLE, ENGINE_UNAVAILABLE. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -1688,7 +1692,7 @@ export interface operations {
                         /** @constant */
                         status?: 503;
                         /** @enum {unknown} */
-                        code?: "UNAVAILABLE";
+                        code?: "UNAVAILABLE" | "ENGINE_UNAVAILABLE";
                     };
                 };
             };
@@ -1821,7 +1825,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Still loading, or the compute queue is full. Codes: UNAVAILABLE. */
+            /** @description Still loading, the compute queue is full, or a dataset's engine is unreachable or past its deadline. Codes: UNAVAILABLE, ENGINE_UNAVAILABLE. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -1832,7 +1836,7 @@ export interface operations {
                         /** @constant */
                         status?: 503;
                         /** @enum {unknown} */
-                        code?: "UNAVAILABLE";
+                        code?: "UNAVAILABLE" | "ENGINE_UNAVAILABLE";
                     };
                 };
             };
@@ -1951,7 +1955,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Still loading, or the compute queue is full. Codes: UNAVAILABLE. */
+            /** @description Still loading, the compute queue is full, or a dataset's engine is unreachable or past its deadline. Codes: UNAVAILABLE, ENGINE_UNAVAILABLE. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -1962,7 +1966,7 @@ export interface operations {
                         /** @constant */
                         status?: 503;
                         /** @enum {unknown} */
-                        code?: "UNAVAILABLE";
+                        code?: "UNAVAILABLE" | "ENGINE_UNAVAILABLE";
                     };
                 };
             };
@@ -2064,7 +2068,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Still loading, or the compute queue is full. Codes: UNAVAILABLE. */
+            /** @description Still loading, the compute queue is full, or a dataset's engine is unreachable or past its deadline. Codes: UNAVAILABLE, ENGINE_UNAVAILABLE. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -2075,7 +2079,7 @@ export interface operations {
                         /** @constant */
                         status?: 503;
                         /** @enum {unknown} */
-                        code?: "UNAVAILABLE";
+                        code?: "UNAVAILABLE" | "ENGINE_UNAVAILABLE";
                     };
                 };
             };

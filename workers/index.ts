@@ -49,6 +49,10 @@ export default async function run(task: PooledTask): Promise<unknown> {
     case 'tree-dist':
     case 'tree-stats':
       return runTree(task);
+    case 'value-match':
+    case 'value-accented':
+      // Only an engine table's values are searched this way; an in-memory field's are all in the search index.
+      throw new Error(`The ${task.kind} task runs on an engine table only (src/engine/search/).`);
     case 'merge':
       return mergeParts(task.task, task.parts);
     default:

@@ -13,7 +13,9 @@ const config = { ...toConfig(process.env), host: '127.0.0.1', port: Number(proce
 // SORREL_BENCH_LOG_FILE: log as `sorrel serve` does (src/log.ts: 4 KiB batches, warnings at once) into that file.
 const file = process.env.SORREL_BENCH_LOG_FILE;
 const log = file ? createLog(config.logLevel, file) : pino({ level: config.logLevel }, pino.destination(2));
-const running = await startServer(catalog, config, log);
+// SORREL_BENCH_ENGINE=1: engine datasets (API.md §14) are computed by the table and search runners.
+const run = process.env.SORREL_BENCH_ENGINE === '1' ? await engineRunner() : undefined;
+const running = await startServer(catalog, config, log, undefined, run);
 send({ event: 'listening', url: running.url });
 try {
   await running.ready;
@@ -36,3 +38,12 @@ let reloads = 0;
 process.on('SIGHUP', () => {
   void running.reload().then((o) => send({ event: `reloaded-${++reloads}`, ...o }));
 });
+
+async function engineRunner() {
+  const { runTableTask } = await import('../../dist/src/engine/compute/index.js');
+  const { runSearchTask } = await import('../../dist/src/engine/search/index.js');
+  return (task, ctx, signal) =>
+    task.kind === 'value-match' || task.kind === 'value-accented'
+      ? runSearchTask(task, ctx, signal)
+      : runTableTask(task, ctx, signal);
+}

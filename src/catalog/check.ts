@@ -3,6 +3,7 @@ import { toEchoText } from '../common/echo.ts';
 import { FORMATS } from '../contract/formats.ts';
 import { INTERNAL_TYPES, type InternalType } from '../contract/model.ts';
 import { checkAccess } from './access.ts';
+import { toDatasetSource, toEngineSpecs } from './engines.ts';
 import { reader } from './reader.ts';
 import { toConceptSpecs } from './concepts.ts';
 import { toFieldSpecs } from './fields.ts';
@@ -16,6 +17,7 @@ export function toCatalogSpec(doc: unknown, path: string, fileModified: string, 
     'title',
     'modified',
     'access',
+    'engines',
     'root',
     'entity',
     'datasets',
@@ -24,13 +26,27 @@ export function toCatalogSpec(doc: unknown, path: string, fileModified: string, 
     'concepts',
   ]);
   const pinned = r.timestamp(root.modified, '(top level)', 'modified');
+  const engines = toEngineSpecs(root.engines, r, path, problems);
 
   const datasets = r.list(root.datasets, 'datasets').map((raw, i) => {
     const where = `datasets[${i}]`;
     const o = r.object(raw, where);
-    r.known(o, where, ['name', 'model', 'file', 'format', 'columns', 'data_modified', 'key', 'links']);
+    r.known(o, where, [
+      'name',
+      'model',
+      'file',
+      'format',
+      'engine',
+      'table',
+      'root_key',
+      'columns',
+      'data_modified',
+      'key',
+      'links',
+    ]);
     const name = r.string(o.name, where, 'name', true) ?? `#${i}`;
     const w = `datasets[${i}] (${toEchoText(name)})`;
+    const source = toDatasetSource(o, w, r, path, problems, engines);
     const format = o.format === undefined ? null : r.oneOf(o.format, w, 'format', FORMATS);
     const columns: Record<string, InternalType> = {};
     for (const [col, t] of Object.entries(r.object(o.columns ?? {}, `${w}.columns`))) {
@@ -49,8 +65,9 @@ export function toCatalogSpec(doc: unknown, path: string, fileModified: string, 
     return {
       name,
       model: r.string(o.model, w, 'model') ?? name,
-      file: r.string(o.file, w, 'file', true) ?? '',
+      file: r.string(o.file, w, 'file', source.engine === null && source.table === null) ?? '',
       format,
+      ...source,
       columns,
       dataModified: r.timestamp(o.data_modified, w, 'data_modified'),
       where: w,
@@ -127,6 +144,7 @@ export function toCatalogSpec(doc: unknown, path: string, fileModified: string, 
     modified: pinned ?? fileModified,
     modifiedPinned: pinned !== null,
     access,
+    engines,
     datasets,
     categories,
     fields,

@@ -1,12 +1,21 @@
 // The catalog as read from its file: datasets, categories, fields, concepts and access, each entry with where it was.
+import type { EngineSpec } from '../contract/engine.ts';
 import type { DataFormat } from '../contract/formats.ts';
 import type { InternalType } from '../contract/model.ts';
 
 export type DatasetSpec = {
   name: string;
   model: string;
-  file: string;
+  file: string; // '' for an engine dataset
   format: DataFormat | null;
+  /** An engine dataset (API.md §14): the `engines:` entry and the table in its database; null for a file. */
+  engine: string | null;
+  table: string | null;
+  /**
+   * An engine dataset's column holding each row's root entity key, by which its Distributed table
+   * is sharded (API.md §14): joins between two such tables of the tree stay on each shard.
+   */
+  rootKey: string | null;
   columns: Record<string, InternalType>;
   dataModified: string | null; // pinned `data_modified`; null = the data file's mtime, read when it loads
   where: string;
@@ -79,6 +88,8 @@ export type CatalogSpec = {
   modified: string; // top-level `modified`, else the catalog file's mtime (see modifiedPinned)
   modifiedPinned: boolean; // whether the catalog gives `modified` (else replicas built from copies may differ)
   access: AccessSpec;
+  /** The `engines:` entries (API.md §14), in name order. */
+  engines: EngineSpec[];
   datasets: DatasetSpec[];
   categories: CategorySpec[];
   fields: FieldSpec[];

@@ -27,9 +27,20 @@ export const COMMANDS: Record<string, Command> = {
   Validates a catalog and its data files, printing every problem; exits 1 on any.`,
   },
   init: {
-    usage: `sorrel init <data files…>
+    usage: `sorrel init <data files…> | sorrel init --engine <url> <table…>
   Prints a starting catalog (YAML) for the data files: one dataset and category per file,
-  one field and one concept per column.`,
+  one field and one concept per column. With --engine, for tables of a ClickHouse database
+  instead (types from DESCRIBE TABLE; credentials from the variables the catalog names).
+  --engine URL          the engine's HTTP URL (no credentials in it)
+  --database DB         the tables' database (default: default)
+  --user-env VAR        the variable holding the engine user (written to the catalog, read now)
+  --password-env VAR    the variable holding its password`,
+    options: {
+      engine: { type: 'string' },
+      database: { type: 'string' },
+      'user-env': { type: 'string' },
+      'password-env': { type: 'string' },
+    },
   },
   'hash-key': {
     usage: `sorrel hash-key <key>

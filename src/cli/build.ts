@@ -8,6 +8,7 @@ import { toSnapshotInput } from '../snapshot/built.ts';
 import { prepareSnapshot } from '../snapshot/create.ts';
 import { writeSnapshotFile } from '../snapshot/file.ts';
 import { COMMANDS } from './args.ts';
+import { openCommandEngines } from './engines.ts';
 import { fail, toDatasetList } from './output.ts';
 import { findProblems } from './problems.ts';
 
@@ -26,8 +27,14 @@ export async function build(
     return 1;
   }
   const pool = createPool({ poolThreads: availableParallelism(), poolMaxQueue: Number.MAX_SAFE_INTEGER });
+  const engines = openCommandEngines();
   try {
-    const parts = await prepareSnapshot(spec, pool, { datasets, secret: false });
+    // Engine tables keep the description and fingerprint the check read; their profiles run on the engines.
+    const parts = await prepareSnapshot(spec, pool, {
+      datasets,
+      secret: false,
+      engines: engines.forCatalog(spec),
+    });
     const manifest = await writeSnapshotFile(out, toSnapshotInput(parts));
     console.log(
       `${relative(process.cwd(), out) || out}: ${statSync(out).size} bytes — ${spec.datasets.length} datasets: ${toDatasetList(datasets.values())}; ${spec.fields.length} fields; data version ${manifest.dataVersion}.`,
@@ -38,5 +45,6 @@ export async function build(
     return 1;
   } finally {
     await pool.close();
+    await engines.close();
   }
 }

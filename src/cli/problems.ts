@@ -1,10 +1,19 @@
 // The one catalog checker (src/snapshot/problems.ts) as the commands call it, with a one-thread pool for the tree.
 import { createPool } from '../pool.ts';
+import { openCommandEngines } from './engines.ts';
 import { type CatalogCheck, findCatalogProblems } from '../snapshot/problems.ts';
 
-/** Every problem `check` reports and `build` refuses; `secret: false` does not need the HS256 secret's variable. */
-export function findProblems(catalogPath: string, secret = true, bufferBytes?: number): Promise<CatalogCheck> {
-  return findCatalogProblems(catalogPath, openCheckPool, { secret, bufferBytes });
+/**
+ * Every problem `check` reports and `build` refuses; `secret: false` does not need the HS256
+ * secret's variable. Engine tables are described on their engines (tables, columns, types).
+ */
+export async function findProblems(catalogPath: string, secret = true, bufferBytes?: number): Promise<CatalogCheck> {
+  const engines = openCommandEngines();
+  try {
+    return await findCatalogProblems(catalogPath, openCheckPool, { secret, bufferBytes, engines: engines.forCatalog });
+  } finally {
+    await engines.close();
+  }
 }
 
 /** A one-thread pool for the model tree's checks. */

@@ -7,6 +7,7 @@ import { watchParent } from '../parent.ts';
 import { type Running, startServer } from '../server.ts';
 import { SnapshotFileError } from '../snapshot/file.ts';
 import type { Flags } from './args.ts';
+import { ENGINE_RUNNER } from './engines.ts';
 
 /** Serves a catalog or snapshot file; returns 1 when it cannot start, and never returns while serving. */
 export async function serve(sourcePath: string, flags: Flags): Promise<number> {
@@ -23,7 +24,7 @@ export async function serve(sourcePath: string, flags: Flags): Promise<number> {
   }
   let running: Running;
   try {
-    running = await startServer(resolve(sourcePath), config);
+    running = await startServer(resolve(sourcePath), config, undefined, undefined, ENGINE_RUNNER);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')

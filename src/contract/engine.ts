@@ -23,6 +23,12 @@ export type EngineTable = {
   table: string;
   columns: Record<string, InternalType>;
   rows: number;
+  /**
+   * The catalog's `root_key` (API.md §12, §14): the column of this table that holds its rows' root
+   * entity key, by which its Distributed table is sharded. When the tables on both sides of a join
+   * of the tree declare it, the join stays on each shard (plain IN); otherwise it is GLOBAL.
+   */
+  rootKey?: string | null;
 };
 
 /** One row of a query's answer, as the engine's JSON format gives it (64-bit integers as strings). */
@@ -34,3 +40,21 @@ export type EngineRow = Record<string, unknown>;
  * (the message never holds credentials); `signal` cancels the query on the engine too.
  */
 export type EngineQuery = (sql: string, signal?: AbortSignal) => Promise<EngineRow[]>;
+
+/**
+ * What the engine computes to identify a table's content (API.md §14): the row count and the
+ * wrapping 64-bit sum of one hash per row (order-independent, so any shard layout gives the same),
+ * both as exact decimal text.
+ */
+export type EngineFingerprint = { rows: string; hash: string };
+
+/** Told after each engine query: which engine, how long it took, whether it answered. */
+export type EngineObserver = (engine: string, seconds: number, ok: boolean) => void;
+
+/** The engines of the served catalog as /readyz and /metrics see them: names and reachability, never credentials. */
+export type EngineBoard = {
+  /** Each engine of the served snapshot: true when it answered a ping within its deadline. */
+  status(): Promise<Record<string, boolean>>;
+  /** Adds a listener told of every engine query. */
+  listen(observer: EngineObserver): void;
+};

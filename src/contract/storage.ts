@@ -40,6 +40,8 @@ export type DatasetInfo = {
   columns: Record<string, InternalType>;
   parts: readonly SharedArrayBuffer[]; // Arrow IPC files of consecutive columns (see above)
   sha256: string; // of tableToIPC(table, 'file') for the whole table, whatever its parts: its share of the data version
+  /** Set for a dataset in a distributed engine (API.md §14): `parts` is empty, `sha256` hashes the engine's fingerprint. */
+  engine?: EngineTable;
 };
 
 /**

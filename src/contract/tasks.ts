@@ -31,9 +31,19 @@ export type Task =
       params: DistParams;
     } // → DistResult
   | { kind: 'tree-stats'; tree: TreeRef; dataset: string; column: string; context: TreeContextNode | null } // → StatsResult
+  // Search over the values of an engine text column beyond SORREL_SEARCH_VALUES_PER_FIELD (API.md §14): engine tables only.
+  | { kind: 'value-match'; table: TableRef; column: string; terms: ValueTerm[]; asciiOnly: boolean } // → boolean[], one per term
+  | { kind: 'value-accented'; table: TableRef; column: string; limit: number } // → string[]: ≤ limit + 1 values with a non-ASCII character
   // Shaping of what an engine grouped (API.md §14): the same functions the table tasks end with.
   | { kind: 'shape'; groups: ShapeGroups; params: DistParams } // → DistResult
   | { kind: 'shape-stats'; runs: ValueRuns }; // → StatsResult
+
+/**
+ * One query term of a pushed value search: `text` normalised as src/search/text.ts does it; a phrase
+ * keeps its word boundaries (API.md §5). `asciiOnly` on the task restricts it to values whose every
+ * character is ASCII (the ones whose normalised form the engine computes exactly, docs/engines.md).
+ */
+export type ValueTerm = { text: string; phrase: boolean };
 
 /**
  * The table tasks a large request splits by rows across idle threads (src/split.ts). With `rows`

@@ -56,4 +56,11 @@ export type KeyReport = {
 };
 
 /** A link column's resolution: null values, and non-null values that match no key (dangling, with the first values). */
-export type LinkReport = { rows: number; nulls: number; dangling: number; danglingValues: (number | string)[] };
+export type LinkReport = {
+  rows: number;
+  nulls: number;
+  dangling: number;
+  danglingValues: (number | string)[];
+  /** Engine tables that both declare `root_key` (API.md §14): rows whose key row is on another shard. */
+  misplaced?: number;
+};

@@ -4,6 +4,7 @@ import type { ServerResponse } from 'node:http';
 import polka from 'polka';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import type { EngineBoard } from '../contract/engine.ts';
 import type { Pool } from '../contract/pool.ts';
 import { getConcept, listConceptFields, listConcepts } from '../routes/concepts.ts';
 import { getDist } from '../routes/dist.ts';
@@ -30,7 +31,8 @@ export type { LifecycleStatus, ReloadStatus } from './ops.ts';
 
 /** The swappable snapshot (a reload replaces it; a request keeps the one it started with) and the lifecycle's status. */
 export type AppState = OpsState;
-export type AppOptions = { state: AppState; pool: Pool; config: Config; logger: Logger };
+/** `engines`: the served catalog's engines (API.md §14), for /readyz and /metrics. */
+export type AppOptions = { state: AppState; pool: Pool; config: Config; logger: Logger; engines?: EngineBoard };
 
 // A POST on /values/ validates typed values (Cilantro 2.3 sends them): a read, never cached.
 const ROUTES: Route<never>[] = [
@@ -61,10 +63,11 @@ const toAllow = (path: string): Allowed => WITH_POST.find(([re]) => re.test(path
 type TimedResponse = ServerResponse & { startedAt: number };
 
 /** Creates the request handler over a swappable snapshot holder; `listen` it or pass it to http. */
-export function createApp({ state, pool, config, logger }: AppOptions) {
+export function createApp({ state, pool, config, logger, engines }: AppOptions) {
   // The parse memo (answer.ts) takes its share of the reply cache's bytes.
   const replies = createReplyCache(Math.max(0, config.replyCacheBytes - toParseMemoBytes(config.replyCacheBytes)));
   const metrics = createMetrics(() => toGauges(state, pool, replies));
+  engines?.listen(metrics.observeEngine);
   const answer = createAnswer({ state, pool, config, replies, metrics });
   const app = polka<ApiRequest>({
     onError: (err: unknown, req: ApiRequest, res: ServerResponse) => {
@@ -121,7 +124,7 @@ export function createApp({ state, pool, config, logger }: AppOptions) {
     next();
   });
 
-  addOpsRoutes(app as never, { state, metrics, config });
+  addOpsRoutes(app as never, { state, metrics, config, engines });
   for (const route of ROUTES) {
     // Not async: a reply-cache hit is answered without a promise (Polka's loop awaits what is returned).
     app.get(route.path, (req, res) => {

@@ -1,6 +1,6 @@
 // The one HTTP error type, the error-code catalogue (API.md §9), and the table from domain errors to codes.
 import { toEchoText } from '../common/echo.ts';
-import { CredentialError, PoolBusyError, QueryError } from '../contract/errors.ts';
+import { CredentialError, EngineUnavailableError, PoolBusyError, QueryError } from '../contract/errors.ts';
 
 export type ErrorCode =
   | 'INVALID_PARAMETER'
@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'TOO_MANY_GROUPS'
   | 'NOT_SUPPORTED'
   | 'UNAVAILABLE'
+  | 'ENGINE_UNAVAILABLE'
   | 'INTERNAL'
   | 'INVALID_BODY'
   | 'BODY_TOO_LARGE'
@@ -47,6 +48,8 @@ export class HttpError extends Error {
 }
 
 const RETRY = { 'Retry-After': '1' };
+// An engine that is down or slow usually stays so for more than a second.
+const ENGINE_RETRY = { 'Retry-After': '5' };
 
 /**
  * Every error as an HttpError: the one table from domain errors to status and code. The domain
@@ -64,6 +67,12 @@ export function toHttpError(err: unknown): HttpError {
   }
   if (err instanceof PoolBusyError)
     return new HttpError(503, 'UNAVAILABLE', err.message, { headers: RETRY, cause: err });
+  // The message names the engine and what went wrong (never its URL or credentials: src/engine/client.ts).
+  if (err instanceof EngineUnavailableError)
+    return new HttpError(503, 'ENGINE_UNAVAILABLE', `${err.message} Retry shortly.`, {
+      headers: ENGINE_RETRY,
+      cause: err,
+    });
   return new HttpError(500, 'INTERNAL', 'The server failed to answer this request; it has been logged.', {
     cause: err,
   });

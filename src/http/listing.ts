@@ -1,9 +1,10 @@
 // Shared list behaviour (API.md §2–3, §5): access filters, search, sort, order, limit/offset paging.
 import { HttpError } from './errors.ts';
-import type { Visibility } from '../search/index.ts';
+import type { ValueHits, Visibility } from '../search/index.ts';
 import { parseQuery, type ParsedQuery } from '../search/query.ts';
 import { toBoolParam, toEnumParam, toIntParam, toSingle } from './params.ts';
 import type { SortKey } from '../snapshot/order.ts';
+import { probePushed } from '../snapshot/value-search.ts';
 import { toCanonical, type Canonical, type RequestContext } from './handler.ts';
 
 export type ListPlan = {
@@ -148,4 +149,15 @@ export function toRequestUrl(ctx: RequestContext, set: Record<string, number | n
 export function toVisibility(ctx: RequestContext): Visibility {
   const { snapshot, user } = ctx;
   return { field: (id) => snapshot.isFieldVisible(user, id), concept: (id) => snapshot.isConceptVisible(user, id) };
+}
+
+/**
+ * What the engine finds for the list's query in the values of pushed fields the user can see
+ * (API.md §14 Search), or null when there is nothing to ask: the in-memory path stays synchronous.
+ */
+export function toPushedHits(ctx: RequestContext, plan: ListPlan): Promise<ValueHits> | null {
+  const { snapshot, user } = ctx;
+  if (!plan.query || snapshot.pushed.size === 0) return null;
+  const visible = (id: number) => snapshot.isFieldVisible(user, id);
+  return probePushed(snapshot.pushed, snapshot.tableRef, ctx.pool, plan.query, visible, ctx.signal);
 }

@@ -1,6 +1,6 @@
 // Prometheus metrics with prom-client: requests and latencies by route and status, pool, caches and snapshot gauges, process metrics.
-import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import { createRequestSeries } from './request-series.ts';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { BUCKETS, createRequestSeries } from './request-series.ts';
 
 /** The values read at each scrape. */
 export type Gauges = {
@@ -16,6 +16,8 @@ export type Gauges = {
 export type Metrics = {
   /** Counts one answered request (called once per request, so kept to plain arithmetic). */
   observe(route: string, status: number, seconds: number): void;
+  /** Counts one engine query (API.md §14) by engine name, never by anything of its address or credentials. */
+  observeEngine(engine: string, seconds: number, ok: boolean): void;
   /** Counts a reply-cache lookup. */
   countCache(hit: boolean): void;
   /** The exposition text and its content type. */
@@ -95,8 +97,34 @@ export function createMetrics(read: () => Gauges): Metrics {
     },
   });
 
+  // Engine queries take milliseconds to seconds each: prom-client's own objects are cheap enough here.
+  const engineQueries = new Counter({
+    name: 'sorrel_engine_queries_total',
+    help: 'Queries sent to each engine (API.md §14), by outcome (ok, error).',
+    labelNames: ['engine', 'outcome'],
+    registers: [registry],
+  });
+  const engineErrors = new Counter({
+    name: 'sorrel_engine_errors_total',
+    help: 'Engine queries that failed: unreachable, past the deadline, or refused by the engine.',
+    labelNames: ['engine'],
+    registers: [registry],
+  });
+  const engineSeconds = new Histogram({
+    name: 'sorrel_engine_query_duration_seconds',
+    help: 'Time from sending an engine query to its last row (or its failure), by engine.',
+    labelNames: ['engine'],
+    buckets: [...BUCKETS, 30],
+    registers: [registry],
+  });
+
   return {
     observe: series.observe,
+    observeEngine: (engine, seconds, ok) => {
+      engineQueries.labels(engine, ok ? 'ok' : 'error').inc();
+      if (!ok) engineErrors.labels(engine).inc();
+      engineSeconds.labels(engine).observe(seconds);
+    },
     countCache: (isHit) => {
       if (isHit) cacheCounts.hit++;
       else cacheCounts.miss++;

@@ -1,5 +1,6 @@
 // Operations endpoints (API.md §10): /healthz, /readyz and /metrics.
 import type { Polka } from 'polka';
+import type { EngineBoard } from '../contract/engine.ts';
 import type { Pool } from '../contract/pool.ts';
 import type { Snapshot } from '../snapshot/create.ts';
 import type { Config } from '../config.ts';
@@ -26,7 +27,7 @@ export type LifecycleStatus = {
 /** The swappable snapshot (a reload replaces it; a request keeps the one it started with) and the lifecycle's status. */
 export type OpsState = { snapshot: Snapshot | null; lifecycle?: LifecycleStatus };
 
-export type OpsOptions = { state: OpsState; metrics: Metrics; config: Config };
+export type OpsOptions = { state: OpsState; metrics: Metrics; config: Config; engines?: EngineBoard };
 
 /**
  * The gauges read at each scrape. Datasets are named only when some field visible to anonymous
@@ -56,12 +57,15 @@ export function toTreeIndexBytes(tree: TreeRef): number {
 }
 
 /** Adds the operations endpoints to `app`; /metrics needs the configured token when there is one. */
-export function addOpsRoutes(app: Polka, { state, metrics, config }: OpsOptions): void {
+export function addOpsRoutes(app: Polka, { state, metrics, config, engines }: OpsOptions): void {
   app.get('/healthz', (req, res) => {
     sendJson(req, res, 200, { status: 'ok' });
   });
-  app.get('/readyz', (req, res) => {
+  // Each engine's reachability (API.md §14): names only. An engine that is down does not make the
+  // replica unready: its in-memory datasets still answer, engine answers are 503 ENGINE_UNAVAILABLE.
+  app.get('/readyz', async (req, res) => {
     const life = state.lifecycle;
+    const status = state.snapshot?.engines && engines ? await engines.status() : null;
     if (life?.draining)
       sendError(
         req,
@@ -74,6 +78,9 @@ export function addOpsRoutes(app: Polka, { state, metrics, config }: OpsOptions)
         status: 'ready',
         version: state.snapshot.version,
         ...(life?.reload ? { reload: life.reload } : {}),
+        ...(status
+          ? { engines: Object.fromEntries(Object.entries(status).map(([name, up]) => [name, up ? 'up' : 'down'])) }
+          : {}),
       });
   });
   app.get('/metrics', async (req, res) => {

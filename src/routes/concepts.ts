@@ -8,12 +8,14 @@ import {
   toPage,
   toPaging,
   toPagingCanonical,
+  toPushedHits,
   toVisibility,
 } from '../http/listing.ts';
+import type { Reply, RequestContext } from '../http/handler.ts';
 import { toBoolParam } from '../http/params.ts';
 import { toConceptFieldsJson, toConceptJson } from '../http/present.ts';
 import { toVisibleConcept } from '../http/visible.ts';
-import { searchConcepts } from '../search/index.ts';
+import { searchConcepts, type ValueHits } from '../search/index.ts';
 import { toConceptOrder } from '../snapshot/order.ts';
 
 /** The concepts visible to the requester, filtered, searched, sorted and paged. */
@@ -26,20 +28,25 @@ export const listConcepts = defineRoute<{ plan: ListPlan; embed: boolean }>({
     return { params: { plan, embed }, canonical: toListCanonical(plan, toCanonical([['embed', embed || null]])) };
   },
   answer(ctx, { plan, embed }) {
-    const { snapshot, user } = ctx;
-    const { ids, headers } = toListPage(
-      ctx,
-      plan,
-      (sort) => toConceptOrder(snapshot, user, sort),
-      (id) => snapshot.concepts.get(id)!,
-      (q) => searchConcepts(snapshot.search, q, toVisibility(ctx)),
-    );
-    return {
-      body: ids.map((id) => toConceptJson(snapshot, snapshot.concepts.get(id)!, user, ctx.baseUrl, embed)),
-      headers,
-    };
+    const pushed = toPushedHits(ctx, plan);
+    return pushed ? pushed.then((hits) => answerConcepts(ctx, plan, embed, hits)) : answerConcepts(ctx, plan, embed);
   },
 });
+
+function answerConcepts(ctx: RequestContext, plan: ListPlan, embed: boolean, pushed?: ValueHits): Reply {
+  const { snapshot, user } = ctx;
+  const { ids, headers } = toListPage(
+    ctx,
+    plan,
+    (sort) => toConceptOrder(snapshot, user, sort),
+    (id) => snapshot.concepts.get(id)!,
+    (q) => searchConcepts(snapshot.search, q, toVisibility(ctx), pushed),
+  );
+  return {
+    body: ids.map((id) => toConceptJson(snapshot, snapshot.concepts.get(id)!, user, ctx.baseUrl, embed)),
+    headers,
+  };
+}
 
 /** One concept. */
 export const getConcept = defineRoute<{ embed: boolean }>({

@@ -1,9 +1,10 @@
 // GET /api/fields/ and /api/fields/:id/.
 import { defineRoute } from '../http/handler.ts';
-import { type ListPlan, toListCanonical, toListPage, toListPlan, toVisibility } from '../http/listing.ts';
+import { type ListPlan, toListCanonical, toListPage, toListPlan, toPushedHits, toVisibility } from '../http/listing.ts';
+import type { Reply, RequestContext } from '../http/handler.ts';
 import { toFieldJson } from '../http/present.ts';
 import { toVisibleField } from '../http/visible.ts';
-import { searchFields } from '../search/index.ts';
+import { searchFields, type ValueHits } from '../search/index.ts';
 import { toFieldOrder } from '../snapshot/order.ts';
 
 /** The fields visible to the requester, filtered, searched, sorted and paged. */
@@ -15,17 +16,22 @@ export const listFields = defineRoute<ListPlan>({
     return { params: plan, canonical: toListCanonical(plan) };
   },
   answer(ctx, plan) {
-    const { snapshot, user } = ctx;
-    const { ids, headers } = toListPage(
-      ctx,
-      plan,
-      (sort) => toFieldOrder(snapshot, user, sort),
-      (id) => snapshot.fields.get(id)!,
-      (q) => searchFields(snapshot.search, q, toVisibility(ctx)),
-    );
-    return { body: ids.map((id) => toFieldJson(snapshot.fields.get(id)!, ctx.baseUrl)), headers };
+    const pushed = toPushedHits(ctx, plan);
+    return pushed ? pushed.then((hits) => answerFields(ctx, plan, hits)) : answerFields(ctx, plan);
   },
 });
+
+function answerFields(ctx: RequestContext, plan: ListPlan, pushed?: ValueHits): Reply {
+  const { snapshot, user } = ctx;
+  const { ids, headers } = toListPage(
+    ctx,
+    plan,
+    (sort) => toFieldOrder(snapshot, user, sort),
+    (id) => snapshot.fields.get(id)!,
+    (q) => searchFields(snapshot.search, q, toVisibility(ctx), pushed),
+  );
+  return { body: ids.map((id) => toFieldJson(snapshot.fields.get(id)!, ctx.baseUrl)), headers };
+}
 
 /** One field. */
 export const getField = defineRoute<null>({

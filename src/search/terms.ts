@@ -33,7 +33,7 @@ export function matchSources(index: SearchIndex, term: QueryTerm): SourceSet {
       for (let k = tokenPieces.offsets[group[i]!]; k < tokenPieces.offsets[group[i]! + 1]; k++) {
         const piece = tokenPieces.values[k];
         const s = pieceSource[piece];
-        if (set.has[s] === 0 && containsPhrase(pieceText[piece]!, text)) add(set, s);
+        if (set.has[s] === 0 && containsPhrase(pieceText[piece]!, text)) addSource(set, s);
       }
     }
   }
@@ -95,11 +95,12 @@ function addTokens(set: SourceSet, index: SearchIndex, tokens: ArrayLike<number>
 
 function addRow(set: SourceSet, rows: Rows, r: number): void {
   for (let k = rows.offsets[r]; k < rows.offsets[r + 1]; k++) {
-    if (set.has[rows.values[k]] === 0) add(set, rows.values[k]);
+    if (set.has[rows.values[k]] === 0) addSource(set, rows.values[k]);
   }
 }
 
-function add(set: SourceSet, s: number): void {
+/** Marks source `s` as matched (it must not be yet). */
+export function addSource(set: SourceSet, s: number): void {
   set.has[s] = 1;
   set.list.push(s);
 }

@@ -2,6 +2,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import pkg from '../../package.json' with { type: 'json' };
 import type { AccessSpec, CatalogSpec } from '../catalog/spec.ts';
+import type { EngineTable } from '../contract/engine.ts';
 import type { InternalType } from '../contract/model.ts';
 import type { Pool } from '../contract/pool.ts';
 import type { KeyText } from './access.ts';
@@ -10,6 +11,8 @@ import { toPrecomputed, toPrecomputedBytes } from './codec.ts';
 import { assembleSnapshot, type Snapshot, type SnapshotParts } from './create.ts';
 import { MAGIC, SnapshotFileError, type SectionInput, type SnapshotInput } from './file-format.ts';
 import { loadSnapshotFile } from './file-read.ts';
+import { withEngines } from '../engine/pool.ts';
+import { checkEngineTables, hasEngineDatasets, type SnapshotEngines } from './engine-datasets.ts';
 
 /**
  * The `catalog` section: the checked catalog (every default resolved, no path of this machine),
@@ -32,6 +35,7 @@ type StoredCatalog = {
     bytes: number;
     dataModified: string;
     columns: Record<string, InternalType>;
+    engine?: EngineTable; // an engine dataset: no sections; checked against the engine when served
   }[];
 };
 
@@ -56,6 +60,7 @@ export function toSnapshotInput(parts: SnapshotParts): SnapshotInput {
       bytes: t.bytes,
       dataModified: t.dataModified,
       columns: t.columns,
+      ...(t.engine ? { engine: t.engine } : {}),
     };
   });
   const stored: StoredCatalog = { catalog: { ...catalog, access }, keys: parts.keyText, tables };
@@ -81,8 +86,14 @@ export function toSnapshotInput(parts: SnapshotParts): SnapshotInput {
  * Loads a built snapshot file: verifies every byte (SnapshotFileError naming the file and the
  * reason otherwise), reads each table straight into the shared memory the workers use, decodes
  * the precomputed values and stats, and rebuilds only what is cheap (search index, visibility).
+ * An engine table (API.md §14) is described and fingerprinted again: one that changed since the
+ * build, or an engine that does not answer, refuses the file (its precomputed answers would lie).
  */
-export async function loadBuiltSnapshot(path: string, pool?: Pool): Promise<Snapshot> {
+export async function loadBuiltSnapshot(
+  path: string,
+  pool?: Pool,
+  forCatalog?: (spec: CatalogSpec) => SnapshotEngines | undefined,
+): Promise<Snapshot> {
   const contents = await loadSnapshotFile(path);
   const stored = contents.json(CATALOG) as StoredCatalog;
   if (
@@ -93,7 +104,18 @@ export async function loadBuiltSnapshot(path: string, pool?: Pool): Promise<Snap
   ) {
     throw new SnapshotFileError(path, `section "${CATALOG}" does not hold a catalog`);
   }
-  const spec: CatalogSpec = { ...stored.catalog, path };
+  // Files built before engines (API.md §14) have none.
+  const spec: CatalogSpec = {
+    ...stored.catalog,
+    engines: stored.catalog.engines ?? [],
+    datasets: stored.catalog.datasets.map((d) => ({
+      ...d,
+      engine: d.engine ?? null,
+      table: d.table ?? null,
+      rootKey: d.rootKey ?? null,
+    })),
+    path,
+  };
   const hashes = new Map(contents.manifest.sections.map((s) => [s.name, s.sha256]));
   const models = new Map(spec.datasets.map((d) => [d.name, d.model]));
   const datasets = new Map(
@@ -109,14 +131,19 @@ export async function loadBuiltSnapshot(path: string, pool?: Pool): Promise<Snap
         columns: t.columns,
         parts: (t.sections ?? [t.section]).map((section) => contents.shared(section!)),
         sha256: t.sha256 ?? hashes.get(t.section!)!,
+        ...(t.engine ? { engine: t.engine } : {}),
       },
     ]),
   );
+  const engines = hasEngineDatasets(spec) ? forCatalog?.(spec) : undefined;
+  if (engines) await checkEngineTables(spec, datasets, engines, path);
+  else if (hasEngineDatasets(spec))
+    throw new SnapshotFileError(path, 'its engine datasets need engine clients to be served');
   try {
     const { values, stats } = toPrecomputed(contents.bytes(PRECOMPUTED));
     return await assembleSnapshot(
-      { spec, datasets, values, stats, keyText: stored.keys, dataVersion: contents.manifest.dataVersion },
-      pool,
+      { spec, datasets, values, stats, keyText: stored.keys, dataVersion: contents.manifest.dataVersion, engines },
+      pool && engines ? withEngines(pool, engines.set.queries, engines.run) : pool,
     );
   } catch (err) {
     throw new SnapshotFileError(path, (err as Error).message.replace(/\.$/, ''), { cause: err });

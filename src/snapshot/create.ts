@@ -9,11 +9,21 @@ import type { StatsResult } from '../contract/tasks.ts';
 import type { TreeRef } from '../contract/tree.ts';
 import { buildSearchIndex, type SearchIndex } from '../search/index.ts';
 import { checkKeys, createAuthenticator, type Authenticate, type KeyText } from './access.ts';
-import { checkColumns, loadDatasets, toPeakRssMib, type LoadedDatasets, type Progress } from './datasets.ts';
+import { checkColumns, toPeakRssMib, type LoadedDatasets, type Progress } from './datasets.ts';
+import { withEngines } from '../engine/pool.ts';
+import type { EngineSet } from '../engine/engines.ts';
+import {
+  findChangedEngineTables,
+  hasEngineDatasets,
+  loadAllDatasets,
+  type SnapshotEngines,
+  withEngine,
+} from './engine-datasets.ts';
 import { precomputeValues, startProfiles, toFields, type FieldValues, type Profiles } from './precompute.ts';
 import { toDataVersion, toServedVersion } from './version.ts';
 import { checkTree, type EntityInfo, toEntityInfo } from './tree.ts';
 import { createVisibility } from './visibility.ts';
+import { planPushedSearch, SEARCH_VALUES_PER_FIELD, toIndexedLabels, type PushedFields } from './value-search.ts';
 
 export type Snapshot = Readonly<{
   version: string; // the served version (data version + Sorrel's); part of every ETag
@@ -27,7 +37,11 @@ export type Snapshot = Readonly<{
   values: ReadonlyMap<number, FieldValues>; // every field
   stats: ReadonlyMap<number, StatsResult>; // number/date/time/datetime fields
   search: SearchIndex;
+  pushed: PushedFields; // engine fields whose value search goes to the engine (API.md §14 Search)
   tree: TreeRef | null; // the model tree with its index (API.md §12); null without a root
+  engines: EngineSet | null; // the clients of the catalog's engines (API.md §14); null without engine datasets
+  /** The engine datasets of engine `only` (else all) whose fingerprint or types changed since this snapshot was built. */
+  checkEngines(only?: string): Promise<{ changed: string[]; problems: string[] }>;
   entity: EntityInfo | null; // the root's entities, when a root is declared
   treeWarnings: readonly string[]; // dangling references, served as null links
   authenticate: Authenticate;
@@ -47,6 +61,9 @@ export type SnapshotParts = {
   // The model tree's index (shared buffers): built while preparing; not stored in a snapshot file,
   // so a snapshot read from a file rebuilds it (assembleSnapshot with a pool).
   tree?: { ref: TreeRef | null; warnings: string[] };
+  // Engine fields over the search bound, planned while preparing (needs the engine); absent = none.
+  pushed?: PushedFields;
+  engines?: SnapshotEngines; // the engines' clients and runner (API.md §14)
 };
 
 // Why a generation beside the version: workers cache decoded tables for the newest generation only
@@ -64,9 +81,18 @@ export async function createSnapshot(spec: CatalogSpec, pool: Pool, opts: Prepar
 
 /**
  * `datasets` already loaded (else loaded here, `bufferBytes` bounding one shared buffer), `progress`
- * for the load log; `secret: false` (for `sorrel build`) does not need the HS256 secret's variable.
+ * for the load log; `secret: false` (for `sorrel build`) does not need the HS256 secret's variable;
+ * `searchValues`: SORREL_SEARCH_VALUES_PER_FIELD.
  */
-export type PrepareOptions = { datasets?: LoadedDatasets; progress?: Progress; secret?: boolean; bufferBytes?: number };
+export type PrepareOptions = {
+  datasets?: LoadedDatasets;
+  progress?: Progress;
+  secret?: boolean;
+  bufferBytes?: number;
+  searchValues?: number;
+  /** The engines' clients and runner; needed when the catalog has engine datasets (API.md §14). */
+  engines?: SnapshotEngines;
+};
 
 /** Loads and checks a catalog's data and precomputes what does not depend on a request. */
 export async function prepareSnapshot(
@@ -81,30 +107,33 @@ export async function prepareSnapshot(
   const toRef = (name: string, parts: readonly SharedArrayBuffer[]): TableRef =>
     Object.freeze({ key: `load ${generation}:${name}`, generation, parts });
   const profiles: Profiles = new Map();
+  // Tasks over engine tables go to the engine (API.md §14), the rest to the workers.
+  if (hasEngineDatasets(spec) && !opts.engines) throw new Error('prepareSnapshot: engine datasets need engines.');
+  if (opts.engines) pool = withEngines(pool, opts.engines.set.queries, opts.engines.run);
   const datasets =
     opts.datasets ??
-    (await loadDatasets(spec, {
-      progress: opts.progress,
-      bufferBytes: opts.bufferBytes,
-      onLoaded: (d) => startProfiles(spec, d, toRef(d.name, d.parts), pool, profiles, opts.progress),
-    }));
+    (await loadAllDatasets(spec, opts, (d) =>
+      startProfiles(spec, d, toRef(d.name, d.parts), pool, profiles, opts.progress),
+    ));
   checkColumns(spec, datasets);
   const { keyText, problems } = await checkKeys(spec, { secret: opts.secret ?? true });
   if (problems.length) throw new CatalogError(problems);
   const dataVersion = toDataVersion(spec, [...datasets.values()]);
   const profiling = performance.now();
   opts.progress?.('profiling columns', { fields: spec.fields.length });
-  const refs = new Map([...datasets.values()].map((d) => [d.name, toRef(d.name, d.parts)]));
+  const refs = new Map([...datasets.values()].map((d) => [d.name, withEngine(toRef(d.name, d.parts), d)]));
   // The model tree: a key or link problem stops the load like a bad column does; dangling references are served as null links.
   const tree = await buildTree(spec, datasets, refs, pool, dataVersion);
   for (const warning of tree.warnings) opts.progress?.('tree warning', { warning });
   const { values, stats } = await precomputeValues(spec, datasets, refs, pool, tree.ref, profiles);
+  const bound = opts.searchValues ?? SEARCH_VALUES_PER_FIELD;
+  const pushed = await planPushedSearch(toFields(spec, datasets, values), values, refs, pool, bound);
   opts.progress?.('profiled columns', {
     fields: spec.fields.length,
     ms: Math.round(performance.now() - profiling),
     peak_rss_mib: toPeakRssMib(),
   });
-  return { spec, datasets, values, stats, keyText, dataVersion, tree };
+  return { spec, datasets, values, stats, keyText, dataVersion, tree, engines: opts.engines, pushed };
 }
 
 /** The model tree checked and indexed on `pool`; its errors are a CatalogError. */
@@ -126,6 +155,7 @@ async function buildTree(
  */
 export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promise<Snapshot> {
   const { spec, datasets, values, stats, dataVersion } = parts;
+  const pushed = parts.pushed ?? new Map();
   const authenticate = await createAuthenticator(spec.access, parts.keyText);
   const generation = ++generations;
   const refs = toTableRefs(dataVersion, datasets, generation);
@@ -172,7 +202,7 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
     fields: [...fields.values()],
     concepts: [...concepts.values()],
     categories,
-    valueLabels: (id) => values.get(id)?.labels() ?? [],
+    valueLabels: (id) => toIndexedLabels(pushed, values, id),
   });
 
   const visibleTo = createVisibility(fields, concepts);
@@ -189,10 +219,16 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
     values,
     stats,
     search,
+    pushed,
     authenticate,
     tree,
     entity: toEntityInfo(spec, tree),
     treeWarnings: Object.freeze([...built.warnings]),
+    engines: parts.engines?.set ?? null,
+    checkEngines: async (only?: string) =>
+      parts.engines
+        ? findChangedEngineTables(spec, datasets, parts.engines.set, only ?? null)
+        : { changed: [], problems: [] },
     tableRef: (dataset: string) => refs.get(dataset)!,
     isFieldVisible: (user: User, id: number) => visibleTo(user).fields.has(id),
     isConceptVisible: (user: User, id: number) => visibleTo(user).concepts.has(id),
@@ -203,7 +239,10 @@ function toTableRefs(dataVersion: string, datasets: LoadedDatasets, generation: 
   return new Map(
     [...datasets.values()].map((d) => [
       d.name,
-      Object.freeze({ key: `${dataVersion.slice(0, 20)}:${d.name}`, generation, parts: d.parts, rows: d.rows }),
+      withEngine(
+        Object.freeze({ key: `${dataVersion.slice(0, 20)}:${d.name}`, generation, parts: d.parts, rows: d.rows }),
+        d,
+      ),
     ]),
   );
 }

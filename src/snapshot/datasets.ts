@@ -43,17 +43,8 @@ export async function tryLoadDatasets(
   // (Apache Arrow's builders, parquet-wasm, papaparse) are most of the start-up's module loading.
   const { loadTable, toTableHash } = await import('../../loaders/index.ts');
   for (const d of spec.datasets) {
-    // A field's internal_type override converts the stored column too.
-    const columns: Record<string, InternalType> = { ...d.columns };
-    for (const f of spec.fields) {
-      if (f.dataset !== d.name || !f.internal_type) continue;
-      if (columns[f.column] && columns[f.column] !== f.internal_type) {
-        problems.push(
-          `${spec.path}: ${f.where}: internal_type ${f.internal_type} conflicts with ${columns[f.column]} for column ${toEcho(f.column)} of dataset ${toEcho(d.name)}.`,
-        );
-      }
-      columns[f.column] = f.internal_type;
-    }
+    if (d.engine !== null) continue; // src/snapshot/engine-datasets.ts
+    const columns = toColumnOverrides(spec, d, problems);
     try {
       const started = performance.now();
       const file = resolveDataPath(d.file, spec.path);
@@ -98,6 +89,26 @@ export async function tryLoadDatasets(
     }
   }
   return { datasets: out, problems };
+}
+
+/** A dataset's type overrides: its `columns:` and its fields' `internal_type` (a conflict between them is a problem). */
+export function toColumnOverrides(
+  spec: CatalogSpec,
+  d: CatalogSpec['datasets'][number],
+  problems: string[],
+): Record<string, InternalType> {
+  // A field's internal_type override converts the stored column too.
+  const columns: Record<string, InternalType> = { ...d.columns };
+  for (const f of spec.fields) {
+    if (f.dataset !== d.name || !f.internal_type) continue;
+    if (columns[f.column] && columns[f.column] !== f.internal_type) {
+      problems.push(
+        `${spec.path}: ${f.where}: internal_type ${f.internal_type} conflicts with ${columns[f.column]} for column ${toEcho(f.column)} of dataset ${toEcho(d.name)}.`,
+      );
+    }
+    columns[f.column] = f.internal_type;
+  }
+  return columns;
 }
 
 /** The process's peak resident memory so far (VmHWM), in MiB: what a load costs, logged with each step. */

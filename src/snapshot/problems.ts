@@ -5,6 +5,14 @@ import type { Pool } from '../contract/pool.ts';
 import { checkKeys } from './access.ts';
 import { findColumnProblems, tryLoadDatasets, type LoadedDatasets } from './datasets.ts';
 import { checkTree, hasTree } from './tree.ts';
+import { withEngines } from '../engine/pool.ts';
+import {
+  hasEngineDatasets,
+  inCatalogOrder,
+  type SnapshotEngines,
+  tryLoadEngineDatasets,
+  withEngine,
+} from './engine-datasets.ts';
 
 export type CatalogCheck = {
   spec: CatalogSpec | null;
@@ -18,23 +26,34 @@ export type CatalogCheck = {
  * checked, then the model tree's keys and links, then the access keys. `openPool` starts a pool
  * for the tree check (only a catalog with a root needs one); it is closed afterwards. `secret:
  * false` (for `sorrel build`) does not need the HS256 secret's variable to be set; `bufferBytes`
- * bounds one shared buffer of a table (config.bufferBytes).
+ * bounds one shared buffer of a table (config.bufferBytes); `engines` gives the clients and runner
+ * for a catalog's engine datasets (its engines' entries).
  */
 export async function findCatalogProblems(
   catalogPath: string,
   openPool: () => Pool,
-  { secret = true, bufferBytes }: { secret?: boolean; bufferBytes?: number } = {},
+  {
+    secret = true,
+    bufferBytes,
+    engines,
+  }: { secret?: boolean; bufferBytes?: number; engines?: (spec: CatalogSpec) => SnapshotEngines | undefined } = {},
 ): Promise<CatalogCheck> {
   const { spec, problems } = readCatalog(catalogPath);
   const warnings: string[] = [];
   let datasets: LoadedDatasets = new Map();
   if (spec) {
     const loaded = await tryLoadDatasets(spec, { bufferBytes });
-    datasets = loaded.datasets;
-    const tree = await findTreeProblems(spec, loaded.datasets, openPool);
+    // Engine datasets (API.md §14): tables, columns and types checked on their engines.
+    const inEngines = hasEngineDatasets(spec) ? engines?.(spec) : undefined;
+    const described = await tryLoadEngineDatasets(spec, inEngines?.set ?? null);
+    datasets = inCatalogOrder(spec, loaded.datasets, described.datasets);
+    const tree = await findTreeProblems(spec, datasets, () =>
+      inEngines ? withEngines(openPool(), inEngines.set.queries, inEngines.run) : openPool(),
+    );
     warnings.push(...tree.warnings);
     problems.push(
       ...loaded.problems,
+      ...described.problems,
       ...findColumnProblems(spec, loaded.datasets),
       ...tree.errors,
       ...(await checkKeys(spec, { secret })).problems,
@@ -53,7 +72,10 @@ async function findTreeProblems(
   const pool = openPool();
   try {
     const refs = new Map(
-      [...datasets.values()].map((d) => [d.name, { key: `check:${d.name}`, generation: 0, parts: d.parts }]),
+      [...datasets.values()].map((d) => [
+        d.name,
+        withEngine({ key: `check:${d.name}`, generation: 0, parts: d.parts }, d),
+      ]),
     );
     return await checkTree(spec, datasets, refs, (task) => pool.run(task), 'check');
   } finally {

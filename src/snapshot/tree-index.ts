@@ -47,10 +47,24 @@ export async function buildTreeIndex(
     problems.push(...keyProblems(k.dataset, k.column, keyReports[i]));
   });
 
+  // An engine table (API.md §14) is joined by the engine on its columns: no resolved index (its
+  // `out` is empty), and both ends of a link must be in the same engine, or both in memory.
+  const engineOf = (d: string) => table(d).ref.engine?.engine ?? null;
+  const where = (e: string | null) => (e === null ? 'in memory' : `in engine '${e}'`);
+  const links = model.links.filter((l) => {
+    if (engineOf(l.from) === engineOf(l.to)) return true;
+    problems.push({
+      level: 'error',
+      dataset: l.from,
+      column: l.column,
+      message: `dataset '${l.from}': link ${l.column} → '${l.to}': '${l.from}' is ${where(engineOf(l.from))} but '${l.to}' is ${where(engineOf(l.to))}; both ends of a link must be in one engine, or both in memory.`,
+    });
+    return false;
+  });
   const buffers = new Map<TreeLink, SharedArrayBuffer>();
   const linkReports = await Promise.all(
-    model.links.map((l) => {
-      const out = new SharedArrayBuffer(4 * table(l.from).rows);
+    links.map((l) => {
+      const out = new SharedArrayBuffer(engineOf(l.from) === null ? 4 * table(l.from).rows : 0);
       buffers.set(l, out);
       return run({
         kind: 'tree-link',
@@ -62,12 +76,17 @@ export async function buildTreeIndex(
       }) as Promise<LinkReport>;
     }),
   );
-  model.links.forEach((l, i) => {
+  links.forEach((l, i) => {
     problems.push(...linkProblems(l, linkReports[i]));
   });
 
   const shape = model.shape;
-  if (shape === null) return { tree: null, problems };
+  problems.push(...rootKeyProblems(model, tables));
+  if (shape === null || links.length < model.links.length) return { tree: null, problems };
+  if (engineOf(shape.root) !== null) {
+    const tables = Object.fromEntries(Object.keys(shape.nodes).map((d) => [d, table(d).ref]));
+    return { tree: { key, shape, tables, entities: table(shape.root).rows, resolved: [], entity: {} }, problems };
+  }
   const resolved = shape.links.map((l) => buffers.get(l)!);
   // Entity arrays level by level (parents first), for the tables whose links leave room for one.
   const entity: Record<string, SharedArrayBuffer> = {};
@@ -97,6 +116,31 @@ export async function buildTreeIndex(
   return { tree: { key, shape, tables: refs, entities: table(shape.root).rows, resolved, entity }, problems };
 }
 
+/**
+ * An engine table's `root_key` (API.md §14) must be one of its columns, on the root or a table
+ * reached from it by child links only: a lookup's rows are shared by many entities, so no
+ * sharding by entity can hold them.
+ */
+function rootKeyProblems(model: ModelTree, tables: Record<string, IndexTable>): TreeProblem[] {
+  const out: TreeProblem[] = [];
+  for (const [dataset, { ref }] of Object.entries(tables)) {
+    const column = ref.engine?.rootKey;
+    if (!column) continue;
+    const node = model.shape?.nodes[dataset];
+    const where = `dataset '${dataset}': root_key '${column}'`;
+    if (!(column in ref.engine!.columns))
+      out.push({ level: 'error', dataset, column, message: `${where} is not a column of its table.` });
+    else if (!node || node.anchor !== dataset)
+      out.push({
+        level: 'error',
+        dataset,
+        column,
+        message: `${where}: ${node ? `'${dataset}' is a lookup of the tree, its rows shared by many entities` : `'${dataset}' is not in the tree`}; only the root and the tables that link to it (directly or through other such tables) can be sharded by the root key.`,
+      });
+  }
+  return out;
+}
+
 /** A key's nulls and repeats, as errors. */
 export function keyProblems(dataset: string, column: string, r: KeyReport): TreeProblem[] {
   const out: TreeProblem[] = [];
@@ -106,7 +150,7 @@ export function keyProblems(dataset: string, column: string, r: KeyReport): Tree
       level: 'error',
       dataset,
       column,
-      message: `${where} holds ${r.nulls} null${r.nulls === 1 ? '' : 's'} (data row${r.nulls === 1 ? '' : 's'} ${r.nullRows.map((i) => i + 1).join(', ')}${r.nulls > r.nullRows.length ? ', …' : ''}, counting from 1); a key must be non-null and unique.`,
+      message: `${where} holds ${r.nulls} null${r.nulls === 1 ? '' : 's'}${nullRowsOf(r)}; a key must be non-null and unique.`,
     });
   }
   if (r.duplicates > 0) {
@@ -122,8 +166,17 @@ export function keyProblems(dataset: string, column: string, r: KeyReport): Tree
 
 /** A link's dangling references, as a warning. */
 export function linkProblems(link: TreeLink, r: LinkReport): TreeProblem[] {
-  if (r.dangling === 0) return [];
+  const out: TreeProblem[] = [];
+  if (r.misplaced)
+    out.push({
+      level: 'error',
+      dataset: link.from,
+      column: link.column,
+      message: `dataset '${link.from}': link ${link.column} → '${link.to}': ${r.misplaced} of ${r.rows} rows are on another shard than the row of '${link.to}' they name, though both tables declare \`root_key\`; shard both by the root key (or remove \`root_key\`: every join then goes through GLOBAL).`,
+    });
+  if (r.dangling === 0) return out;
   return [
+    ...out,
     {
       level: 'warning',
       dataset: link.from,
@@ -131,6 +184,13 @@ export function linkProblems(link: TreeLink, r: LinkReport): TreeProblem[] {
       message: `dataset '${link.from}': link ${link.column} → '${link.to}': ${r.dangling} of ${r.rows} rows name no row of '${link.to}' (first values: ${examples(r.danglingValues)}); they are served as null links.`,
     },
   ];
+}
+
+/** ` (data rows 1, 2, counting from 1)`, or nothing for an engine table, which has no row order. */
+function nullRowsOf(r: KeyReport): string {
+  if (r.nullRows.length === 0) return '';
+  const rows = r.nullRows.map((i) => i + 1).join(', ');
+  return ` (data row${r.nulls === 1 ? '' : 's'} ${rows}${r.nulls > r.nullRows.length ? ', …' : ''}, counting from 1)`;
 }
 
 function examples(values: (number | string)[]): string {

@@ -45,7 +45,7 @@ export function ensureClickHouse(): string {
 }
 
 /** Starts two fresh shards in a temporary folder; the caller stops them. */
-export async function startCluster(): Promise<Cluster> {
+export async function startCluster(opts: { unref?: boolean } = {}): Promise<Cluster> {
   const server = ensureClickHouse();
   const root = mkdtempSync(join(tmpdir(), 'sorrel-ch-'));
   const shards: Shard[] = [];
@@ -61,6 +61,7 @@ export async function startCluster(): Promise<Cluster> {
   const start = async (i: number) => {
     const s = shards[i];
     s.child = spawn(server, [`--config-file=${join(s.dir, 'config.xml')}`], { stdio: 'ignore' });
+    if (opts.unref) s.child.unref();
     await waitForPing(s.http, s.child);
   };
   const sql = async (text: string, shard = 0): Promise<string> => {
@@ -119,10 +120,14 @@ let shared: Promise<Cluster> | null = null;
  */
 export function sharedCluster(): Promise<Cluster> {
   if (shared) return shared;
-  shared = startCluster();
+  // Unreferenced: nothing stops the shared servers before the test process ends, so they must not keep
+  // it alive (a referenced child keeps the event loop busy and beforeExit would never come).
+  shared = startCluster({ unref: true });
   shared.then((c) => {
+    // A referenced timer holds the process until the servers are gone and their folder removed.
     const kill = () => {
-      void c.stop();
+      const hold = setInterval(() => {}, 1000);
+      void c.stop().finally(() => clearInterval(hold));
     };
     process.once('beforeExit', kill);
     process.once('exit', killNow);

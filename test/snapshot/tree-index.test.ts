@@ -1,7 +1,7 @@
 // Tests: the tree's data checks and load-time index (src/snapshot/tree-index.ts), run through the worker adapter.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { toModelTree } from '../../src/catalog/tree.ts';
+import { type TreeDatasetSpec, toModelTree } from '../../src/catalog/tree.ts';
 import { buildTreeIndex, keyProblems } from '../../src/snapshot/tree-index.ts';
 import run from '../../workers/index.ts';
 import { treeDistinct } from '../../workers/tree-distinct.ts';
@@ -92,6 +92,47 @@ test('keys with nulls or repeated values are errors, with the count and first ex
     keyProblems('d', 'k', { rows: 9, nulls: 7, nullRows: [0, 1, 2, 3, 4], duplicates: 0, duplicateValues: [] })[0]
       .message,
     "dataset 'd': key column 'k' holds 7 nulls (data rows 1, 2, 3, 4, 5, …, counting from 1); a key must be non-null and unique.",
+  );
+});
+
+test('a key of an engine table, which has no row order, is reported without row numbers', () => {
+  assert.equal(
+    keyProblems('d', 'k', { rows: 9, nulls: 2, nullRows: [], duplicates: 0, duplicateValues: [] })[0].message,
+    "dataset 'd': key column 'k' holds 2 nulls; a key must be non-null and unique.",
+  );
+});
+
+test('an engine tree keeps no index (the engine joins its columns); a link between an engine and memory is an error', async () => {
+  const engine = (table: string, columns: Record<string, 'text'>) => ({
+    key: table,
+    generation: 0,
+    parts: [],
+    engine: { engine: 'ch', database: 'db', table, columns, rows: 3 },
+  });
+  const specs: TreeDatasetSpec[] = [
+    { name: 'p', key: 'id', links: [], columns: { id: 'text' } },
+    { name: 'v', key: null, links: [{ column: 'p', to: 'p' }], columns: { p: 'text' } },
+  ];
+  const sent: string[] = [];
+  const reports = async (task: Parameters<typeof run>[0]) => {
+    sent.push(task.kind);
+    return task.kind === 'tree-key'
+      ? { rows: 3, nulls: 0, nullRows: [], duplicates: 0, duplicateValues: [] }
+      : { rows: 3, nulls: 0, dangling: 0, danglingValues: [] };
+  };
+  const both = { p: { ref: engine('p', { id: 'text' }), rows: 3 }, v: { ref: engine('v', { p: 'text' }), rows: 3 } };
+  const { tree, problems } = await buildTreeIndex(toModelTree('p', specs), both, reports, 'k');
+  assert.equal([problems, sent], [[], ['tree-key', 'tree-link']]);
+  assert.equal([tree!.resolved, tree!.entity, tree!.entities, tree!.tables.v], [[], {}, 3, both.v.ref]);
+
+  const mixed = { ...both, p: { ref: makeTableRef({ id: dict(['a', 'b', 'c']) }), rows: 3 } };
+  const second = await buildTreeIndex(toModelTree('p', specs), mixed, run, 'k');
+  assert.is(second.tree, null);
+  assert.equal(
+    second.problems.map((p) => `${p.level}: ${p.message}`),
+    [
+      "error: dataset 'v': link p → 'p': 'v' is in engine 'ch' but 'p' is in memory; both ends of a link must be in one engine, or both in memory.",
+    ],
   );
 });
 

@@ -79,7 +79,7 @@ const WHY: Record<number, string> = {
   415: 'A POST body not sent as application/json.',
   422: 'The request is well formed but cannot be answered.',
   500: 'Anything else; no internals in the body (the log has them).',
-  503: 'Still loading, or the compute queue is full.',
+  503: "Still loading, the compute queue is full, or a dataset's engine is unreachable or past its deadline.",
   431: 'A request head over 64 KiB.',
 };
 

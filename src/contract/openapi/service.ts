@@ -16,7 +16,7 @@ export const ERROR_CODES: Record<number, string[]> = {
   422: ['TOO_MANY_GROUPS', 'NOT_SUPPORTED'],
   431: ['HEADERS_TOO_LARGE'],
   500: ['INTERNAL'],
-  503: ['UNAVAILABLE'],
+  503: ['UNAVAILABLE', 'ENGINE_UNAVAILABLE'],
 };
 
 export const SERVICE_SCHEMAS: Record<string, Schema> = {
@@ -100,6 +100,12 @@ export const SERVICE_SCHEMAS: Record<string, Schema> = {
           problems: { type: 'integer', minimum: 0 },
         },
         additionalProperties: false,
+      },
+      engines: {
+        type: 'object',
+        description:
+          "Present when the catalog has engine datasets (ClickHouse): each engine's name and whether it answered a ping. An engine that is down leaves the server ready (its datasets answer 503 ENGINE_UNAVAILABLE).",
+        additionalProperties: { enum: ['up', 'down'] },
       },
     },
     additionalProperties: false,

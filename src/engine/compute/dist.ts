@@ -55,7 +55,10 @@ function toAxis(table: EngineTable, column: string, axis: AxisSpec): Axis {
   if (axis.kind === 'exact') return { sql: toSqlValue(col, kind), kind, numeric: kind !== 'dict' };
   if (axis.kind === 'bins') {
     const { width, inv, base, count } = axis.bins;
-    if (width === 0) return { sql: `if(isNull(${col}), NULL, 0)`, kind: 'f64', numeric: true };
+    // One bin: a width of 0 (min = max), or no finite nice width (bins=1 over a range that holds 0,
+    // src/common/bins.ts): every value is in bin 0 there as in workers/axes.ts.
+    if (width === 0 || !Number.isFinite(width))
+      return { sql: `if(isNull(${col}), NULL, 0)`, kind: 'f64', numeric: true };
     const x = `toFloat64(${col})`;
     const floor = inv > 0 ? `floor(${x} * ${toSqlNumber(inv)})` : `floor(${x} / ${toSqlNumber(width)})`;
     return {

@@ -1,0 +1,118 @@
+// The engine scenario's ClickHouse: two shards started by the test helper, issue 19's table loaded into each shard's local table.
+import { createReadStream, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { type Cluster, startCluster } from '../../test/helpers/clickhouse.ts';
+import type { Duck } from './duck.ts';
+import { toSqlString } from './duck.ts';
+import { note } from './log.ts';
+
+/** ClickHouse types of WIDE_COLUMNS (bench/lib/wide.ts), in file order. */
+const COLUMNS: [string, string][] = [
+  ['id', 'Int64'],
+  ['cat', 'Int32'],
+  ['code', 'Int32'],
+  ['name', 'String'],
+  ['x', 'Float64'],
+  ['grade', 'Int32'],
+  ['d', 'Date'],
+];
+
+/**
+ * Starts two shards and loads DuckDB's table `w` into `w_local` on each (rows with id % 2 = k on
+ * shard k: what the Distributed table `w`, sharded by `id`, would send there), as CSV that DuckDB
+ * writes and each shard reads over HTTP. Stops the shards when anything fails.
+ */
+export async function startWideCluster(duck: Duck, dataDir: string, rows: number): Promise<Cluster> {
+  const ch = await startCluster();
+  try {
+    await ch.createTable('w', COLUMNS, 'id');
+    const t0 = performance.now();
+    for (let k = 0; k < 2; k++) {
+      const file = join(dataDir, `engine-shard${k}.csv`);
+      await duck.run(`COPY (SELECT * FROM w WHERE id % 2 = ${k}) TO ${toSqlString(file)} (FORMAT csv, HEADER false)`);
+      const size = statSync(file).size;
+      await insertFile(ch, k, file);
+      rmSync(file);
+      note(`engine: shard ${k} loaded (${(size / 2 ** 20).toFixed(0)} MiB of CSV)`);
+    }
+    const count = Number(await ch.sql(`SELECT count() FROM ${ch.database}.w`));
+    if (count !== rows) throw new Error(`the Distributed table holds ${count} rows, expected ${rows}.`);
+    note(`engine: ${rows} rows in two shards in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    return ch;
+  } catch (err) {
+    await ch.stop();
+    throw err;
+  }
+}
+
+/** Streams a CSV file into shard k's local table. */
+async function insertFile(ch: Cluster, k: number, file: string): Promise<void> {
+  const query = encodeURIComponent(`INSERT INTO ${ch.database}.w_local FORMAT CSV`);
+  const res = await fetch(`${ch.urls[k]}/?query=${query}`, {
+    method: 'POST',
+    body: Readable.toWeb(createReadStream(file)) as ReadableStream,
+    duplex: 'half',
+  } as RequestInit);
+  if (!res.ok) throw new Error(`ClickHouse shard ${k}: ${(await res.text()).trim()}`);
+}
+
+/** One timed engine query: its rows (JSONCompact `data`), wall time, and its id for system.query_log. */
+export type EngineRun = { rows: unknown[][]; ms: number; id: string };
+
+let runs = 0;
+
+/** Runs `sql` on shard `k` (0: the Distributed table's entry point) with query logging on. */
+export async function runLogged(ch: Cluster, sql: string, k = 0): Promise<EngineRun> {
+  const id = `bench-${process.pid}-${++runs}`;
+  const t = performance.now();
+  const res = await fetch(`${ch.urls[k]}/?log_queries=1&query_id=${id}`, {
+    method: 'POST',
+    body: `${sql} FORMAT JSONCompact`,
+  });
+  const text = await res.text();
+  const ms = performance.now() - t;
+  if (!res.ok) throw new Error(`ClickHouse: ${text.trim().slice(0, 300)}`);
+  return { rows: (JSON.parse(text) as { data: unknown[][] }).data, ms, id };
+}
+
+/**
+ * Rows each shard read for a query through the Distributed table: shard 1 logs its part as a
+ * secondary query; shard 0 reads its own part inside the initial query, whose count holds both.
+ */
+export async function rowsPerShard(ch: Cluster, id: string): Promise<[number, number]> {
+  for (let k = 0; k < 2; k++) await ch.sql('SYSTEM FLUSH LOGS', k);
+  const read = async (k: number, initial: boolean) =>
+    Number(
+      (
+        await ch.sql(
+          `SELECT sum(read_rows) FROM system.query_log WHERE initial_query_id = '${id}' AND type = 2 AND is_initial_query = ${initial ? 1 : 0}`,
+          k,
+        )
+      ).trim(),
+    );
+  const remote = await read(1, false);
+  return [(await read(0, true)) - remote, remote];
+}
+
+/**
+ * A catalog over the Distributed table `w`, with writeTableCatalog's field ids (bench/lib/table-catalog.ts)
+ * but no `id` field: its profile would carry all 10M distinct ids out of the engine.
+ */
+export function writeEngineCatalog(ch: Cluster, columns: readonly string[], dir: string): string {
+  const path = join(dir, 'engine-w.catalog.json');
+  const fields = columns
+    .map((column, i) => ({ id: i + 1, dataset: 'data', column, name: column }))
+    .filter((f) => f.column !== 'id');
+  const catalog = {
+    title: 'Bench catalog over ClickHouse',
+    access: { anonymous: true },
+    engines: { ch: { kind: 'clickhouse', url: ch.url, database: ch.database } },
+    datasets: [{ name: 'data', model: 'row', engine: 'ch', table: 'w' }],
+    categories: [{ id: 1, name: 'Bench', order: 1 }],
+    fields,
+    concepts: [{ id: 1, name: 'Row', category: 1, order: 1, fields: fields.map((f) => f.id) }],
+  };
+  writeFileSync(path, `${JSON.stringify(catalog, null, 2)}\n`);
+  return path;
+}

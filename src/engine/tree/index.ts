@@ -1,0 +1,56 @@
+// Tree tasks (API.md §12) over engine tables (§14): the EngineRunner for tree-key, tree-link, tree-count, tree-distinct, tree-dist, tree-stats.
+import type { Task } from '../../contract/tasks.ts';
+import type { EngineRunner } from '../runner.ts';
+import { countEntities, distinctEntities } from './counts.ts';
+import { treeGroupsSql } from './dist.ts';
+import { treeStatsSql } from './stats.ts';
+import { checkEngineKey, checkEngineLink } from './reports.ts';
+import { toSqlCondition } from '../sql/context.ts';
+import { type ConditionSql, selectSql } from './select.ts';
+import { newStatement } from './sql.ts';
+
+/**
+ * A runner of the tree tasks that writes each context condition with `condition`. Every table of
+ * the tree must be in the engine; `tree-entity` is never sent for an engine tree (its index is
+ * the tables themselves), so it is refused.
+ */
+export function createTreeRunner(condition: ConditionSql): EngineRunner {
+  return async (task: Task, ctx, signal) => {
+    switch (task.kind) {
+      case 'tree-key':
+        return checkEngineKey(task.table, task.column, ctx.query, signal);
+      case 'tree-link':
+        return checkEngineLink(task.from, task.column, task.to, task.key, ctx.query, signal);
+      case 'tree-count': {
+        const st = newStatement(task.tree);
+        return countEntities(st, selectSql(st, task.context, condition), ctx.query, signal);
+      }
+      case 'tree-distinct': {
+        const st = newStatement(task.tree);
+        const selection = selectSql(st, task.context, condition);
+        return distinctEntities(st, task.dataset, task.column, selection, ctx.query, signal);
+      }
+      case 'tree-stats': {
+        const st = newStatement(task.tree);
+        const selection = selectSql(st, task.context, condition);
+        return treeStatsSql(st, task.dataset, task.column, selection, ctx, signal);
+      }
+      case 'tree-dist': {
+        const st = newStatement(task.tree);
+        const selection = selectSql(st, task.context, condition);
+        const { params } = task;
+        const limit = params.cluster && params.numeric ? Number.POSITIVE_INFINITY : params.maxGroups;
+        const groups = await treeGroupsSql(st, task.base, task.dimensions, selection, params, limit, ctx.query, signal);
+        if (groups.tooMany) return { size: 0, clustered: false, data: [], outliers: [], tooMany: true, badN: null };
+        return ctx.pool.run({ kind: 'shape', groups, params }, signal);
+      }
+      default:
+        throw new Error(`The engine does not run '${task.kind}' tasks of a tree.`);
+    }
+  };
+}
+
+/** The tree runner with engine-sql's condition compiler (src/engine/sql/context.ts): literals escaped by type. */
+export const runTreeTask: EngineRunner = createTreeRunner((cond, column) =>
+  toSqlCondition(column, cond.type, cond.operator, cond.value),
+);

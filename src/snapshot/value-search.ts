@@ -1,0 +1,110 @@
+// Search over engine values (API.md §14 Search): which fields push their value search down, and the per-request probe.
+import type { Field } from '../contract/model.ts';
+import type { Pool } from '../contract/pool.ts';
+import type { TableRef } from '../contract/storage.ts';
+import { toValueTerms, type ValueHits } from '../search/index.ts';
+import type { ParsedQuery } from '../search/query.ts';
+import type { FieldValues } from './precompute.ts';
+
+/** SORREL_SEARCH_VALUES_PER_FIELD's default: the most distinct values of one engine field the index holds. */
+export const SEARCH_VALUES_PER_FIELD = 100_000;
+
+/**
+ * A field whose value search goes to the engine. `accented`: its distinct values holding a non-ASCII
+ * character, which the index holds (the engine then searches its ASCII values only), or null when
+ * there are more of those than the bound too (the engine then searches every value, docs/engines.md).
+ */
+export type PushedField = { dataset: string; column: string; accented: readonly string[] | null };
+
+export type PushedFields = ReadonlyMap<number, PushedField>;
+
+/**
+ * At build: every enumerable or searchable text field of an engine dataset, without a label column,
+ * whose naive distinct values number more than `bound`, with its accented values read from the engine.
+ */
+export async function planPushedSearch(
+  fields: ReadonlyMap<number, Field>,
+  values: ReadonlyMap<number, FieldValues>,
+  refs: ReadonlyMap<string, TableRef>,
+  pool: Pool,
+  bound: number,
+): Promise<Map<number, PushedField>> {
+  const accented = new Map<string, Promise<string[]>>();
+  const planned: [Field, Promise<string[]>][] = [];
+  for (const f of fields.values()) {
+    const table = refs.get(f.dataset);
+    if (!table?.engine || !isPushable(f) || values.get(f.id)!.values.length <= bound) continue;
+    const k = `${f.dataset}\0${f.column}`;
+    if (!accented.has(k))
+      accented.set(k, pool.run<string[]>({ kind: 'value-accented', table, column: f.column, limit: bound }));
+    planned.push([f, accented.get(k)!]);
+  }
+  const pushed = new Map<number, PushedField>();
+  for (const [f, task] of planned) {
+    const found = await task;
+    pushed.set(
+      f.id,
+      Object.freeze({ dataset: f.dataset, column: f.column, accented: found.length > bound ? null : found }),
+    );
+  }
+  return pushed;
+}
+
+/** Whether the engine can search a field's values as the index would: text whose labels are its values. */
+function isPushable(f: Field): boolean {
+  return (
+    (f.enumerable || f.searchable) &&
+    (f.internal_type === 'text' || f.internal_type === 'char') &&
+    f.label_column === null
+  );
+}
+
+/** The labels the search index holds for a field: a pushed field's accented values, else all of them. */
+export function toIndexedLabels(
+  pushed: PushedFields,
+  values: ReadonlyMap<number, FieldValues>,
+  id: number,
+): readonly string[] {
+  const p = pushed.get(id);
+  if (p) return p.accented ?? [];
+  return values.get(id)?.labels() ?? [];
+}
+
+/**
+ * Per request: asks the engine, for each pushed field `isVisible` lets through, which terms of `q`
+ * some value matches (one query per column). Null when nothing needs asking, so a catalog without
+ * pushed fields answers without waiting.
+ */
+export function probePushed(
+  pushed: PushedFields,
+  tableRef: (dataset: string) => TableRef,
+  pool: Pool,
+  q: ParsedQuery,
+  isVisible: (id: number) => boolean,
+  signal?: AbortSignal,
+): Promise<ValueHits> | null {
+  const asked = new Map<string, Promise<Set<number>>>();
+  const byField: [number, Promise<Set<number>>][] = [];
+  for (const [id, p] of pushed) {
+    if (!isVisible(id)) continue;
+    const k = `${p.dataset}\0${p.column}`;
+    if (!asked.has(k)) {
+      const { terms, at } = toValueTerms(q, p.accented !== null);
+      if (terms.length === 0) continue;
+      const task = {
+        kind: 'value-match',
+        table: tableRef(p.dataset),
+        column: p.column,
+        terms,
+        asciiOnly: p.accented !== null,
+      } as const;
+      asked.set(
+        k,
+        pool.run<boolean[]>(task, signal).then((hits) => new Set(at.filter((_, i) => hits[i]))),
+      );
+    }
+    byField.push([id, asked.get(k)!]);
+  }
+  if (byField.length === 0) return null;
+  return Promise.all(byField.map(([, hits]) => hits)).then((sets) => new Map(byField.map(([id], i) => [id, sets[i]!])));
+}

@@ -1,0 +1,121 @@
+// The engine gateway (src/engine/client.ts): the deadline, an unreachable engine, credentials from the environment, cancellation.
+import { createServer } from 'node:net';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { EngineSpec } from '../../src/contract/engine.ts';
+import { EngineUnavailableError } from '../../src/contract/errors.ts';
+import { createEngineClient, toCredentials } from '../../src/engine/client.ts';
+import { type Cluster, SECRET_USER, sharedCluster } from '../helpers/clickhouse.ts';
+
+let ch: Cluster;
+const spec = (over: Partial<EngineSpec> = {}): EngineSpec => ({
+  name: 'wh',
+  kind: 'clickhouse',
+  url: ch.url,
+  database: ch.database,
+  userEnv: null,
+  passwordEnv: null,
+  refresh: null,
+  where: 'engines.wh',
+  ...over,
+});
+const SECRET_ENV = { WH_USER: SECRET_USER.user, WH_PASSWORD: SECRET_USER.password };
+
+test.before(async () => {
+  ch = await sharedCluster();
+});
+
+/** The error a promise rejects with (fails the test when it resolves). */
+async function rejection(p: Promise<unknown>): Promise<Error> {
+  return p.then(
+    () => assert.unreachable('expected a rejection') as never,
+    (e: unknown) => e as Error,
+  );
+}
+
+test('a query slower than the deadline rejects at the deadline with ENGINE_UNAVAILABLE, not when the engine ends', async () => {
+  const client = createEngineClient(spec(), { timeoutMs: 300, env: {} });
+  try {
+    // sleep(3) answers 0 after 3 s; only our timer can end the request first, with this message.
+    const err = await rejection(client.query('SELECT sleep(3)'));
+    assert.instance(err, EngineUnavailableError);
+    assert.is(err.message, 'Engine "wh" did not answer within 0.3 s.');
+    assert.equal(await client.query('SELECT 1 AS one'), [{ one: 1 }], 'the client still answers afterwards');
+  } finally {
+    await client.close();
+  }
+});
+
+test('the engine enforces the deadline too: max_execution_time is sent with every query', async () => {
+  const client = createEngineClient(spec(), { timeoutMs: 1000, env: {} });
+  try {
+    const [row] = await client.query("SELECT value FROM system.settings WHERE name = 'max_execution_time'");
+    assert.is(row.value, '1');
+  } finally {
+    await client.close();
+  }
+});
+
+test('an engine nobody listens on is unreachable, named, without its address', async () => {
+  const port = await new Promise<number>((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+  const client = createEngineClient(spec({ url: `http://127.0.0.1:${port}` }), { timeoutMs: 5000, env: {} });
+  try {
+    const err = await rejection(client.query('SELECT 1'));
+    assert.instance(err, EngineUnavailableError);
+    assert.is(err.message, 'Engine "wh" is unreachable (ECONNREFUSED).');
+    assert.not.match(err.message, String(port)); // the cause (for the log) may name host and port
+    assert.is(await client.ping(500), false);
+  } finally {
+    await client.close();
+  }
+});
+
+test('credentials come from the named environment variables; a wrong password fails without showing it', async () => {
+  const ok = createEngineClient(spec({ userEnv: 'WH_USER', passwordEnv: 'WH_PASSWORD' }), {
+    timeoutMs: 5000,
+    env: SECRET_ENV,
+  });
+  const wrong = createEngineClient(spec({ userEnv: 'WH_USER', passwordEnv: 'WH_PASSWORD' }), {
+    timeoutMs: 5000,
+    env: { ...SECRET_ENV, WH_PASSWORD: `${SECRET_USER.password}-x` },
+  });
+  try {
+    // Sent: without them the engine would take the query as `default`, and the wrong password too.
+    assert.equal(await ok.query('SELECT 1 AS one'), [{ one: 1 }]);
+    const err = await rejection(wrong.query('SELECT 1'));
+    assert.instance(err, EngineUnavailableError);
+    assert.match(err.message, /^Engine "wh" failed \(ClickHouse error \d+\)\.$/);
+    const everything = `${err.message} ${(err.cause as Error).message} ${err.stack}`;
+    assert.not.match(everything, SECRET_USER.password);
+    assert.not.match(everything, SECRET_USER.user);
+  } finally {
+    await ok.close();
+    await wrong.close();
+  }
+});
+
+test('a credential variable that is not set is a problem naming the variable, not its value', () => {
+  const { problems } = toCredentials(spec({ userEnv: 'WH_USER', passwordEnv: 'WH_PASSWORD' }), { WH_USER: 'u' });
+  assert.equal(problems, ['engines.wh: `password_env` names WH_PASSWORD, which is not set in the environment.']);
+});
+
+test("the caller's AbortSignal cancels a query as an AbortError (the client went away), not an outage", async () => {
+  const client = createEngineClient(spec(), { timeoutMs: 10_000, env: {} });
+  try {
+    const controller = new AbortController();
+    const pending = client.query('SELECT sleep(2)', controller.signal);
+    setTimeout(() => controller.abort(), 100);
+    const err = await rejection(pending);
+    assert.is(err.name, 'AbortError');
+    assert.not.instance(err, EngineUnavailableError);
+  } finally {
+    await client.close();
+  }
+});
+
+test.run();

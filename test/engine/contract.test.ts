@@ -1,0 +1,114 @@
+// The engine contract (API.md §14): the same rows as files and as ClickHouse tables answer every request byte for byte alike.
+//
+// The oracle is the in-memory backend: one seeded fixture (a table of every type the engine maps,
+// and a model tree with dangling and null links) is written as NDJSON files and loaded into the
+// two-shard cluster; two servers serve the same catalog, one over the files and one over the
+// engine, and each of several hundred seeded requests (values, dist, stats, entities, naive and
+// aware, three users) must get the same status and the same body bytes from both. ETags may
+// differ: the data versions do (file hashes against the engine's fingerprint).
+import { writeFileSync } from 'node:fs';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { pino } from 'pino';
+import { DEFAULT_CONFIG } from '../../src/config.ts';
+import { type Running, startServer } from '../../src/server.ts';
+import { type Cluster, SECRET_USER, sharedCluster } from '../helpers/clickhouse.ts';
+import { PASSWORD_ENV, USER_ENV } from '../helpers/engine/catalog.ts';
+import { compareAll, describe } from '../helpers/engine/compare.ts';
+import { fieldInfos } from '../helpers/engine/fields.ts';
+import { createFixture, type Fixture } from '../helpers/engine/fixture.ts';
+import { HEADERS, makeRequests, type Request } from '../helpers/engine/requests.ts';
+import { startTestServer } from '../helpers/server.ts';
+
+// Small limits, so the fixture's 1,500 rows reach the grid (API.md §13) and TOO_MANY_GROUPS.
+const CONFIG = { baseUrl: 'http://sorrel.test', maxGroups: 1000, maxClusterPoints: 600 };
+
+let ch: Cluster;
+let fixture: Fixture;
+let files: Running;
+let engine: Running | null;
+let engineFailure = '';
+let requests: Request[];
+
+test.before(async () => {
+  ch = await sharedCluster();
+  fixture = await createFixture(ch, 'sorrel_contract');
+  // The engine entry names these variables; the password user proves credentials travel from the environment.
+  process.env[USER_ENV] = SECRET_USER.user;
+  process.env[PASSWORD_ENV] = SECRET_USER.password;
+  files = await startTestServer(fixture.fileCatalog, CONFIG);
+  engine = await startEngineServer(fixture.engineCatalog);
+  // The generator takes each field's operators from the in-memory backend (the oracle).
+  const listed = (await (await fetch(`${files.url}/api/fields/`, { headers: HEADERS.admin })).json()) as any[];
+  requests = makeRequests(
+    fieldInfos(fixture.datasets, new Map(listed.map((f) => [f.id, f.operators.map((o: string[]) => o[0])]))),
+  );
+});
+
+/** Starts the engine-backed server; if its catalog does not load, closes it and keeps the reason for the tests. */
+async function startEngineServer(catalog: string): Promise<Running | null> {
+  const running = await startServer(
+    catalog,
+    { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1, ...CONFIG },
+    pino({ level: 'silent' }),
+  );
+  try {
+    await running.ready;
+    return running;
+  } catch (e) {
+    engineFailure = (e as Error).message;
+    await running.close();
+    return null;
+  }
+}
+
+test.after(async () => {
+  await Promise.all([files?.close(), engine?.close()]);
+});
+
+test('the engine holds the fixture rows, spread over both shards', async () => {
+  for (const d of fixture.datasets) {
+    const total = Number(await ch.sql(`SELECT count() FROM ${fixture.database}.${d.name}`));
+    assert.is(total, d.rows.length, d.name);
+  }
+  const local = await Promise.all([0, 1].map((i) => ch.sql(`SELECT count() FROM ${fixture.database}.obs_local`, i)));
+  assert.ok(
+    local.every((n) => Number(n) > 0),
+    `obs on both shards: ${local.map((n) => n.trim())}`,
+  );
+});
+
+test('the requests reach every kind of answer on the file backend', async () => {
+  const { answers: got } = await compareAll(files.url, files.url, requests);
+  const statuses = new Set(got.map((a) => a.status));
+  for (const s of [200, 400, 404, 422]) assert.ok(statuses.has(s), `some request answers ${s}`);
+  const ok = got.filter((a) => a.status === 200).length;
+  assert.ok(ok > requests.length * 0.75, `${ok} of ${requests.length} are 200`);
+  const bodies = got.filter((a) => a.status === 200).map((a) => a.text);
+  const some = (what: string, re: RegExp) =>
+    assert.ok(
+      bodies.some((b) => re.test(b)),
+      what,
+    );
+  some('a clustered dist', /"clustered":true/);
+  some('a dist gathered on the grid', /"cells":\d+/);
+  some('a binned axis', /"bins":\{"width"/);
+  some('an interval axis', /"interval":"(year|quarter|month|week|day|hour)"/);
+  some('an outlier', /"outliers":\[\{/);
+  some('a random draw', /^\[\{"value"/);
+  some('a 64-bit integer as a string', /"value":"-?\d{16,}"/);
+  some('a non-ASCII value', /"value":"[^"]*[^ -~]/);
+  some('stats with quantiles', /"p95":-?\d/);
+  const counts = new Set(bodies.filter((b) => b.startsWith('{"name":"patient"')).map((b) => JSON.parse(b).count));
+  assert.ok(counts.size > 5, `entity counts vary with the context (${[...counts]})`);
+});
+
+test('every request gets the same status and body bytes from the engine as from the files', async () => {
+  assert.ok(engine, `the engine catalog did not load: ${engineFailure}`);
+  const { mismatches } = await compareAll(files.url, engine.url, requests);
+  if (process.env.SORREL_CONTRACT_REPORT)
+    writeFileSync(process.env.SORREL_CONTRACT_REPORT, JSON.stringify(mismatches, null, 1));
+  assert.ok(mismatches.length === 0, describe(mismatches));
+});
+
+test.run();
