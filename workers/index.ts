@@ -1,6 +1,6 @@
 // The Piscina worker: a thin adapter from a Task to the pure compute functions.
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import type { DistinctPart, GroupsPart, PooledTask, SplitTask, Task } from '../src/contract/tasks.ts';
+import type { DistinctPart, GroupsPart, PooledTask, ProfileResult, SplitTask, Task } from '../src/contract/tasks.ts';
 import { countCodes } from './codes.ts';
 import { openTable, type TableView } from './columns.ts';
 import { distinctValues } from './distinct.ts';
@@ -68,11 +68,11 @@ type TreeTask = Extract<Task, { kind: 'tree-count' | 'tree-distinct' | 'tree-dis
 function runTable(task: TableTask): unknown {
   const table = openTable(task.table);
   if (task.kind === 'profile') {
-    const profile = profileColumn(table.column(task.column), task.stats, task.type);
+    const profile = profileColumn(table.column(task.column), task.stats);
     // A profile's sorted copy of a large column is garbage now: collected at once, it is not still
     // resident when the next profile makes its own (load's peak memory; see exposeGc in src/lifecycle.ts).
     if (table.rows >= LARGE) (globalThis as { gc?: () => void }).gc?.();
-    return profile;
+    return toMoved(profile);
   }
   if (task.kind !== 'stats' && task.rows) return runPart(task, sliceTable(table, task.rows));
   const mask = contextMask(table, task.context);
@@ -88,6 +88,16 @@ function runTable(task: TableTask): unknown {
         task.params,
       );
   }
+}
+
+/**
+ * A profile whose typed arrays are moved to the main thread, not copied: a key column's distinct
+ * values and counts are 9-12 bytes a row, and a copy would briefly hold them twice (load's peak).
+ */
+function toMoved(profile: ProfileResult): unknown {
+  const { values, counts } = profile.distinct;
+  const buffers = [values, counts].flatMap((a) => (ArrayBuffer.isView(a) ? [a.buffer] : []));
+  return buffers.length ? moved(profile, buffers) : profile;
 }
 
 /** One part of a split task: its rows' answer in the form workers/merge.ts combines (src/split.ts). */

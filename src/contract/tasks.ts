@@ -1,6 +1,5 @@
 // The worker task protocol: every task and answer is plain data or typed arrays (structured-clone safe).
 import type { ContextNode } from './context.ts';
-import type { InternalType } from './model.ts';
 import type { TableRef } from './storage.ts';
 import type { TreeContextNode, TreeDimension, TreeRef } from './tree.ts';
 
@@ -16,7 +15,7 @@ export type Task =
     }
   | { kind: 'stats'; table: TableRef; column: string; context: ContextNode | null }
   | { kind: 'merge'; task: SplitTask; parts: unknown[] } // the parts of a split task → that task's answer
-  | { kind: 'profile'; table: TableRef; column: string; stats: boolean; type: InternalType } // context-naive distinct (+ stats, labels), at load
+  | { kind: 'profile'; table: TableRef; column: string; stats: boolean } // context-naive distinct (+ stats), at load
   // The model tree (API.md §12): checks and index at load, then entity-level compute.
   | { kind: 'tree-key'; table: TableRef; column: string } // → KeyReport
   | { kind: 'tree-link'; from: TableRef; column: string; to: TableRef; key: string; out: SharedArrayBuffer } // → LinkReport
@@ -166,11 +165,20 @@ export type DistResult = {
 };
 
 /**
- * The answer to a `profile` task. `labels`: each distinct value's default label (toLabel), joined
- * by newlines — one string crosses threads far faster than a million — or null for a dict column,
- * whose values are their own labels.
+ * The answer to a `profile` task: the column's distinct values and counts, and its stats. A number
+ * column's come as typed arrays (a key column has as many distinct values as rows: a typed array
+ * crosses threads as one copy and holds 8 and 4 bytes a value, where a list of numbers is cloned
+ * element by element); strings and 64-bit integers (decimal text) as lists. No labels: the main
+ * thread makes them when a value is shown (src/snapshot/field-values.ts).
  */
-export type ProfileResult = { distinct: DistinctResult; stats: StatsResult | null; labels: string | null };
+export type ProfileResult = { distinct: ProfileValues; stats: StatsResult | null };
+
+/** A profile's distinct values: DistinctResult's, as typed arrays for a number column. */
+export type ProfileValues = {
+  values: Float64Array | (number | string)[];
+  counts: Uint8Array | Uint16Array | Uint32Array | Float64Array | number[];
+  nullCount: number;
+};
 
 export type StatsResult = {
   count: number;

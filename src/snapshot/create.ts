@@ -112,7 +112,9 @@ export async function prepareSnapshot(
   if (opts.engines) pool = withEngines(pool, opts.engines.set.queries, opts.engines.run);
   const datasets =
     opts.datasets ??
-    (await loadAllDatasets(spec, opts, (d) => startProfiles(spec, d, toRef(d.name, d.parts), pool, profiles)));
+    (await loadAllDatasets(spec, opts, (d) =>
+      startProfiles(spec, d, toRef(d.name, d.parts), pool, profiles, opts.progress),
+    ));
   checkColumns(spec, datasets);
   const { keyText, problems } = await checkKeys(spec, { secret: opts.secret ?? true });
   if (problems.length) throw new CatalogError(problems);

@@ -67,7 +67,7 @@ export function toIndexedLabels(
 ): readonly string[] {
   const p = pushed.get(id);
   if (p) return p.accented ?? [];
-  return values.get(id)?.labels ?? [];
+  return values.get(id)?.labels() ?? [];
 }
 
 /**

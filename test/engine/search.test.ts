@@ -6,7 +6,7 @@ import type { TableRef } from '../../src/contract/storage.ts';
 import { toMatchSql } from '../../src/engine/search/sql.ts';
 import { buildSearchIndex, searchConcepts, searchFields, type SearchInput } from '../../src/search/index.ts';
 import { parseQuery } from '../../src/search/query.ts';
-import type { FieldValues } from '../../src/snapshot/precompute.ts';
+import { type FieldValues, toFieldValues } from '../../src/snapshot/field-values.ts';
 import { planPushedSearch, probePushed, toIndexedLabels } from '../../src/snapshot/value-search.ts';
 import { type Cluster, startCluster } from '../helpers/clickhouse.ts';
 import { makeConcept, makeField, privileged } from '../search/fixture.ts';
@@ -75,9 +75,9 @@ const distinct = [...new Set(NAMES)];
 // Fewer than the distinct values (so the field is pushed), more than its accented ones (so the index holds those).
 const BOUND = 12;
 const values = new Map<number, FieldValues>([
-  [1, { values: distinct, labels: distinct, counts: distinct.map(() => 1), nullCount: 2 }],
-  [2, { values: ['Lyon', 'Nîmes'], labels: ['Lyon', 'Nîmes'], counts: [1, 1], nullCount: 0 }],
-  [3, { values: distinct, labels: distinct, counts: distinct.map(() => 1), nullCount: 2 }],
+  [1, toFieldValues(distinct, distinct.map(() => 1), 2, distinct)],
+  [2, toFieldValues(['Lyon', 'Nîmes'], [1, 1], 0, ['Lyon', 'Nîmes'])],
+  [3, toFieldValues(distinct, distinct.map(() => 1), 2, distinct)],
 ]);
 const fields = [
   makeField(1, 'Patient name', { dataset: 'names', column: 'name', internal_type: 'text', searchable: true }),
@@ -132,7 +132,7 @@ test('over the bound, every query finds through the engine what a scan of all va
   const pushed = await planPushedSearch(byId, values, refs(), pool, BOUND);
   assert.ok(pushed.get(1)?.accented, 'accented values fit under the bound');
   const index = buildSearchIndex(input((id) => toIndexedLabels(pushed, values, id)));
-  const scan = prepareScan(input((id) => values.get(id)!.labels));
+  const scan = prepareScan(input((id) => values.get(id)!.labels()));
   for (const raw of QUERIES) {
     const q = parseQuery(raw)!;
     const hits = await probePushed(
