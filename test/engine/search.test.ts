@@ -75,9 +75,25 @@ const distinct = [...new Set(NAMES)];
 // Fewer than the distinct values (so the field is pushed), more than its accented ones (so the index holds those).
 const BOUND = 12;
 const values = new Map<number, FieldValues>([
-  [1, toFieldValues(distinct, distinct.map(() => 1), 2, distinct)],
+  [
+    1,
+    toFieldValues(
+      distinct,
+      distinct.map(() => 1),
+      2,
+      distinct,
+    ),
+  ],
   [2, toFieldValues(['Lyon', 'Nîmes'], [1, 1], 0, ['Lyon', 'Nîmes'])],
-  [3, toFieldValues(distinct, distinct.map(() => 1), 2, distinct)],
+  [
+    3,
+    toFieldValues(
+      distinct,
+      distinct.map(() => 1),
+      2,
+      distinct,
+    ),
+  ],
 ]);
 const fields = [
   makeField(1, 'Patient name', { dataset: 'names', column: 'name', internal_type: 'text', searchable: true }),
