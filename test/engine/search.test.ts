@@ -6,7 +6,7 @@ import type { TableRef } from '../../src/contract/storage.ts';
 import { toMatchSql } from '../../src/engine/search/sql.ts';
 import { buildSearchIndex, searchConcepts, searchFields, type SearchInput } from '../../src/search/index.ts';
 import { parseQuery } from '../../src/search/query.ts';
-import type { FieldValues } from '../../src/snapshot/precompute.ts';
+import { type FieldValues, toFieldValues } from '../../src/snapshot/field-values.ts';
 import { planPushedSearch, probePushed, toIndexedLabels } from '../../src/snapshot/value-search.ts';
 import { type Cluster, startCluster } from '../helpers/clickhouse.ts';
 import { makeConcept, makeField, privileged } from '../search/fixture.ts';
@@ -77,33 +77,22 @@ const BOUND = 12;
 const values = new Map<number, FieldValues>([
   [
     1,
-    {
-      values: distinct,
-      label: (i) => distinct[i],
-      labels: () => distinct,
-      counts: distinct.map(() => 1),
-      nullCount: 2,
-    },
+    toFieldValues(
+      distinct,
+      distinct.map(() => 1),
+      2,
+      distinct,
+    ),
   ],
-  [
-    2,
-    {
-      values: ['Lyon', 'Nîmes'],
-      label: (i) => ['Lyon', 'Nîmes'][i],
-      labels: () => ['Lyon', 'Nîmes'],
-      counts: [1, 1],
-      nullCount: 0,
-    },
-  ],
+  [2, toFieldValues(['Lyon', 'Nîmes'], [1, 1], 0, ['Lyon', 'Nîmes'])],
   [
     3,
-    {
-      values: distinct,
-      label: (i) => distinct[i],
-      labels: () => distinct,
-      counts: distinct.map(() => 1),
-      nullCount: 2,
-    },
+    toFieldValues(
+      distinct,
+      distinct.map(() => 1),
+      2,
+      distinct,
+    ),
   ],
 ]);
 const fields = [
