@@ -18,6 +18,7 @@ import type { Pool } from './contract/pool.ts';
 import { isSnapshotFile, loadBuiltSnapshot } from './snapshot/built.ts';
 import { createSnapshot, type Snapshot } from './snapshot/create.ts';
 import { findCatalogProblems } from './snapshot/problems.ts';
+import { warmNaiveDists } from './warm.ts';
 
 export type Running = {
   server: Server;
@@ -28,6 +29,8 @@ export type Running = {
   ready: Promise<void>;
   /** Rebuilds from the source in the background and swaps the snapshot in (SIGHUP). */
   reload(): Promise<ReloadOutcome>;
+  /** Resolves once the first snapshot's naive distributions are in its memo (src/warm.ts), with how many. */
+  warmed: Promise<number>;
   /** /readyz 503, grace, stop accepting, let requests finish, close the pool (SIGTERM, SIGINT). */
   drain(signal: string): Promise<DrainReport>;
   /** Stops at once (tests, failed start). */
@@ -113,7 +116,9 @@ export async function startServer(
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  let closed = false;
   const close = async () => {
+    closed = true;
     await new Promise<void>((r) => {
       server.close(() => r());
       server.closeAllConnections();
@@ -121,6 +126,8 @@ export async function startServer(
     await pool.close();
     log.flush();
   };
+  let warmed: (n: Promise<number>) => void = () => {};
+  const warmedAll = new Promise<number>((r) => (warmed = r));
   ready = (async () => {
     const started = Date.now();
     state.snapshot = await load(availableParallelism());
@@ -136,8 +143,11 @@ export async function startServer(
       },
       'ready',
     );
+    warmed(warmNaiveDists(s, pool, config, log, () => state.snapshot === s && !closed && !lifecycle.status.draining));
   })();
-  return { server, url, state, pool, ready, reload: lifecycle.reload, drain: lifecycle.drain, close };
+  ready.catch(() => warmed(Promise.resolve(0)));
+  const running = { server, url, state, pool, ready, reload: lifecycle.reload, drain: lifecycle.drain, close };
+  return { ...running, warmed: warmedAll };
 }
 
 /** A snapshot from a built file (verified, no precompute) or from a catalog and its data files. */
