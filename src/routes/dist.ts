@@ -97,6 +97,7 @@ function computeDist(
   config: Config,
   { field, dims, tree, context, params }: DistParams,
   signal?: AbortSignal,
+  split = true,
 ): Promise<DistResult> {
   const task: Task =
     tree && snapshot.tree
@@ -107,7 +108,7 @@ function computeDist(
     : `dist:${JSON.stringify([dims.map((d) => d.column), field.dataset, params])}`;
   return context
     ? pool.run<DistResult>(task, signal)
-    : remember(snapshot, memoKey, () => pool.run<DistResult>(task), config.memoBytes);
+    : remember(snapshot, memoKey, () => pool.run<DistResult>(task, undefined, { split }), config.memoBytes);
 }
 
 /**
@@ -120,7 +121,8 @@ export function warmNaiveDist(snapshot: Snapshot, pool: Pool, config: Config, fi
   const tree = toTreeDimensions(snapshot, field, dims);
   const axes = toAxes(field, dims, null, null, (d) => snapshot.stats.get(d.id));
   const query = { nulls: false, sort: 'fields' as const, cluster: true, n: null, bins: null, interval: null, axes };
-  return computeDist(snapshot, pool, config, toParams(config, field, dims, tree, null, query));
+  // On one thread: a split task would take every idle thread from the requests (src/split.ts).
+  return computeDist(snapshot, pool, config, toParams(config, field, dims, tree, null, query), undefined, false);
 }
 
 async function answerDist(ctx: RequestContext, p: DistParams): Promise<Reply> {

@@ -15,9 +15,9 @@ const ADMIN = { Authorization: 'Bearer sorrel-demo-admin' };
 function countTasks(s: Running): { n: number } {
   const counted = { n: 0 };
   const run = s.pool.run.bind(s.pool);
-  s.pool.run = (task, signal) => {
+  s.pool.run = (task, signal, options) => {
     counted.n++;
-    return run(task, signal);
+    return run(task, signal, options);
   };
   return counted;
 }
