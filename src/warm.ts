@@ -15,7 +15,7 @@ const IDLE_POLL_MS = 20;
  * task waits in the pool's queue, so requests keep the other threads and go first; it stops when
  * `isCurrent()` turns false (a reload swapped the snapshot, a drain began) or the pool closes.
  * Nothing is kept but the memo's answers (bounded by memoBytes); no column's values are copied.
- * Resolves with the number of fields warmed.
+ * Resolves with the number of fields warmed (those of engine tables are not).
  */
 export async function warmNaiveDists(
   snapshot: Snapshot,
@@ -30,6 +30,9 @@ export async function warmNaiveDists(
   for (const field of [...snapshot.fields.values()].sort((a, b) => a.id - b.id)) {
     while (isCurrent() && pool.stats().queued > 0) await pause(IDLE_POLL_MS);
     if (!isCurrent()) break;
+    // A table in a distributed engine (API.md §14) is left to its first request: every replica's
+    // start would otherwise send the shared engine a query per field.
+    if (snapshot.tableRef(field.dataset)?.engine) continue;
     try {
       await warmNaiveDist(snapshot, pool, config, field);
       warmed++;
