@@ -10,6 +10,7 @@ import { contextMask } from './mask.ts';
 import { toGroupsPart } from './merge-groups.ts';
 import { mergeParts } from './merge.ts';
 import { profileColumn } from './profile.ts';
+import { shapeGroups, shapeStats } from './shape.ts';
 import { sliceTable } from './slice.ts';
 import { columnStats } from './stats.ts';
 import { contextEntities } from './tree-context.ts';
@@ -39,6 +40,10 @@ export default async function run(task: PooledTask): Promise<unknown> {
         new Int32Array(task.out),
       );
       return null;
+    case 'shape':
+      return shapeGroups(task.groups, task.params);
+    case 'shape-stats':
+      return shapeStats(task.runs);
     case 'tree-count':
     case 'tree-distinct':
     case 'tree-dist':

@@ -30,7 +30,10 @@ export type Task =
       context: TreeContextNode | null;
       params: DistParams;
     } // → DistResult
-  | { kind: 'tree-stats'; tree: TreeRef; dataset: string; column: string; context: TreeContextNode | null }; // → StatsResult
+  | { kind: 'tree-stats'; tree: TreeRef; dataset: string; column: string; context: TreeContextNode | null } // → StatsResult
+  // Shaping of what an engine grouped (API.md §14): the same functions the table tasks end with.
+  | { kind: 'shape'; groups: ShapeGroups; params: DistParams } // → DistResult
+  | { kind: 'shape-stats'; runs: ValueRuns }; // → StatsResult
 
 /**
  * The table tasks a large request splits by rows across idle threads (src/split.ts). With `rows`
@@ -80,6 +83,27 @@ export type DistinctResult = {
   values: (number | string)[];
   counts: number[];
   nullCount: number;
+};
+
+/**
+ * Counted groups as workers/group.ts makes them (its Groups type): in ascending order of their
+ * values, dimension by dimension, nulls last. Per dimension, the distinct values ascending (in
+ * DistPoint form), as numbers for clustering (null for text), and per group the index of its value
+ * (`values.length` = null).
+ */
+export type ShapeGroups = {
+  size: number;
+  counts: Float64Array;
+  tooMany: boolean;
+  dims: { values: (number | string)[]; numbers: Float64Array | null; ranks: Int32Array }[];
+};
+
+/** A column's non-null values as ascending distinct values and their counts, plus its nulls (for shape-stats). */
+export type ValueRuns = {
+  values: Float64Array | Int32Array | BigInt64Array;
+  counts: Float64Array;
+  nullCount: number;
+  temporal: boolean;
 };
 
 /** Parameters of a distribution (API.md §7), validated on the main thread. */

@@ -1,0 +1,119 @@
+// dist over an engine table (API.md §7, §13, §14): the engine counts the groups (bins and periods in SQL), a worker shapes them.
+import type { ContextNode } from '../../contract/context.ts';
+import type { EngineQuery, EngineTable } from '../../contract/engine.ts';
+import type { InternalType } from '../../contract/model.ts';
+import type { Pool } from '../../contract/pool.ts';
+import type { AxisSpec, DistParams, DistResult, ShapeGroups } from '../../contract/tasks.ts';
+import { toSqlWhere } from '../sql/context.ts';
+import { toSqlIdentifier, toSqlNumber, toSqlTable } from '../sql/literal.ts';
+import { fromEngine, toComparator, toSqlValue, toValueKind, type ValueKind } from './values.ts';
+
+/**
+ * Counts the rows matching `context` per combination of the axes' keys — the storage value of an
+ * exact axis, the bin index of a binned one, the period ordinal of a truncated one, each the very
+ * number workers/axes.ts computes — then runs `shapeDistribution` on a worker (a `shape` task):
+ *   SELECT <key0> AS k0, …, count() AS c FROM <table>
+ *   WHERE <context> [AND isNotNull(<col>)…] GROUP BY k0, … [LIMIT maxGroups + 1]
+ * The LIMIT bounds what a refused distribution transfers: one group past the limit is enough to
+ * say TOO_MANY_GROUPS. A clustered distribution has no limit (API.md §13): every group comes over.
+ */
+export async function engineDist(
+  ctx: { query: EngineQuery; pool: Pool },
+  table: EngineTable,
+  columns: string[],
+  context: ContextNode | null,
+  params: DistParams,
+  signal?: AbortSignal,
+): Promise<DistResult> {
+  const axes = columns.map((c, d) => toAxis(table, c, params.axes[d] ?? { kind: 'exact' }));
+  const where = [toSqlWhere(context)];
+  if (!params.nulls) for (const c of columns) where.push(`isNotNull(${toSqlIdentifier(c)})`);
+  const limit = params.cluster && params.numeric ? null : params.maxGroups;
+  const keys = axes.map((a, d) => `${a.sql} AS k${d}`).join(', ');
+  const sql =
+    `SELECT ${keys}, count() AS c FROM ${toSqlTable(table.database, table.table)} WHERE ${where.join(' AND ')}` +
+    ` GROUP BY ${axes.map((_, d) => `k${d}`).join(', ')}${limit === null ? '' : ` LIMIT ${limit + 1}`}`;
+  const rows = await ctx.query(sql, signal);
+  const groups: ShapeGroups =
+    limit !== null && rows.length > limit
+      ? { size: 0, counts: new Float64Array(0), dims: [], tooMany: true }
+      : toGroups(
+          rows.map((r) => [...axes.map((a, d) => fromEngine(r[`k${d}`], a.kind)), Number(r.c)]),
+          axes,
+        );
+  return ctx.pool.run<DistResult>({ kind: 'shape', groups, params }, signal);
+}
+
+type Axis = { sql: string; kind: ValueKind; numeric: boolean };
+
+/** The SQL key of one axis and how its values come back. */
+function toAxis(table: EngineTable, column: string, axis: AxisSpec): Axis {
+  const type: InternalType | undefined = table.columns[column];
+  if (type === undefined) throw new Error(`Column '${column}' is not in engine table '${table.table}'.`);
+  const col = toSqlIdentifier(column);
+  const kind = toValueKind(type);
+  if (axis.kind === 'exact') return { sql: toSqlValue(col, kind), kind, numeric: kind !== 'dict' };
+  if (axis.kind === 'bins') {
+    const { width, inv, base, count } = axis.bins;
+    if (width === 0) return { sql: `if(isNull(${col}), NULL, 0)`, kind: 'f64', numeric: true };
+    const x = `toFloat64(${col})`;
+    const floor = inv > 0 ? `floor(${x} * ${toSqlNumber(inv)})` : `floor(${x} / ${toSqlNumber(width)})`;
+    return {
+      sql: `least(greatest(${floor} - ${toSqlNumber(base)}, 0), ${count - 1})`,
+      kind: 'f64',
+      numeric: true,
+    };
+  }
+  return { sql: toPeriodSql(col, axis.unit, axis.type), kind: 'f64', numeric: true };
+}
+
+/** The period ordinal of src/common/intervals.ts toPeriod, in UTC whatever the column's time zone. */
+function toPeriodSql(col: string, unit: string, type: string): string {
+  if (type === 'time') {
+    const ms = unit === 'hour' ? 3_600_000 : 60_000;
+    return `floor(toFloat64(${col}) / ${ms})`;
+  }
+  // Seconds since the epoch (DateTime) or days (Date): plain arithmetic is UTC.
+  const s = `toUInt32(${col})`;
+  if (type === 'datetime' && unit === 'hour') return `intDiv(${s}, 3600)`;
+  if (type === 'datetime' && unit === 'minute') return `intDiv(${s}, 60)`;
+  const days = type === 'date' ? `toUInt16(${col})` : `intDiv(${s}, 86400)`;
+  if (unit === 'day') return days;
+  if (unit === 'week') return `intDiv(${days} + 3, 7)`; // Monday weeks: 1970-01-01 is a Thursday
+  const date = type === 'date' ? col : `toDate(toUInt16(${days}))`;
+  if (unit === 'year') return `toYear(${date})`;
+  if (unit === 'quarter') return `toYear(${date}) * 4 + intDiv(toMonth(${date}) - 1, 3)`;
+  return `toYear(${date}) * 12 + toMonth(${date}) - 1`;
+}
+
+/**
+ * The engine's rows (keys per axis, then the count) as workers/group.ts's Groups: per axis its
+ * distinct values ascending, each row's rank in them (nulls last), rows in rank order.
+ */
+function toGroups(rows: (number | string | null)[][], axes: Axis[]): ShapeGroups {
+  const dims = axes.map((axis, d) => {
+    const compare = toComparator(axis.kind);
+    const values = [...new Set(rows.map((r) => r[d]).filter((v): v is number | string => v !== null))].sort(compare);
+    const rank = new Map(values.map((v, i) => [v, i]));
+    const numbers = axis.numeric ? Float64Array.from(values, (v) => Number(v)) : null;
+    return { values, numbers, rank };
+  });
+  const ranked = rows.map((r) => ({
+    ranks: dims.map((dim, d) => (r[d] === null ? dim.values.length : dim.rank.get(r[d] as number | string)!)),
+    count: r[axes.length] as number,
+  }));
+  ranked.sort((a, b) => {
+    for (let d = 0; d < dims.length; d++) if (a.ranks[d] !== b.ranks[d]) return a.ranks[d] - b.ranks[d];
+    return 0;
+  });
+  return {
+    size: ranked.length,
+    counts: Float64Array.from(ranked, (g) => g.count),
+    tooMany: false,
+    dims: dims.map((dim, d) => ({
+      values: dim.values,
+      numbers: dim.numbers,
+      ranks: Int32Array.from(ranked, (g) => g.ranks[d]),
+    })),
+  };
+}

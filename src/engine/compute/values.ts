@@ -1,0 +1,88 @@
+// A column's values in storage units (src/contract/storage.ts) on both sides: the SQL that selects them, the engine's JSON back to them, and their order.
+import type { InternalType } from '../../contract/model.ts';
+
+/** How a column's storage value travels: as a number, a 64-bit integer's text, a 0/1 or a string. */
+export type ValueKind = 'f64' | 'i64' | 'bool' | 'dict' | 'date' | 'datetime';
+
+export function toValueKind(type: InternalType): ValueKind {
+  switch (type) {
+    case 'biginteger':
+      return 'i64';
+    case 'boolean':
+      return 'bool';
+    case 'char':
+    case 'text':
+      return 'dict';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'datetime';
+    default:
+      return 'f64'; // integer, float, decimal, key; time (ms since midnight, a number in the engine)
+  }
+}
+
+/**
+ * The SQL of a column's storage value (null stays null): Float64 for numbers, the exact decimal
+ * text of a 64-bit integer (JSON would otherwise round it), 0/1, the string, Date as its day
+ * number, DateTime as its seconds (× 1000 in fromEngine: ms).
+ */
+export function toSqlValue(column: string, kind: ValueKind): string {
+  switch (kind) {
+    case 'f64':
+      return `toFloat64(${column})`;
+    case 'i64':
+      return `toString(${column})`;
+    case 'bool':
+      return `toUInt8(${column})`;
+    case 'dict':
+      return column;
+    case 'date':
+      return `toUInt16(${column})`;
+    case 'datetime':
+      return `toUInt32(${column})`;
+  }
+}
+
+/** A value of toSqlValue's column, as the engine's JSON gives it, in storage units (the DistinctResult form). */
+export function fromEngine(v: unknown, kind: ValueKind): number | string | null {
+  if (v === null || v === undefined) return null;
+  switch (kind) {
+    case 'i64':
+      return String(BigInt(v as string));
+    case 'dict':
+      return v as string;
+    case 'datetime':
+      return Number(v) * 1000;
+    default:
+      return Number(v);
+  }
+}
+
+/** Ascending order of storage values of one kind: numbers numerically, i64 exactly, strings by code point. */
+export function toComparator(kind: ValueKind): (a: number | string, b: number | string) => number {
+  if (kind === 'dict') return (a, b) => compareCodePoints(a as string, b as string);
+  if (kind === 'i64')
+    return (a, b) => {
+      const x = BigInt(a),
+        y = BigInt(b);
+      return x < y ? -1 : x > y ? 1 : 0;
+    };
+  return (a, b) => (a as number) - (b as number);
+}
+
+/**
+ * Code-point order of two strings (the dictionary order of the storage contract). UTF-16 units
+ * order as code points except that surrogates (D800–DFFF) must come after E000–FFFF.
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i),
+      y = b.charCodeAt(i);
+    if (x === y) continue;
+    const fix = (c: number) => (c >= 0xe000 ? c - 0x800 : c >= 0xd800 ? c + 0x2000 : c);
+    return fix(x) - fix(y);
+  }
+  return a.length - b.length;
+}
