@@ -21,6 +21,7 @@ export type Config = {
   logLevel: string;
   replyCacheBytes: number; // memory for serialised answers reused for repeated requests (0 = off)
   memoBytes: number; // memory for context-naive distributions kept per snapshot
+  warmDists: boolean; // compute each field's default naive distribution into the memo after start-up (src/warm.ts)
   metricsToken: string | null; // when set, /metrics needs `Authorization: Bearer <token>`
   headersTimeoutMs: number; // a request head must arrive within this (else 408)
   requestTimeoutMs: number; // a whole request, head and body, must arrive within this (else 408)
@@ -56,6 +57,7 @@ export const DEFAULT_CONFIG: Config = {
   logLevel: 'info',
   replyCacheBytes: 64 * 1024 * 1024,
   memoBytes: 64 * 1024 * 1024,
+  warmDists: true,
   metricsToken: null,
   headersTimeoutMs: 60_000,
   requestTimeoutMs: 300_000,
@@ -114,6 +116,7 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.logLevel = env.LOG_LEVEL || c.logLevel;
   c.replyCacheBytes = (int('SORREL_REPLY_CACHE_MB', 0) ?? c.replyCacheBytes / 2 ** 20) * 2 ** 20;
   c.memoBytes = (int('SORREL_MEMO_MB', 0) ?? c.memoBytes / 2 ** 20) * 2 ** 20;
+  c.warmDists = bool('SORREL_WARM_DISTS') ?? c.warmDists;
   c.metricsToken = env.SORREL_METRICS_TOKEN || null;
   c.headersTimeoutMs = int('SORREL_HEADERS_TIMEOUT_MS', 1) ?? c.headersTimeoutMs;
   c.requestTimeoutMs = int('SORREL_REQUEST_TIMEOUT_MS', 1) ?? c.requestTimeoutMs;

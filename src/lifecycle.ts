@@ -9,6 +9,7 @@ import type { Pool } from './contract/pool.ts';
 import type { AppState, LifecycleStatus } from './http/app.ts';
 import type { Snapshot } from './snapshot/create.ts';
 import { SnapshotFileError } from './snapshot/file.ts';
+import { warmNaiveDists } from './warm.ts';
 
 export type ReloadOutcome = { ok: boolean; version: string | null; problems: string[] };
 export type DrainReport = { signal: string; drained: number; cut: number; ms: number };
@@ -86,6 +87,7 @@ export function createLifecycle({ server, state, pool, config, log, ready, load 
           problems: ['the server began draining; the new snapshot was not swapped in'],
         };
       state.snapshot = next; // atomic: each request reads state.snapshot once, at its start
+      void warmNaiveDists(next, pool, config, log, () => state.snapshot === next && !status.draining);
       void afterInFlight().then(() => collect());
       status.reloads.ok++;
       status.reload = { ok: true, at: toTimestamp(new Date()), problems: 0 };

@@ -97,13 +97,13 @@ export function createPool(
     return { answer, ended };
   };
   return {
-    async run<T>(task: Task, signal?: AbortSignal): Promise<T> {
+    async run<T>(task: Task, signal?: AbortSignal, options?: { split?: boolean }): Promise<T> {
       if (running + waiting.length >= limit) throw new PoolBusyError('The compute queue is full; retry shortly.');
       if (signal?.aborted) throw toAbortError(signal.reason);
       await acquire(signal);
       // A large table task also takes the threads idle now, none that a waiting request needs
       // (src/split.ts): its parts never queue, so a request that comes later waits at most for one part.
-      const idle = waiting.length === 0 ? config.poolThreads - running : 0;
+      const idle = waiting.length === 0 && options?.split !== false ? config.poolThreads - running : 0;
       const parts = toParts(task, 1 + idle, splitRows);
       if (parts === null) return runTaken<T>(task, signal).answer;
       running += parts.length - 1;

@@ -23,6 +23,7 @@ import { runEngineTask } from './engine/run.ts';
 import type { EngineRunner } from './engine/runner.ts';
 
 type ForCatalog = ServedEngines['forCatalog'];
+import { warmNaiveDists } from './warm.ts';
 
 export type Running = {
   server: Server;
@@ -33,6 +34,8 @@ export type Running = {
   ready: Promise<void>;
   /** Rebuilds from the source in the background and swaps the snapshot in (SIGHUP). */
   reload(): Promise<ReloadOutcome>;
+  /** Resolves once the first snapshot's naive distributions are in its memo (src/warm.ts), with how many. */
+  warmed: Promise<number>;
   /** /readyz 503, grace, stop accepting, let requests finish, close the pool (SIGTERM, SIGINT). */
   drain(signal: string): Promise<DrainReport>;
   /** Stops at once (tests, failed start). */
@@ -129,7 +132,9 @@ export async function startServer(
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  let closed = false;
   const close = async () => {
+    closed = true;
     await new Promise<void>((r) => {
       server.close(() => r());
       server.closeAllConnections();
@@ -138,6 +143,8 @@ export async function startServer(
     await engines.close();
     log.flush();
   };
+  let warmed: (n: Promise<number>) => void = () => {};
+  const warmedAll = new Promise<number>((r) => (warmed = r));
   ready = (async () => {
     const started = Date.now();
     state.snapshot = await load(availableParallelism());
@@ -154,8 +161,11 @@ export async function startServer(
       },
       'ready',
     );
+    warmed(warmNaiveDists(s, pool, config, log, () => state.snapshot === s && !closed && !lifecycle.status.draining));
   })();
-  return { server, url, state, pool, ready, reload: lifecycle.reload, drain: lifecycle.drain, close };
+  ready.catch(() => warmed(Promise.resolve(0)));
+  const running = { server, url, state, pool, ready, reload: lifecycle.reload, drain: lifecycle.drain, close };
+  return { ...running, warmed: warmedAll };
 }
 
 /** A snapshot from a built file (verified, no precompute) or from a catalog and its data files. */

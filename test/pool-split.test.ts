@@ -148,6 +148,19 @@ test('a request that finds a thread busy runs whole on one thread', async () => 
   }
 });
 
+test('a task run with split: false (background work) runs whole on one thread, idle threads or not', async () => {
+  const pool = createPool({ poolThreads: 2, poolMaxQueue: 8, splitRows: ROWS }, GATE_WORKER);
+  try {
+    const g = newGate(13);
+    open(g, 0);
+    open(g, 1);
+    assert.equal(await pool.run(gated(large, g), undefined, { split: false }), expected);
+    assert.equal(marks(g), [1391, 1392], 'one whole task, no parts');
+  } finally {
+    await pool.close();
+  }
+});
+
 test('an abort cancels every part: no merge, the threads freed, the pool carries on', async () => {
   const pool = createPool({ poolThreads: 2, poolMaxQueue: 8, splitRows: ROWS }, GATE_WORKER, { abortGraceMs: 0 });
   try {

@@ -20,14 +20,19 @@ export async function spawnSorrel(catalog: string, env: Record<string, string> =
   }
 }
 
-/** Spawns the server and waits until its catalog is loaded; the `ready` message carries rows and Arrow bytes. */
+/**
+ * Spawns the server and waits until its catalog is loaded (the `ready` message carries rows and Arrow
+ * bytes) and its background warm-up of naive distributions has ended, so timed requests meet a quiet pool.
+ */
 export async function startSorrel(
   catalog: string,
   env: Record<string, string> = {},
 ): Promise<SorrelChild & { ready: Message }> {
   const s = await spawnSorrel(catalog, env);
   try {
-    return { ...s, ready: await s.child.waitFor('ready') };
+    const ready = await s.child.waitFor('ready');
+    await s.child.waitFor('warmed');
+    return { ...s, ready };
   } catch (err) {
     await s.stop();
     throw err;

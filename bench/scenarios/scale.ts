@@ -9,7 +9,7 @@ import { note } from '../lib/log.ts';
 import { toRow } from '../lib/rows.ts';
 import { timeFirstRequests } from '../lib/scale-requests.ts';
 import { timeSplit } from '../lib/split-requests.ts';
-import { buildSnapshot, spawnSorrel, type Started, timeStart } from '../lib/sorrel.ts';
+import { buildSnapshot, type SorrelChild, spawnSorrel, type Started, timeStart } from '../lib/sorrel.ts';
 import { writeTableCatalog } from '../lib/table-catalog.ts';
 import type { BenchRow, Scenario } from '../lib/types.ts';
 import { ensureWide, WIDE_COLUMNS } from '../lib/wide.ts';
@@ -104,6 +104,7 @@ export const scenario: Scenario = {
     try {
       await db.run(`CREATE TABLE w AS SELECT * FROM read_parquet(${toSqlString(file)})`);
       await waitForOk(`${sorrel.url}/readyz`, sorrel.child);
+      out.push(...(await timeWarmUp(sorrel, size, arrow)));
       out.push(...(await timeFirstRequests(sorrel.url, db, rows, `DuckDB ${db.version} (in-process)`)));
       await sorrel.stop();
       // One large request split across the threads, beside one thread and DuckDB (bench/lib/split-requests.ts).
@@ -115,6 +116,40 @@ export const scenario: Scenario = {
     return out;
   },
 };
+
+/**
+ * After /readyz: how long each field's default naive dist takes to be computed into the memo in the
+ * background (src/warm.ts), and the peak RSS once it has (the memory goal holds with the warm-up).
+ */
+async function timeWarmUp(sorrel: SorrelChild, size: string, arrow: number): Promise<BenchRow[]> {
+  const ready = await sorrel.child.waitFor('ready');
+  const warmed = await sorrel.child.waitFor('warmed');
+  const ms = Number(warmed.ms) - Number(ready.ms);
+  note(`scale: ${size}: ${warmed.fields} naive dists warmed ${Math.round(ms)} ms after ready`);
+  const c = { scenario: 'scale', case: `${size} rows, built snapshot, naive dists warmed in the background` };
+  return [
+    toRow({
+      ...c,
+      metric: `ms from ready to ${warmed.fields} fields' naive dists in the memo`,
+      referenceName: '—',
+      sorrel: [ms],
+      reference: null,
+      better: 'lower',
+      target: '—',
+      limit: null,
+    }),
+    toRow({
+      ...c,
+      metric: 'peak RSS MiB after the warm-up',
+      referenceName: `Arrow buffers (${arrow.toFixed(0)} MiB)`,
+      sorrel: [sorrel.child.peakRss() / MiB],
+      reference: arrow,
+      better: 'lower',
+      target: '≤ 1.3× Arrow bytes',
+      limit: { on: 'ratio', value: 1.3 },
+    }),
+  ];
+}
 
 /** bench/lib/duck-load.ts on the file in a fresh process: spawn → table created, and its peak RSS. */
 async function loadDuck(file: string, rows: number): Promise<Started> {

@@ -12,6 +12,10 @@ import { isInTree } from '../catalog/tree.ts';
 import { findBase } from '../catalog/tree-join.ts';
 import { toVisibleField } from '../http/visible.ts';
 import { toAxes, toAxisBody, toAxisPoint, toBinsParam, toCentroidLabel, toIntervalParam } from '../http/axes.ts';
+import type { Config } from '../config.ts';
+import type { Pool } from '../contract/pool.ts';
+import type { Snapshot } from '../snapshot/create.ts';
+import type { BinsParam, IntervalParam } from '../http/axes.ts';
 import { toBoolParam, toEnumParam, toId, toIntParam } from '../http/params.ts';
 import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/handler.ts';
 
@@ -33,7 +37,7 @@ export const getDist = defineRoute<DistParams>({
     const { query, config } = ctx;
     const field = toVisibleField(ctx);
     const dims = toDimensions(ctx, field);
-    const tree = toTreeDimensions(ctx, field, dims);
+    const tree = toTreeDimensions(ctx.snapshot, field, dims);
     const nulls = toBoolParam(query, 'nulls', false);
     const sort = toEnumParam(query, 'sort', ['fields', 'count'] as const, 'fields');
     const cluster = toBoolParam(query, 'cluster', true);
@@ -42,17 +46,8 @@ export const getDist = defineRoute<DistParams>({
     const interval = toIntervalParam(query);
     const axes = toAxes(field, dims, bins, interval, (d) => ctx.snapshot.stats.get(d.id));
     const { context, canonical } = toAwareContext(ctx, field.dataset);
-    const numeric = bins === null && dims.every((d) => d.simple_type === 'number');
-    const { maxGroups, maxClusterPoints } = config;
     return {
-      params: {
-        field,
-        dims,
-        tree,
-        context,
-        grouped: bins !== null || interval !== null,
-        params: { nulls, sort, cluster, n, numeric, maxGroups, maxClusterPoints, axes },
-      },
+      params: toParams(config, field, dims, tree, context, { nulls, sort, cluster, n, bins, interval, axes }),
       canonical: [
         ...toCanonical([
           ['dimensions', dims.length > 1 ? dims.map((d) => d.id).join(',') : null],
@@ -70,11 +65,40 @@ export const getDist = defineRoute<DistParams>({
   answer: (ctx, params) => answerDist(ctx, params),
 });
 
-async function answerDist(
-  ctx: RequestContext,
-  { field, dims, tree, context, params, grouped }: DistParams,
-): Promise<Reply> {
-  const { snapshot, config } = ctx;
+type Query = Pick<DistTaskParams, 'nulls' | 'sort' | 'cluster' | 'n' | 'axes'> & {
+  bins: BinsParam;
+  interval: IntervalParam;
+};
+
+function toParams(
+  config: Config,
+  field: Field,
+  dims: Field[],
+  tree: DistParams['tree'],
+  context: TreeContextNode | null,
+  { nulls, sort, cluster, n, bins, interval, axes }: Query,
+): DistParams {
+  const numeric = bins === null && dims.every((d) => d.simple_type === 'number');
+  const { maxGroups, maxClusterPoints } = config;
+  return {
+    field,
+    dims,
+    tree,
+    context,
+    grouped: bins !== null || interval !== null,
+    params: { nulls, sort, cluster, n, numeric, maxGroups, maxClusterPoints, axes },
+  };
+}
+
+/** A distribution's grouped counts: context-naive ones from the snapshot's memo (computed on the first call). */
+function computeDist(
+  snapshot: Snapshot,
+  pool: Pool,
+  config: Config,
+  { field, dims, tree, context, params }: DistParams,
+  signal?: AbortSignal,
+  split = true,
+): Promise<DistResult> {
   const task: Task =
     tree && snapshot.tree
       ? { kind: 'tree-dist', tree: snapshot.tree, base: tree.base, dimensions: tree.dimensions, context, params }
@@ -82,10 +106,29 @@ async function answerDist(
   const memoKey = tree
     ? `tree-dist:${JSON.stringify([tree.base, tree.dimensions, params])}`
     : `dist:${JSON.stringify([dims.map((d) => d.column), field.dataset, params])}`;
+  return context
+    ? pool.run<DistResult>(task, signal)
+    : remember(snapshot, memoKey, () => pool.run<DistResult>(task, undefined, { split }), config.memoBytes);
+}
 
-  const result = context
-    ? await ctx.pool.run<DistResult>(task, ctx.signal)
-    : await remember(snapshot, memoKey, () => ctx.pool.run<DistResult>(task), config.memoBytes);
+/**
+ * Computes the default context-naive distribution of `field` (no dimensions, default parameters:
+ * what GET /api/fields/:id/dist/ asks) into the snapshot's memo, as its first request would
+ * (src/warm.ts runs it after start-up), so that request is answered from memory.
+ */
+export function warmNaiveDist(snapshot: Snapshot, pool: Pool, config: Config, field: Field): Promise<DistResult> {
+  const dims = [field];
+  const tree = toTreeDimensions(snapshot, field, dims);
+  const axes = toAxes(field, dims, null, null, (d) => snapshot.stats.get(d.id));
+  const query = { nulls: false, sort: 'fields' as const, cluster: true, n: null, bins: null, interval: null, axes };
+  // On one thread: a split task would take every idle thread from the requests (src/split.ts).
+  return computeDist(snapshot, pool, config, toParams(config, field, dims, tree, null, query), undefined, false);
+}
+
+async function answerDist(ctx: RequestContext, p: DistParams): Promise<Reply> {
+  const { snapshot, config } = ctx;
+  const { dims, params, grouped } = p;
+  const result = await computeDist(snapshot, ctx.pool, config, p, ctx.signal);
   if (result.tooMany) {
     const ways = params.numeric && !params.cluster ? ', let k-means cluster it (cluster=true)' : '';
     throw new HttpError(
@@ -164,8 +207,8 @@ function toDimensions(ctx: RequestContext, field: Field): Field[] {
  * In a model tree, the base table of the dimensions: the one from which every other dimension's
  * table is reached by following links (API.md §12); a 400 naming the tables when there is none.
  */
-function toTreeDimensions(ctx: RequestContext, field: Field, dims: Field[]): DistParams['tree'] {
-  const shape = ctx.snapshot.tree?.shape ?? null;
+function toTreeDimensions(snapshot: Snapshot, field: Field, dims: Field[]): DistParams['tree'] {
+  const shape = snapshot.tree?.shape ?? null;
   if (shape === null || !isInTree(shape, field.dataset)) return null;
   const found = findBase(
     shape,

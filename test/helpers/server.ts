@@ -9,7 +9,10 @@ export const FIXTURE_CATALOG = fileURLToPath(new URL('../fixtures/catalog/catalo
 export const ADMIN = { Authorization: 'Bearer fixture-admin-key' };
 export const STAFF = { Authorization: 'Bearer fixture-staff-key' };
 
-/** Starts a server on 127.0.0.1:0 and waits until the catalog is loaded. */
+/**
+ * Starts a server on 127.0.0.1:0 and waits until the catalog is loaded and its naive distributions
+ * are warmed (src/warm.ts), so a test's requests meet a pool with no background task.
+ */
 export async function startTestServer(catalog = FIXTURE_CATALOG, config: Partial<Config> = {}): Promise<Running> {
   const running = await startServer(
     catalog,
@@ -17,6 +20,7 @@ export async function startTestServer(catalog = FIXTURE_CATALOG, config: Partial
     pino({ level: 'silent' }),
   );
   await running.ready;
+  await running.warmed;
   return running;
 }
 

@@ -25,6 +25,7 @@ test.before(async () => {
     new URL('../fixtures/dying-worker.ts', import.meta.url),
   );
   await s.ready;
+  await s.warmed; // no warm-up task left to die in a request's stead
 });
 test.after(async () => {
   await s.close();
