@@ -71,7 +71,25 @@ export async function engineProfile(
     withStats && kind !== 'dict' && kind !== 'bool'
       ? await statsOf(ctx.pool, distinct, kind, typeOf(table, column), signal)
       : null;
-  return { distinct, stats };
+  // As workers/profile.ts: a number column profiled with stats gives typed arrays, counts in the narrowest type.
+  if (!withStats || kind === 'dict' || kind === 'bool' || kind === 'i64') return { distinct, stats };
+  const longest = distinct.counts.reduce((m, c) => Math.max(m, c), 0);
+  const Counts =
+    longest <= 0xff
+      ? Uint8Array
+      : longest <= 0xffff
+        ? Uint16Array
+        : longest <= 0xffff_ffff
+          ? Uint32Array
+          : Float64Array;
+  return {
+    distinct: {
+      values: Float64Array.from(distinct.values as number[]),
+      counts: Counts.from(distinct.counts),
+      nullCount: distinct.nullCount,
+    },
+    stats,
+  };
 }
 
 function statsOf(
