@@ -15,46 +15,48 @@
 import { dict, f64, i64 } from './table.ts';
 import { makeTree } from './tree-fixture.ts';
 
-export const tiny = () =>
-  makeTree('patients', {
-    patients: {
-      key: 'patient_id',
-      columns: {
-        patient_id: f64([1, 2, 3, 4]),
-        sex: dict(['F', 'M', 'F', 'M']),
-        age: f64([30, 40, null, 50]),
-      },
+export const tiny = () => makeTree('patients', tinyTables());
+
+/** The hand-worked tables above, unindexed. */
+export const tinyTables = () => ({
+  patients: {
+    key: 'patient_id',
+    columns: {
+      patient_id: f64([1, 2, 3, 4]),
+      sex: dict(['F', 'M', 'F', 'M']),
+      age: f64([30, 40, null, 50]),
     },
-    sites: {
-      key: 'site_id',
-      columns: {
-        site_id: dict(['A', 'B', 'C']),
-        region: dict(['north', 'south', 'north']),
-        beds: f64([10, 20, null]),
-      },
+  },
+  sites: {
+    key: 'site_id',
+    columns: {
+      site_id: dict(['A', 'B', 'C']),
+      region: dict(['north', 'south', 'north']),
+      beds: f64([10, 20, null]),
     },
-    visits: {
-      key: 'visit_id',
-      links: [
-        { column: 'patient_id', to: 'patients' },
-        { column: 'site_id', to: 'sites' },
-      ],
-      columns: {
-        visit_id: i64([10n, 11n, 12n, 13n, 14n, 15n]),
-        patient_id: f64([1, 1, 2, 3, 9, 2]),
-        site_id: dict(['A', 'B', 'A', null, 'B', 'Z']),
-        kind: dict(['er', 'out', 'out', 'er', 'out', null]),
-      },
+  },
+  visits: {
+    key: 'visit_id',
+    links: [
+      { column: 'patient_id', to: 'patients' },
+      { column: 'site_id', to: 'sites' },
+    ],
+    columns: {
+      visit_id: i64([10n, 11n, 12n, 13n, 14n, 15n]),
+      patient_id: f64([1, 1, 2, 3, 9, 2]),
+      site_id: dict(['A', 'B', 'A', null, 'B', 'Z']),
+      kind: dict(['er', 'out', 'out', 'er', 'out', null]),
     },
-    labs: {
-      links: [{ column: 'visit_id', to: 'visits' }],
-      columns: {
-        visit_id: f64([10, 10, 11, 12, 14, 99, 13, 15]),
-        test: dict(['hb', 'na', 'hb', 'hb', 'hb', 'na', 'na', 'hb']),
-        value: f64([12, 140, 14, 9, 11, 135, null, 13]),
-      },
+  },
+  labs: {
+    links: [{ column: 'visit_id', to: 'visits' }],
+    columns: {
+      visit_id: f64([10, 10, 11, 12, 14, 99, 13, 15]),
+      test: dict(['hb', 'na', 'hb', 'hb', 'hb', 'na', 'na', 'hb']),
+      value: f64([12, 140, 14, 9, 11, 135, null, 13]),
     },
-  });
+  },
+});
 
 /** Entity index of each patient: the root row. */
 export const P = { p1: 0, p2: 1, p3: 2, p4: 3 };
