@@ -1,4 +1,5 @@
 // The ClickHouse test harness itself: two shards, a Distributed table over both, a shard stopped and started again.
+import { spawn } from 'node:child_process';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type Cluster, startCluster } from '../helpers/clickhouse.ts';
@@ -41,6 +42,30 @@ test('a stopped shard makes a distributed query fail; started again, it answers'
   assert.match(message, /ClickHouse shard 0/);
   await ch.startShard(1);
   assert.is((await ch.sql(`SELECT count() FROM ${ch.database}.h`)).trim(), '100');
+});
+
+test('servers left by a killed test process are killed by the next cluster to start', async () => {
+  const script = `import { startCluster } from ${JSON.stringify(new URL('../helpers/clickhouse.ts', import.meta.url).pathname)};
+const c = await startCluster(); console.log(c.url); setInterval(() => {}, 1000);`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve) => child.stdout.once('data', (b) => resolve(String(b).trim())));
+  assert.ok((await fetch(`${url}/ping`)).ok, 'the orphan-to-be answers');
+  child.kill('SIGKILL'); // no exit handler runs: its servers are left behind
+  await new Promise((r) => child.once('exit', r));
+  const next = await startCluster();
+  try {
+    let down = false;
+    try {
+      await fetch(`${url}/ping`);
+    } catch {
+      down = true;
+    }
+    assert.ok(down, 'the orphaned shard no longer answers');
+  } finally {
+    await next.stop();
+  }
 });
 
 test.run();

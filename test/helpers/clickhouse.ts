@@ -1,15 +1,14 @@
 // A real two-shard ClickHouse for the engine tests (API.md §14): Debian's clickhouse-server run as our own processes.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CLUSTER, configXml, usersXml } from './clickhouse-config.ts';
 
 const SERVER = '/usr/sbin/clickhouse-server';
-const CLUSTER = 'sorrel';
 const DATABASE = 'sorrel_test';
-/** A second user with a password, for tests that check credentials never leak. */
-export const SECRET_USER = { user: 'sorrel_reader', password: 'pw-7Hq2-never-shown' };
+export { SECRET_USER } from './clickhouse-config.ts';
 
 type Shard = { http: number; tcp: number; interserver: number; dir: string; child: ChildProcess | null };
 
@@ -47,7 +46,9 @@ export function ensureClickHouse(): string {
 /** Starts two fresh shards in a temporary folder; the caller stops them. */
 export async function startCluster(opts: { unref?: boolean } = {}): Promise<Cluster> {
   const server = ensureClickHouse();
+  removeOrphans();
   const root = mkdtempSync(join(tmpdir(), 'sorrel-ch-'));
+  writeFileSync(join(root, 'owner'), String(process.pid));
   const shards: Shard[] = [];
   for (let i = 0; i < 2; i++) {
     const [http, tcp, interserver] = [await freePort(), await freePort(), await freePort()];
@@ -61,6 +62,7 @@ export async function startCluster(opts: { unref?: boolean } = {}): Promise<Clus
   const start = async (i: number) => {
     const s = shards[i];
     s.child = spawn(server, [`--config-file=${join(s.dir, 'config.xml')}`], { stdio: 'ignore' });
+    writeFileSync(join(s.dir, 'pid'), String(s.child.pid));
     if (opts.unref) s.child.unref();
     await waitForPing(s.http, s.child);
   };
@@ -137,6 +139,48 @@ export function sharedCluster(): Promise<Cluster> {
 
 const children = new Set<ChildProcess>();
 
+/**
+ * Servers left by a test process that was killed (SIGKILL, SIGTERM: no exit handler runs) would run
+ * for ever: each cluster's folder names its owner, and a folder whose owner is gone has its servers
+ * killed (only a process whose command line names that folder's config) and is removed.
+ */
+function removeOrphans(): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith('sorrel-ch-')) continue;
+    const root = join(tmpdir(), name);
+    const owner = Number(readText(join(root, 'owner')));
+    if (!owner || isAlive(owner)) continue;
+    for (const shard of ['shard0', 'shard1']) {
+      const pid = Number(readText(join(root, shard, 'pid')));
+      if (pid && readText(`/proc/${pid}/cmdline`).includes(join(root, shard, 'config.xml'))) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // gone meanwhile
+        }
+      }
+    }
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** At exit nothing can wait: every server still running is killed at once. */
 function killNow(): void {
   for (const child of children) child.kill('SIGKILL');
@@ -179,46 +223,4 @@ function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
-}
-
-function configXml(s: Shard, shards: Shard[], users: string): string {
-  const replicas = shards
-    .map((o) => `<shard><replica><host>127.0.0.1</host><port>${o.tcp}</port></replica></shard>`)
-    .join('');
-  return `<?xml version="1.0"?>
-<yandex>
-  <logger><level>warning</level><log>${s.dir}/server.log</log><errorlog>${s.dir}/server.err.log</errorlog><size>10M</size><count>1</count></logger>
-  <listen_host>127.0.0.1</listen_host>
-  <http_port>${s.http}</http_port>
-  <tcp_port>${s.tcp}</tcp_port>
-  <interserver_http_port>${s.interserver}</interserver_http_port>
-  <interserver_http_host>127.0.0.1</interserver_http_host>
-  <path>${s.dir}/data/</path>
-  <tmp_path>${s.dir}/tmp/</tmp_path>
-  <user_files_path>${s.dir}/user_files/</user_files_path>
-  <format_schema_path>${s.dir}/format_schemas/</format_schema_path>
-  <users_config>${users}</users_config>
-  <default_profile>default</default_profile>
-  <default_database>default</default_database>
-  <timezone>UTC</timezone>
-  <mark_cache_size>268435456</mark_cache_size>
-  <uncompressed_cache_size>268435456</uncompressed_cache_size>
-  <max_concurrent_queries>100</max_concurrent_queries>
-  <remote_servers><${CLUSTER}>${replicas}</${CLUSTER}></remote_servers>
-</yandex>
-`;
-}
-
-function usersXml(): string {
-  const networks = '<networks><ip>127.0.0.1</ip><ip>::1</ip></networks>';
-  return `<?xml version="1.0"?>
-<yandex>
-  <profiles><default><max_memory_usage>2000000000</max_memory_usage><load_balancing>in_order</load_balancing></default></profiles>
-  <users>
-    <default><password></password>${networks}<profile>default</profile><quota>default</quota></default>
-    <${SECRET_USER.user}><password>${SECRET_USER.password}</password>${networks}<profile>default</profile><quota>default</quota></${SECRET_USER.user}>
-  </users>
-  <quotas><default><interval><duration>3600</duration><queries>0</queries><errors>0</errors><result_rows>0</result_rows><read_rows>0</read_rows><execution_time>0</execution_time></interval></default></quotas>
-</yandex>
-`;
 }
