@@ -80,9 +80,10 @@ module.exports = {
     only(
       'pool',
       '^src/pool[.]ts$',
-      '^src/(contract|config[.]ts)',
+      '^src/(contract|config[.]ts|split[.]ts)',
       'The pool runs workers by file name, never by import.',
     ),
+    only('split', '^src/split[.]ts$', '^src/contract/', 'Splitting a task is plain data about tasks.'),
     only('config', '^src/config[.]ts$', '^$', 'Configuration is a leaf.'),
     {
       name: 'loaders-through-index',

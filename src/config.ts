@@ -17,6 +17,7 @@ export type Config = {
   maxValidate: number; // most values validated by one POST …/values/
   poolThreads: number; // Piscina threads
   poolMaxQueue: number; // queued tasks before 503
+  splitRows: number; // a table task over at least this many rows is split across idle threads (src/split.ts)
   logLevel: string;
   replyCacheBytes: number; // memory for serialised answers reused for repeated requests (0 = off)
   memoBytes: number; // memory for context-naive distributions kept per snapshot
@@ -48,6 +49,9 @@ export const DEFAULT_CONFIG: Config = {
   maxValidate: 10_000,
   poolThreads: 1,
   poolMaxQueue: 256,
+  // Below about a million rows a table task takes a few milliseconds, and its parts' hand-offs and
+  // merge eat the gain (bench/README.md, `scale`).
+  splitRows: 1_000_000,
   logLevel: 'info',
   replyCacheBytes: 64 * 1024 * 1024,
   memoBytes: 64 * 1024 * 1024,
@@ -104,6 +108,7 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.maxValidate = int('SORREL_MAX_VALIDATE', 1) ?? c.maxValidate;
   c.poolThreads = int('SORREL_THREADS', 1) ?? c.poolThreads;
   c.poolMaxQueue = int('SORREL_MAX_QUEUE', 1) ?? c.poolMaxQueue;
+  c.splitRows = int('SORREL_SPLIT_ROWS', 1) ?? c.splitRows;
   c.logLevel = env.LOG_LEVEL || c.logLevel;
   c.replyCacheBytes = (int('SORREL_REPLY_CACHE_MB', 0) ?? c.replyCacheBytes / 2 ** 20) * 2 ** 20;
   c.memoBytes = (int('SORREL_MEMO_MB', 0) ?? c.memoBytes / 2 ** 20) * 2 ** 20;

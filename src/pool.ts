@@ -1,9 +1,10 @@
 // The compute pool: Piscina worker threads running workers/index, as the routes' Pool.
 import { Piscina } from 'piscina';
-import type { Config } from './config.ts';
+import { type Config, DEFAULT_CONFIG } from './config.ts';
 import { PoolBusyError } from './contract/errors.ts';
 import type { Pool } from './contract/pool.ts';
-import type { Task } from './contract/tasks.ts';
+import type { SplitTask, Task } from './contract/tasks.ts';
+import { toMerge, toParts, toTransferList } from './split.ts';
 
 // From source (tsx) this file is pool.ts and the worker is workers/index.ts, which a worker
 // thread can only load with tsx registered; built, both are .js under dist/. `--import tsx` would
@@ -15,10 +16,11 @@ const workerArgv = fromSource ? ['--import', import.meta.resolve('tsx')] : [];
 
 /**
  * A fixed-size pool of `config.poolThreads` threads with a queue of `config.poolMaxQueue` tasks;
- * `worker` replaces workers/index (tests use it to crash a thread).
+ * a table task of at least `config.splitRows` rows is split across the threads idle when it starts
+ * (src/split.ts). `worker` replaces workers/index (tests use it to crash a thread).
  */
 export function createPool(
-  config: Pick<Config, 'poolThreads' | 'poolMaxQueue'>,
+  config: Pick<Config, 'poolThreads' | 'poolMaxQueue'> & Partial<Pick<Config, 'splitRows'>>,
   worker: URL = workerFile,
   { abortGraceMs = ABORT_GRACE_MS }: { abortGraceMs?: number } = {},
 ): Pool {
@@ -34,6 +36,7 @@ export function createPool(
   // seconds while later ones ran (measured: 8 connections of 7 ms aware requests at 1M rows, most
   // answered in 7-60 ms, a few in 1.5-3.5 s); its maxQueue did not count them either.
   const limit = config.poolThreads + config.poolMaxQueue;
+  const splitRows = config.splitRows ?? DEFAULT_CONFIG.splitRows;
   let running = 0; // threads taken, until their task ends (also one whose caller went away)
   const waiting: (() => void)[] = [];
   const release = () => {
@@ -59,35 +62,61 @@ export function createPool(
       signal?.addEventListener('abort', leave, { once: true });
     });
   };
+  // Runs a task on a thread already taken; frees the thread when the task ends, unless `keep`.
+  const runTaken = <T>(task: Task, signal?: AbortSignal, keep = false): Running<T> => {
+    const started = new Int32Array(new SharedArrayBuffer(4));
+    const inner = new AbortController();
+    let grace: NodeJS.Timeout | undefined;
+    const job = piscina
+      .run({ ...task, started }, { signal: signal ? inner.signal : undefined, transferList: toTransferList(task) })
+      .finally(() => {
+        clearTimeout(grace);
+        if (!keep) release(); // the thread is free only once the task has ended, whoever stopped waiting
+      });
+    const ended = job.then(
+      () => {},
+      () => {},
+    );
+    if (!signal) return { answer: job.catch((err: unknown) => Promise.reject(toPoolError(err))) as Promise<T>, ended };
+    const answer = new Promise<T>((resolve, reject) => {
+      // The caller stops waiting at once. A task not yet started is dropped; a running one may end
+      // within ABORT_GRACE_MS, else its thread is ended (Piscina's way to stop a running task).
+      const onAbort = () => {
+        reject(toAbortError(signal.reason));
+        if (Atomics.load(started, 0) === 0) inner.abort(signal.reason);
+        else grace = setTimeout(() => inner.abort(signal.reason), abortGraceMs);
+      };
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+      job.then(
+        (value) => resolve(value as T),
+        (err: unknown) => reject(toPoolError(err)),
+      );
+      void ended.then(() => signal.removeEventListener('abort', onAbort));
+    });
+    return { answer, ended };
+  };
   return {
     async run<T>(task: Task, signal?: AbortSignal): Promise<T> {
       if (running + waiting.length >= limit) throw new PoolBusyError('The compute queue is full; retry shortly.');
       if (signal?.aborted) throw toAbortError(signal.reason);
       await acquire(signal);
-      const started = new Int32Array(new SharedArrayBuffer(4));
-      const inner = new AbortController();
-      let grace: NodeJS.Timeout | undefined;
-      const job = piscina.run({ ...task, started }, { signal: signal ? inner.signal : undefined }).finally(() => {
-        clearTimeout(grace);
-        release(); // the thread is free only once the task has ended, whoever stopped waiting
-      });
-      if (!signal) return job.catch((err: unknown) => Promise.reject(toPoolError(err))) as Promise<T>;
-      return new Promise<T>((resolve, reject) => {
-        // The caller stops waiting at once. A task not yet started is dropped; a running one may end
-        // within ABORT_GRACE_MS, else its thread is ended (Piscina's way to stop a running task).
-        const onAbort = () => {
-          reject(toAbortError(signal.reason));
-          if (Atomics.load(started, 0) === 0) inner.abort(signal.reason);
-          else grace = setTimeout(() => inner.abort(signal.reason), abortGraceMs);
-        };
-        if (signal.aborted) onAbort();
-        else signal.addEventListener('abort', onAbort, { once: true });
-        job.then(
-          (value) => resolve(value as T),
-          (err: unknown) => reject(toPoolError(err)),
-        );
-        void job.finally(() => signal.removeEventListener('abort', onAbort)).catch(() => {});
-      });
+      // A large table task also takes the threads idle now, none that a waiting request needs
+      // (src/split.ts): its parts never queue, so a request that comes later waits at most for one part.
+      const idle = waiting.length === 0 ? config.poolThreads - running : 0;
+      const parts = toParts(task, 1 + idle, splitRows);
+      if (parts === null) return runTaken<T>(task, signal).answer;
+      running += parts.length - 1;
+      // The first part runs on the request's own thread, kept for the merge.
+      const jobs = parts.map((part, i) => runTaken<unknown>(part, signal, i === 0));
+      let answers: unknown[];
+      try {
+        answers = await Promise.all(jobs.map((j) => j.answer));
+      } catch (err) {
+        void jobs[0].ended.then(release);
+        throw err;
+      }
+      return runTaken<T>(toMerge(task as SplitTask, answers), signal).answer;
     },
     stats: () => ({
       queued: waiting.length,
@@ -105,6 +134,9 @@ export function createPool(
  * ones several seconds), while most tasks end within it.
  */
 const ABORT_GRACE_MS = 250;
+
+/** A task handed to a thread: its answer, and when it has ended (answered, failed or stopped). */
+type Running<T> = { answer: Promise<T>; ended: Promise<void> };
 
 /** The error a caller that went away gets, named AbortError as Piscina names its own. */
 function toAbortError(reason: unknown): Error {

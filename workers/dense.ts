@@ -12,8 +12,12 @@ export type DenseRanks = { values: (number | string)[]; numbers: Float64Array; c
 // by doubling, usually small enough to stay in cache) gives each row a provisional id in one
 // pass, and only the distinct values are sorted to turn ids into ranks.
 
-/** Ranks of the f64, i32 or i64 column `col` at the rows marked in `used` (others get 0). */
-export function denseRanks(col: ColumnView, used: Uint8Array): DenseRanks {
+/**
+ * Ranks of the f64, i32 or i64 column `col` at the rows marked in `used` (others get 0); null as
+ * soon as the rows hold more than `limit` distinct values (nulls aside): the rows after the one
+ * that passes it are not read, so a distribution that will be refused stops early.
+ */
+export function denseRanks(col: ColumnView, used: Uint8Array, limit = Number.POSITIVE_INFINITY): DenseRanks | null {
   const n = col.length;
   const { validity, offset } = col;
   const words = toWords(col),
@@ -56,6 +60,7 @@ export function denseRanks(col: ColumnView, used: Uint8Array): DenseRanks {
     idHi[count] = b;
     slots[s] = count;
     idOfRow[r] = count++;
+    if (count > limit) return null;
     if (2 * count > size) {
       size *= 2;
       mask = size - 1;

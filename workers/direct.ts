@@ -19,8 +19,10 @@ type Axis = { col: ColumnView; kind: 'codes' | 'bits' | 'offset'; min: number; c
 /**
  * Why: every dimension here already is a small integer per row (a dictionary code, a bit, or a
  * value of a column whose span is short), so a group is a slot of one array of the product of
- * their cards. Each block of rows gets its keys folded dimension by dimension, then every key is
- * counted with the mask byte added (no branch, no list of selected rows). Null when a dimension
+ * their cards. Each block of rows is first cut down to the rows it keeps (masked in, and without
+ * a null when nulls are dropped: a branch-free compaction), then each kept row's key is folded
+ * dimension by dimension from ranks read in one tight loop per dimension, and counted. Under a
+ * sparse context (5% of the rows) only the kept rows are read and folded. Null when a dimension
  * is of another sort or the slots would be too many; groups in ascending key order, which is the
  * order of values dimension by dimension, nulls last, as group.ts orders them.
  */
@@ -38,32 +40,39 @@ export function directGroups(
     product *= axis.card;
     if (product > SLOTS) return null;
   }
-  const slots = new Float64Array(product + 1); // the last slot takes the rows a null drops
-  const keys = new Int32Array(BLOCK);
+  const slots = new Float64Array(product);
+  const keys = new Int32Array(BLOCK),
+    ranks = new Int32Array(BLOCK),
+    rows = new Int32Array(BLOCK);
+  const checked = opts.nulls ? [] : cols.filter((c) => c.validity !== null);
   const n = cols[0].length;
   for (let start = 0; start < n; start += BLOCK) {
     const len = Math.min(BLOCK, n - start);
-    keys.fill(0, 0, len);
-    for (const axis of axes) foldAxis(axis, start, len, keys, opts.nulls ? -1 : product);
-    if (mask === null) for (let j = 0; j < len; j++) slots[keys[j]]++;
-    else for (let j = 0; j < len; j++) slots[keys[j]] += mask[start + j];
+    const every = mask === null && checked.length === 0;
+    const kept = every ? len : keptRows(mask, checked, start, len, rows);
+    for (let d = 0; d < axes.length; d++) {
+      if (every) rankBlock(axes[d], start, len, ranks);
+      else rankRows(axes[d], rows, kept, ranks);
+      foldRanks(keys, ranks, kept, d === 0 ? 0 : axes[d].card);
+    }
+    for (let j = 0; j < kept; j++) slots[keys[j]]++;
   }
   let size = 0;
   for (let k = 0; k < product; k++) if (slots[k] > 0) size++;
   if (size > opts.maxGroups) return { size: 0, counts: new Float64Array(0), tooMany: true, dims: [] };
   const counts = new Float64Array(size);
-  const ranks = axes.map(() => new Int32Array(size));
+  const dimRanks = axes.map(() => new Int32Array(size));
   for (let k = 0, g = 0; k < product; k++) {
     if (slots[k] === 0) continue;
     counts[g] = slots[k];
     for (let d = axes.length - 1, key = k; d >= 0; d--) {
       const r = key % axes[d].card;
-      ranks[d][g] = r;
+      dimRanks[d][g] = r;
       key = (key - r) / axes[d].card;
     }
     g++;
   }
-  return { size, counts, tooMany: false, dims: axes.map((a, d) => ({ ...valuesOf(a), ranks: ranks[d] })) };
+  return { size, counts, tooMany: false, dims: axes.map((a, d) => ({ ...valuesOf(a), ranks: dimRanks[d] })) };
 }
 
 function toAxis(col: ColumnView): Axis | null {
@@ -83,25 +92,82 @@ function valuesOf(a: Axis): { values: ArrayLike<number | string>; numbers: Float
 }
 
 /**
- * keys[j] = keys[j]·card + the rank of row start + j. A null takes the null rank, or, when `drop`
- * is a slot (nulls dropped), sends the row's key there for good: a key at `drop` stays past every
- * real key however it is folded further, so it is clamped back to `drop` at each step.
+ * rows[0..kept) = the rows start..start + len − 1 that the mask keeps and, of the `checked`
+ * columns, none holds a null; returns kept. Each row is written, and the cursor moves by 0 or 1.
  */
-function foldAxis(axis: Axis, start: number, len: number, keys: Int32Array, drop: number): void {
-  const { col, card, min } = axis;
-  const { validity, offset } = col;
-  const codes = col.values as Int32Array,
-    bits = col.values as Uint8Array,
-    values = col.values as Float64Array | Int32Array;
-  for (let j = 0; j < len; j++) {
-    const i = start + j;
-    const b = offset + i;
-    let r: number;
-    if (validity !== null && ((validity[b >> 3] >> (b & 7)) & 1) === 0) r = card - 1;
-    else if (axis.kind === 'codes') r = codes[i];
-    else if (axis.kind === 'bits') r = (bits[b >> 3] >> (b & 7)) & 1;
-    else r = values[i] - min;
-    const k = keys[j];
-    keys[j] = k === drop || (drop >= 0 && r === card - 1) ? drop : k * card + r;
+function keptRows(
+  mask: Uint8Array | null,
+  checked: ColumnView[],
+  start: number,
+  len: number,
+  rows: Int32Array,
+): number {
+  let kept = 0;
+  if (mask === null) {
+    for (let j = 0; j < len; j++) rows[j] = start + j;
+    kept = len;
+  } else
+    for (let j = 0; j < len; j++) {
+      rows[kept] = start + j;
+      kept += mask[start + j];
+    }
+  for (const col of checked) {
+    const { validity, offset } = col;
+    let still = 0;
+    for (let p = 0; p < kept; p++) {
+      const b = offset + rows[p];
+      rows[still] = rows[p];
+      still += (validity![b >> 3] >> (b & 7)) & 1;
+    }
+    kept = still;
   }
+  return kept;
+}
+
+/** ranks[p] = the rank of row rows[p] on the axis (its code, bit or offset from min; a null the last rank). */
+function rankRows(axis: Axis, rows: Int32Array, kept: number, ranks: Int32Array): void {
+  const { col, min } = axis;
+  const { validity, offset } = col;
+  if (axis.kind === 'codes') {
+    const codes = col.values as Int32Array;
+    for (let p = 0; p < kept; p++) ranks[p] = codes[rows[p]];
+  } else if (axis.kind === 'bits') {
+    const bits = col.values as Uint8Array;
+    for (let p = 0; p < kept; p++) {
+      const b = offset + rows[p];
+      ranks[p] = (bits[b >> 3] >> (b & 7)) & 1;
+    }
+  } else {
+    const values = col.values as Float64Array | Int32Array;
+    for (let p = 0; p < kept; p++) ranks[p] = values[rows[p]] - min;
+  }
+  if (validity === null) return;
+  const nullRank = axis.card - 1;
+  for (let p = 0; p < kept; p++) {
+    const b = offset + rows[p];
+    if (((validity[b >> 3] >> (b & 7)) & 1) === 0) ranks[p] = nullRank;
+  }
+}
+
+/** rankRows over the consecutive rows start..start + len − 1 (no context, nothing dropped): no gather. */
+function rankBlock(axis: Axis, start: number, len: number, ranks: Int32Array): void {
+  const { col, min } = axis;
+  const { validity, offset } = col;
+  if (axis.kind === 'codes') ranks.set((col.values as Int32Array).subarray(start, start + len));
+  else if (axis.kind === 'bits') {
+    const bits = col.values as Uint8Array;
+    for (let p = 0, b = offset + start; p < len; p++, b++) ranks[p] = (bits[b >> 3] >> (b & 7)) & 1;
+  } else {
+    const values = col.values as Float64Array | Int32Array;
+    for (let p = 0, i = start; p < len; p++, i++) ranks[p] = values[i] - min;
+  }
+  if (validity === null) return;
+  const nullRank = axis.card - 1;
+  for (let p = 0, b = offset + start; p < len; p++, b++)
+    if (((validity[b >> 3] >> (b & 7)) & 1) === 0) ranks[p] = nullRank;
+}
+
+/** keys[p] = keys[p]·card + ranks[p]; a card of 0 starts the keys. */
+function foldRanks(keys: Int32Array, ranks: Int32Array, kept: number, card: number): void {
+  for (let p = 0; p < kept; p++) keys[p] = keys[p] * card + ranks[p];
 }

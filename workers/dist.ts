@@ -11,15 +11,16 @@ import { groupCounts, type Groups } from './group.ts';
  * shapes the result. The group limit holds unless clustering applies (API.md §13).
  */
 export function distribution(cols: ColumnView[], mask: Uint8Array | null, params: DistParams): DistResult {
+  return shapeDistribution(distributionGroups(cols, mask, params), params);
+}
+
+/** The counted groups of a distribution, before shaping: `tooMany` past the group limit. */
+export function distributionGroups(cols: ColumnView[], mask: Uint8Array | null, params: DistParams): Groups {
   const histogram =
     cols.length === 1 && params.axes[0] ? binnedGroups(cols[0], params.axes[0], mask, params.nulls) : null;
-  if (histogram !== null)
-    return shapeDistribution(
-      histogram.size > toGroupLimit(params) ? { ...histogram, tooMany: true } : histogram,
-      params,
-    );
+  if (histogram !== null) return histogram.size > toGroupLimit(params) ? { ...histogram, tooMany: true } : histogram;
   const axes = cols.map((c, d) => toAxisColumn(c, params.axes[d] ?? { kind: 'exact' }));
-  return shapeDistribution(groupCounts(axes, mask, { nulls: params.nulls, maxGroups: toGroupLimit(params) }), params);
+  return groupCounts(axes, mask, { nulls: params.nulls, maxGroups: toGroupLimit(params) });
 }
 
 /** The most groups a distribution may have: none when it is clustered (API.md §13), else maxGroups. */

@@ -2,6 +2,7 @@
 import type { DistinctResult } from '../src/contract/tasks.ts';
 import { countCodes } from './codes.ts';
 import type { ColumnView } from './columns.ts';
+import { offsetGroups } from './offsets.ts';
 import { selectValues } from './select.ts';
 import { sortValues } from './sort.ts';
 
@@ -12,6 +13,8 @@ import { sortValues } from './sort.ts';
  */
 export function distinctValues(col: ColumnView, mask: Uint8Array | null): DistinctResult {
   if (col.kind === 'dict' || col.kind === 'bool') return distinctCodes(col, mask);
+  const counted = distinctOffsets(col, mask);
+  if (counted) return counted;
   const { values, nullCount } = selectValues(col, mask);
   if (!(values instanceof BigInt64Array)) {
     const counted = countIntegers(values, nullCount);
@@ -38,6 +41,24 @@ export function distinctOfSorted(
     i = j;
   }
   return out;
+}
+
+/**
+ * An integer column of a short span (most integer and date columns): the groups of a 1-D
+ * distribution (workers/offsets.ts), counted in one pass straight from the column under the mask,
+ * rather than a copy of the kept values counted in two more passes. Null when the column's span
+ * is not short. The null group, last, is the null count.
+ */
+function distinctOffsets(col: ColumnView, mask: Uint8Array | null): DistinctResult | null {
+  const groups = offsetGroups(col, mask, { nulls: true, maxGroups: Number.POSITIVE_INFINITY });
+  if (groups === null) return null;
+  const numbers = groups.dims[0].numbers;
+  const present = numbers.length;
+  return {
+    values: Array.from(numbers),
+    counts: Array.from(groups.counts.subarray(0, present)),
+    nullCount: groups.size > present ? groups.counts[present] : 0,
+  };
 }
 
 /**

@@ -1,18 +1,26 @@
 // The Piscina worker: a thin adapter from a Task to the pure compute functions.
-import type { PooledTask, Task } from '../src/contract/tasks.ts';
-import { openTable } from './columns.ts';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
+import type { DistinctPart, GroupsPart, PooledTask, ProfileResult, SplitTask, Task } from '../src/contract/tasks.ts';
+import { countCodes } from './codes.ts';
+import { openTable, type TableView } from './columns.ts';
 import { distinctValues } from './distinct.ts';
-import { distribution } from './dist.ts';
+import { distribution, distributionGroups } from './dist.ts';
 import { checkKey, resolveLink } from './key-index.ts';
 import { contextMask } from './mask.ts';
+import { toGroupsPart } from './merge-groups.ts';
+import { mergeParts } from './merge.ts';
 import { profileColumn } from './profile.ts';
 import { shapeGroups, shapeStats } from './shape.ts';
+import { sliceTable } from './slice.ts';
 import { columnStats } from './stats.ts';
 import { contextEntities } from './tree-context.ts';
 import { treeDistribution } from './tree-dist.ts';
 import { treeDistinct } from './tree-distinct.ts';
 import { composeEntity, openTree } from './tree-open.ts';
 import { treeStats } from './tree-stats.ts';
+import { warmUp } from './warm.ts';
+
+warmUp(); // once per thread, as the pool starts it (workers/warm.ts)
 
 /** Runs one task on this thread and returns plain, structured-clone-safe data. */
 export default async function run(task: PooledTask): Promise<unknown> {
@@ -41,6 +49,8 @@ export default async function run(task: PooledTask): Promise<unknown> {
     case 'tree-dist':
     case 'tree-stats':
       return runTree(task);
+    case 'merge':
+      return mergeParts(task.task, task.parts);
     default:
       return runTable(task);
   }
@@ -54,12 +64,13 @@ type TreeTask = Extract<Task, { kind: 'tree-count' | 'tree-distinct' | 'tree-dis
 function runTable(task: TableTask): unknown {
   const table = openTable(task.table);
   if (task.kind === 'profile') {
-    const profile = profileColumn(table.column(task.column), task.stats, task.type);
+    const profile = profileColumn(table.column(task.column), task.stats);
     // A profile's sorted copy of a large column is garbage now: collected at once, it is not still
     // resident when the next profile makes its own (load's peak memory; see exposeGc in src/lifecycle.ts).
     if (table.rows >= LARGE) (globalThis as { gc?: () => void }).gc?.();
-    return profile;
+    return toMoved(profile);
   }
+  if (task.kind !== 'stats' && task.rows) return runPart(task, sliceTable(table, task.rows));
   const mask = contextMask(table, task.context);
   switch (task.kind) {
     case 'distinct':
@@ -73,6 +84,47 @@ function runTable(task: TableTask): unknown {
         task.params,
       );
   }
+}
+
+/**
+ * A profile whose typed arrays are moved to the main thread, not copied: a key column's distinct
+ * values and counts are 9-12 bytes a row, and a copy would briefly hold them twice (load's peak).
+ */
+function toMoved(profile: ProfileResult): unknown {
+  const { values, counts } = profile.distinct;
+  const buffers = [values, counts].flatMap((a) => (ArrayBuffer.isView(a) ? [a.buffer] : []));
+  return buffers.length ? moved(profile, buffers) : profile;
+}
+
+/** One part of a split task: its rows' answer in the form workers/merge.ts combines (src/split.ts). */
+function runPart(task: SplitTask, rows: TableView): DistinctPart | GroupsPart {
+  const mask = contextMask(rows, task.context);
+  switch (task.kind) {
+    case 'distinct': {
+      const col = rows.column(task.column);
+      if (col.kind === 'dict' || col.kind === 'bool') {
+        const { counts: codes, nullCount } = countCodes(col, mask);
+        return moved({ codes, nullCount }, [codes.buffer]);
+      }
+      const answer = distinctValues(col, mask);
+      if (col.kind !== 'f64' && col.kind !== 'i32') return answer;
+      const values = Float64Array.from(answer.values as number[]);
+      const counts = Float64Array.from(answer.counts);
+      return moved({ values, counts, nullCount: answer.nullCount }, [values.buffer, counts.buffer]);
+    }
+    case 'dist': {
+      const cols = task.columns.map((c) => rows.column(c));
+      return toGroupsPart(distributionGroups(cols, mask, task.params), cols);
+    }
+  }
+}
+
+/**
+ * A part's answer whose typed arrays are moved, not copied, to the main thread (which moves them on
+ * to the merge task: src/split.ts): Piscina's way for a worker to transfer what it returns.
+ */
+function moved<T extends object>(answer: T, buffers: ArrayBufferLike[]): T {
+  return move({ [transferableSymbol]: buffers, [valueSymbol]: answer }) as unknown as T;
 }
 
 /** Entities selected by the context first (all of them without one), then the answer over them. */

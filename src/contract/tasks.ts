@@ -1,14 +1,21 @@
 // The worker task protocol: every task and answer is plain data or typed arrays (structured-clone safe).
 import type { ContextNode } from './context.ts';
-import type { InternalType } from './model.ts';
 import type { TableRef } from './storage.ts';
 import type { TreeContextNode, TreeDimension, TreeRef } from './tree.ts';
 
 export type Task =
-  | { kind: 'distinct'; table: TableRef; column: string; context: ContextNode | null }
-  | { kind: 'dist'; table: TableRef; columns: string[]; context: ContextNode | null; params: DistParams }
+  | { kind: 'distinct'; table: TableRef; column: string; context: ContextNode | null; rows?: RowRange }
+  | {
+      kind: 'dist';
+      table: TableRef;
+      columns: string[];
+      context: ContextNode | null;
+      params: DistParams;
+      rows?: RowRange;
+    }
   | { kind: 'stats'; table: TableRef; column: string; context: ContextNode | null }
-  | { kind: 'profile'; table: TableRef; column: string; stats: boolean; type: InternalType } // context-naive distinct (+ stats, labels), at load
+  | { kind: 'merge'; task: SplitTask; parts: unknown[] } // the parts of a split task → that task's answer
+  | { kind: 'profile'; table: TableRef; column: string; stats: boolean } // context-naive distinct (+ stats), at load
   // The model tree (API.md §12): checks and index at load, then entity-level compute.
   | { kind: 'tree-key'; table: TableRef; column: string } // → KeyReport
   | { kind: 'tree-link'; from: TableRef; column: string; to: TableRef; key: string; out: SharedArrayBuffer } // → LinkReport
@@ -29,16 +36,49 @@ export type Task =
   | { kind: 'shape-stats'; runs: ValueRuns }; // → StatsResult
 
 /**
- * Distinct values of one column with record counts, ascending by value.
- * `values` holds storage-unit values: numbers for f64/i32, strings (decimal text) for i64,
- * 0/1 for bool, dictionary strings for dict.
+ * The table tasks a large request splits by rows across idle threads (src/split.ts). With `rows`
+ * a task answers for rows [start, end) only, in a form its `merge` task combines: a distinct
+ * task a DistinctPart, a dist task its counted groups (GroupsPart).
  */
+export type SplitTask = Extract<Task, { kind: 'distinct' | 'dist' }>;
+
+/** Rows [start, end) of a table. */
+export type RowRange = [number, number];
+
+/**
+ * A dist task's groups over some rows, before shaping: workers/group.ts's Groups, in ascending
+ * order of their values dimension by dimension (nulls last); `ranks[g] === values.length` is null.
+ * `values` null: the dimension's column is a dictionary column, whose codes are the ranks (the
+ * strings stay on the worker threads, which have the dictionary).
+ */
+export type GroupsPart = {
+  size: number;
+  counts: Float64Array;
+  tooMany: boolean;
+  dims: { values: ArrayLike<number | string> | null; numbers: Float64Array | null; ranks: Int32Array }[];
+};
+
+/**
+ * A distinct task's answer over some rows, as typed arrays moved between threads (not copied): a
+ * number column's distinct values and counts; a dict or bool column's count per code. An i64
+ * column's is a DistinctResult.
+ */
+export type DistinctPart =
+  | DistinctResult
+  | { values: Float64Array; counts: Float64Array; nullCount: number }
+  | { codes: Float64Array; nullCount: number };
+
 /**
  * A task as the pool sends it: with one shared Int32 the worker sets to 1 when it starts the task, so
  * the pool can tell a queued task (dropped at once on abort) from a running one (given a grace).
  */
 export type PooledTask = Task & { started?: Int32Array };
 
+/**
+ * Distinct values of one column with record counts, ascending by value.
+ * `values` holds storage-unit values: numbers for f64/i32, strings (decimal text) for i64,
+ * 0/1 for bool, dictionary strings for dict.
+ */
 export type DistinctResult = {
   values: (number | string)[];
   counts: number[];
@@ -115,11 +155,20 @@ export type DistResult = {
 };
 
 /**
- * The answer to a `profile` task. `labels`: each distinct value's default label (toLabel), joined
- * by newlines — one string crosses threads far faster than a million — or null for a dict column,
- * whose values are their own labels.
+ * The answer to a `profile` task: the column's distinct values and counts, and its stats. A number
+ * column's come as typed arrays (a key column has as many distinct values as rows: a typed array
+ * crosses threads as one copy and holds 8 and 4 bytes a value, where a list of numbers is cloned
+ * element by element); strings and 64-bit integers (decimal text) as lists. No labels: the main
+ * thread makes them when a value is shown (src/snapshot/field-values.ts).
  */
-export type ProfileResult = { distinct: DistinctResult; stats: StatsResult | null; labels: string | null };
+export type ProfileResult = { distinct: ProfileValues; stats: StatsResult | null };
+
+/** A profile's distinct values: DistinctResult's, as typed arrays for a number column. */
+export type ProfileValues = {
+  values: Float64Array | (number | string)[];
+  counts: Uint8Array | Uint16Array | Uint32Array | Float64Array | number[];
+  nullCount: number;
+};
 
 export type StatsResult = {
   count: number;

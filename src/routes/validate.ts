@@ -7,8 +7,8 @@ import { badBody } from '../http/errors.ts';
 import type { Reply, RequestContext } from '../http/handler.ts';
 import { toBoolParam, toSingle } from '../http/params.ts';
 import { toVisibleField } from '../http/visible.ts';
-import type { FieldValues } from '../snapshot/precompute.ts';
-import { toFieldValues } from './values.ts';
+import type { FieldValues } from '../snapshot/field-values.ts';
+import { toPopulation } from './values.ts';
 
 type Item = Record<string, unknown>;
 type Lookup = { byValue: Map<string, number>; byLabel: Map<string, number> };
@@ -29,13 +29,13 @@ export async function validateValues(ctx: RequestContext): Promise<Reply> {
   const context = aware ? toContext(toSingle(query, 'context'), snapshot, ctx.user, field.dataset) : null;
   const body = await ctx.readBody();
   const items = toItems(body, config.maxValidate);
-  const vals = await toFieldValues(ctx, field, context);
+  const vals = await toPopulation(ctx, field, context);
   const { byValue, byLabel } = toLookup(vals, field);
 
   const checked = items.map((item) => {
     if ('value' in item) {
       const i = byValue.get(toKey(item.value)!);
-      return { ...item, label: i === undefined ? toText(item.value) : vals.labels[i], valid: i !== undefined };
+      return { ...item, label: i === undefined ? toText(item.value) : vals.label(i), valid: i !== undefined };
     }
     const i = byLabel.get(item.label as string);
     return {
@@ -77,9 +77,10 @@ function toLookup(vals: FieldValues, field: Field): Lookup {
   let l = lookups.get(vals);
   if (!l) {
     l = { byValue: new Map(), byLabel: new Map() };
+    const labels = vals.labels();
     for (let i = 0; i < vals.values.length; i++) {
       l.byValue.set(toKey(toJsonValue(vals.values[i], field.internal_type))!, i);
-      if (!l.byLabel.has(vals.labels[i])) l.byLabel.set(vals.labels[i], i);
+      if (!l.byLabel.has(labels[i])) l.byLabel.set(labels[i], i);
     }
     lookups.set(vals, l);
   }

@@ -5,7 +5,7 @@ import { HttpError, badParameter } from '../http/errors.ts';
 import { toJsonValue } from '../common/values.ts';
 import { toLabeler, toNormalizedLabels } from '../snapshot/labels.ts';
 import { labelRank, matchesPieces, normalizeText, parseQuery, type ParsedQuery } from '../search/query.ts';
-import type { FieldValues } from '../snapshot/precompute.ts';
+import { type FieldValues, toFieldValues } from '../snapshot/field-values.ts';
 import type { DistinctResult } from '../contract/tasks.ts';
 import { toVisibleField } from '../http/visible.ts';
 import { drawIndices } from '../common/random.ts';
@@ -32,7 +32,7 @@ type ValuesParams = {
 };
 
 /** The population of a field's values: the context-naive ones from memory, or a context's from a worker. */
-export async function toFieldValues(
+export async function toPopulation(
   ctx: RequestContext,
   field: Field,
   context: TreeContextNode | null,
@@ -40,8 +40,7 @@ export async function toFieldValues(
   const { snapshot } = ctx;
   if (!context) return snapshot.values.get(field.id)!;
   const r = await ctx.pool.run<DistinctResult>(toColumnTask(snapshot, field, 'distinct', context), ctx.signal);
-  const label = toLabeler(snapshot, field);
-  return { values: r.values, labels: r.values.map((v) => label(v)), counts: r.counts, nullCount: r.nullCount };
+  return toFieldValues(r.values, r.counts, r.nullCount, toLabeler(snapshot, field));
 }
 
 /** Distinct values of a field with labels and counts: a page envelope, or a bare array for `random`. */
@@ -89,13 +88,13 @@ async function answerValues(
 ): Promise<Reply> {
   const { config } = ctx;
   // The population: naive values from memory, or the context's values from a worker.
-  const vals = await toFieldValues(ctx, field, context);
+  const vals = await toPopulation(ctx, field, context);
   const normalized = !context && q ? toNormalizedLabels(vals) : null;
 
   // Indices into `vals` in the answer's order; null = all of them in value order (no array built).
   let order: number[] | null = null;
   if (q) {
-    const norm = normalized ?? vals.labels.map(normalizeText);
+    const norm = normalized ?? vals.labels().map(normalizeText);
     const ranked: [number, number][] = [];
     for (let i = 0; i < norm.length; i++) if (matchesPieces(q, [norm[i]])) ranked.push([labelRank(q, norm[i]), i]);
     ranked.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
@@ -105,7 +104,7 @@ async function answerValues(
   const at = (j: number) => (order ? order[j] : j);
   const item = (i: number) => ({
     value: toJsonValue(vals.values[i], field.internal_type),
-    label: vals.labels[i],
+    label: vals.label(i),
     count: vals.counts[i],
   });
 

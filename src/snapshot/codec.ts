@@ -2,12 +2,10 @@
 import { endianness } from 'node:os';
 import type { StatsResult } from '../contract/tasks.ts';
 import { toCanonicalJson } from './canonical.ts';
-
-/** One field's context-naive distinct values, ascending (the snapshot's FieldValues). */
-export type PrecomputedField = { values: (number | string)[]; labels: string[]; counts: number[]; nullCount: number };
+import { type FieldValues, toFieldValues } from './field-values.ts';
 
 export type Precomputed = {
-  values: ReadonlyMap<number, PrecomputedField>; // by field id
+  values: ReadonlyMap<number, FieldValues>; // by field id
   stats: ReadonlyMap<number, StatsResult>; // by field id
 };
 
@@ -19,7 +17,10 @@ export type Precomputed = {
  *   string, else `json` (a JSON array, for the rare mixed column).
  * - labels: `values` when each label is its value (strings), `string` when each is String(value)
  *   (numbers printed by JavaScript — the common case), else `str`.
- * - counts: `u32` (Uint32Array) when every count fits, else `f64`.
+ * - counts: the narrowest of `u8`, `u16`, `u32` (unsigned arrays) that holds every count, else
+ *   `f64` (a key column's counts, all 1, are a byte each: 100 MiB rather than 400 at 100M rows).
+ * Decoded, `f64` values and the counts are views of the section's bytes (no copy), and `string`
+ * labels are made when asked for (src/snapshot/field-values.ts).
  * - `str` = code-unit offsets (Uint32Array, n + 1) then the UTF-8 bytes of all strings joined:
  *   decoding is one UTF-8 decode and n slices, faster than JSON.parse of the same strings.
  *
@@ -33,9 +34,11 @@ type FieldIndex = {
   nullCount: number;
   values: ['f64', Part] | ['str', Part, Part] | ['json', Part];
   labels: ['values'] | ['string'] | ['str', Part, Part];
-  counts: ['u32' | 'f64', Part];
+  counts: [CountKind, Part];
 };
 type Index = { fields: FieldIndex[]; stats: [number, StatsTuple][] };
+type CountKind = 'u8' | 'u16' | 'u32' | 'f64';
+const COUNT_ARRAYS = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, f64: Float64Array } as const;
 
 // Stats as a tuple in a fixed order, so a decoded object has its keys in the order the workers give
 // them (JSON bodies print keys in insertion order) and canonical JSON's key sorting cannot reorder them.
@@ -92,7 +95,7 @@ export function toPrecomputedBytes(p: Precomputed): Uint8Array {
     }
     return part;
   };
-  const putStrings = (strings: string[]): [Part, Part] => {
+  const putStrings = (strings: readonly string[]): [Part, Part] => {
     const offsets = new Uint32Array(strings.length + 1);
     let at = 0;
     for (let i = 0; i < strings.length; i++) {
@@ -107,21 +110,20 @@ export function toPrecomputedBytes(p: Precomputed): Uint8Array {
   for (const id of [...p.values.keys()].sort((a, b) => a - b)) {
     const f = p.values.get(id)!;
     const n = f.values.length;
-    if (f.labels.length !== n || f.counts.length !== n)
-      throw new Error(`Field ${id}: ${n} values but ${f.labels.length} labels and ${f.counts.length} counts.`);
+    if (f.counts.length !== n) throw new Error(`Field ${id}: ${n} values but ${f.counts.length} counts.`);
+    const all = Array.prototype.every.bind(f.values) as (test: (v: number | string) => boolean) => boolean;
     let values: FieldIndex['values'];
-    if (f.values.every((v) => typeof v === 'number'))
-      values = ['f64', put(new Uint8Array(Float64Array.from(f.values as number[]).buffer))];
-    else if (f.values.every((v) => typeof v === 'string')) values = ['str', ...putStrings(f.values as string[])];
-    else values = ['json', put(Buffer.from(toCanonicalJson(f.values), 'utf8'))];
+    if (all((v) => typeof v === 'number'))
+      values = ['f64', put(new Uint8Array(Float64Array.from(f.values as ArrayLike<number>).buffer))];
+    else if (all((v) => typeof v === 'string')) values = ['str', ...putStrings(f.values as string[])];
+    else values = ['json', put(Buffer.from(toCanonicalJson(Array.from(f.values)), 'utf8'))];
+    // Label by label (f.label), so a key column's labels are never all held at once.
     let labels: FieldIndex['labels'];
-    if (f.labels.every((l, i) => l === f.values[i])) labels = ['values'];
-    else if (f.labels.every((l, i) => l === String(f.values[i]))) labels = ['string'];
-    else labels = ['str', ...putStrings(f.labels)];
-    const small = f.counts.every((c) => Number.isInteger(c) && c >= 0 && c <= 0xffff_ffff);
-    const counts: FieldIndex['counts'] = small
-      ? ['u32', put(new Uint8Array(Uint32Array.from(f.counts).buffer))]
-      : ['f64', put(new Uint8Array(Float64Array.from(f.counts).buffer))];
+    if (isEvery(n, (i) => f.label(i) === f.values[i])) labels = ['values'];
+    else if (isEvery(n, (i) => f.label(i) === String(f.values[i]))) labels = ['string'];
+    else labels = ['str', ...putStrings(f.labels())];
+    const kind = toCountKind(f.counts);
+    const counts: FieldIndex['counts'] = [kind, put(new Uint8Array(COUNT_ARRAYS[kind].from(f.counts).buffer))];
     fields.push({ id, n, nullCount: f.nullCount, values, labels, counts });
   }
   const stats = [...p.stats.keys()]
@@ -177,11 +179,11 @@ export function toPrecomputed(bytes: Uint8Array): Precomputed {
     for (let i = 0; i < n; i++) out[i] = joined.slice(o[i], o[i + 1]);
     return out;
   };
-  const values = new Map<number, PrecomputedField>();
+  const values = new Map<number, FieldValues>();
   for (const f of index.fields) {
-    const v: (number | string)[] =
+    const v: ArrayLike<number | string> =
       f.values[0] === 'f64'
-        ? Array.from(f64(f.values[1]))
+        ? f64(f.values[1])
         : f.values[0] === 'str'
           ? strings(f.values[1], f.values[2]!, f.n)
           : (JSON.parse(Buffer.from(view(f.values[1], 1)).toString('utf8')) as (number | string)[]);
@@ -189,14 +191,37 @@ export function toPrecomputed(bytes: Uint8Array): Precomputed {
       f.labels[0] === 'values'
         ? (v as string[])
         : f.labels[0] === 'string'
-          ? v.map(String)
+          ? String
           : strings(f.labels[1], f.labels[2], f.n);
-    const counts = Array.from(f.counts[0] === 'u32' ? u32(f.counts[1]) : f64(f.counts[1]));
+    const kind = f.counts[0];
+    if (!Object.hasOwn(COUNT_ARRAYS, kind)) fail(`field ${f.id} has counts of unknown kind ${JSON.stringify(kind)}`);
+    const Counts = COUNT_ARRAYS[kind];
+    const counts = typed(
+      view(f.counts[1], Counts.BYTES_PER_ELEMENT),
+      (buf, o, k) => new Counts(buf as ArrayBuffer, o, k),
+      Counts.BYTES_PER_ELEMENT,
+    );
     if (v.length !== f.n || counts.length !== f.n)
       fail(`field ${f.id} holds ${v.length} values and ${counts.length} counts, not ${f.n}`);
-    values.set(f.id, { values: v, labels, counts, nullCount: f.nullCount });
+    values.set(f.id, toFieldValues(v, counts, f.nullCount, labels));
   }
   return { values, stats: new Map(index.stats.map(([id, t]) => [id, toStats(t)])) };
+}
+
+/** The narrowest unsigned array kind that holds every count (whole, ≥ 0), else `f64`. */
+function toCountKind(counts: ArrayLike<number>): CountKind {
+  let max = 0;
+  for (let i = 0; i < counts.length; i++) {
+    const c = counts[i];
+    if (!(Number.isInteger(c) && c >= 0)) return 'f64';
+    if (c > max) max = c;
+  }
+  return max <= 0xff ? 'u8' : max <= 0xffff ? 'u16' : max <= 0xffff_ffff ? 'u32' : 'f64';
+}
+
+function isEvery(n: number, test: (i: number) => boolean): boolean {
+  for (let i = 0; i < n; i++) if (!test(i)) return false;
+  return true;
 }
 
 function align8(n: number): number {

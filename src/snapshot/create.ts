@@ -106,7 +106,9 @@ export async function prepareSnapshot(
   if (opts.engines) pool = withEngines(pool, opts.engines.set.queries, opts.engines.run);
   const datasets =
     opts.datasets ??
-    (await loadAllDatasets(spec, opts, (d) => startProfiles(spec, d, toRef(d.name, d.parts), pool, profiles)));
+    (await loadAllDatasets(spec, opts, (d) =>
+      startProfiles(spec, d, toRef(d.name, d.parts), pool, profiles, opts.progress),
+    ));
   checkColumns(spec, datasets);
   const { keyText, problems } = await checkKeys(spec, { secret: opts.secret ?? true });
   if (problems.length) throw new CatalogError(problems);
@@ -191,7 +193,7 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
     fields: [...fields.values()],
     concepts: [...concepts.values()],
     categories,
-    valueLabels: (id) => values.get(id)?.labels ?? [],
+    valueLabels: (id) => values.get(id)?.labels() ?? [],
   });
 
   const visibleTo = createVisibility(fields, concepts);
@@ -227,7 +229,10 @@ function toTableRefs(dataVersion: string, datasets: LoadedDatasets, generation: 
   return new Map(
     [...datasets.values()].map((d) => [
       d.name,
-      withEngine(Object.freeze({ key: `${dataVersion.slice(0, 20)}:${d.name}`, generation, parts: d.parts }), d),
+      withEngine(
+        Object.freeze({ key: `${dataVersion.slice(0, 20)}:${d.name}`, generation, parts: d.parts, rows: d.rows }),
+        d,
+      ),
     ]),
   );
 }

@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
  * aligned typed arrays without a copy. Nothing in the file depends on the time it was written
  * or on insertion order: the same inputs give the same bytes.
  */
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 export const MAGIC = Buffer.from('SORREL\0\0', 'latin1');
 export const HEADER = 16;
 export const ALIGN = 64;

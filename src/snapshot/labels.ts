@@ -2,11 +2,11 @@
 import { toLabel } from '../common/values.ts';
 import { normalizeText } from '../search/query.ts';
 import type { Snapshot } from './create.ts';
-import type { FieldValues } from './precompute.ts';
+import type { FieldValues } from './field-values.ts';
 import type { Field } from '../contract/model.ts';
 
 const labelMaps = new WeakMap<FieldValues, Map<number | string, string>>();
-const normalized = new WeakMap<FieldValues, string[]>();
+const normalized = new WeakMap<FieldValues, readonly string[]>();
 
 /** A function from a storage value (or null) of `field` to its label. */
 export function toLabeler(snapshot: Snapshot, field: Field): (v: number | string | null) => string {
@@ -14,7 +14,8 @@ export function toLabeler(snapshot: Snapshot, field: Field): (v: number | string
   if (field.label_column === null) return (v) => toLabel(v, field.internal_type);
   let m = labelMaps.get(vals);
   if (!m) {
-    m = new Map(vals.values.map((v, i) => [v, vals.labels[i]]));
+    const labels = vals.labels();
+    m = new Map(Array.from(vals.values, (v, i) => [v, labels[i]]));
     labelMaps.set(vals, m);
   }
   const map = m;
@@ -22,10 +23,10 @@ export function toLabeler(snapshot: Snapshot, field: Field): (v: number | string
 }
 
 /** The normalised (search-ready) labels of a field's naive values, computed once. */
-export function toNormalizedLabels(vals: FieldValues): string[] {
+export function toNormalizedLabels(vals: FieldValues): readonly string[] {
   let n = normalized.get(vals);
   if (!n) {
-    n = vals.labels.map(normalizeText);
+    n = vals.labels().map(normalizeText);
     normalized.set(vals, n);
   }
   return n;

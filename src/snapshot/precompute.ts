@@ -7,14 +7,10 @@ import type { Pool } from '../contract/pool.ts';
 import type { DatasetInfo, TableRef } from '../contract/storage.ts';
 import type { DistinctResult, DistResult, ProfileResult, StatsResult } from '../contract/tasks.ts';
 import type { TreeRef } from '../contract/tree.ts';
+import type { Progress } from './datasets.ts';
+import { type FieldValues, toDefaultLabels, toFieldValues } from './field-values.ts';
 
-/** Context-naive distinct values of one field, ascending by value (API.md §4 order). */
-export type FieldValues = {
-  values: (number | string)[]; // storage units (see types.ts)
-  labels: string[]; // display label of each value
-  counts: number[]; // records carrying each value
-  nullCount: number;
-};
+export type { FieldValues } from './field-values.ts';
 
 export type Precomputed = { values: Map<number, FieldValues>; stats: Map<number, StatsResult> };
 
@@ -24,7 +20,8 @@ export type Profiles = Map<string, Promise<ProfileResult>>;
 /**
  * Queues the profile of every field's column in one dataset (columns it has; a field naming another
  * is a catalog problem reported later). Called as each dataset lands in shared memory, so profiles
- * run on the pool while the main thread hashes it and decodes the next one.
+ * run on the pool while the main thread hashes it and decodes the next one. `progress` logs each
+ * column as its profile ends (a large table's profiles take seconds: the load log shows them).
  */
 export function startProfiles(
   spec: CatalogSpec,
@@ -32,14 +29,24 @@ export function startProfiles(
   table: TableRef,
   pool: Pool,
   profiles: Profiles,
+  progress?: Progress,
 ): void {
+  const started = performance.now();
   for (const f of spec.fields) {
     const k = `${f.dataset}\0${f.column}`;
     if (f.dataset !== dataset.name || !(f.column in dataset.columns) || profiles.has(k)) continue;
-    const type = dataset.columns[f.column];
-    const stats = isStatsType(toSimpleType(type));
-    const task = pool.run<ProfileResult>({ kind: 'profile', table, column: f.column, stats, type });
-    task.catch(() => {}); // awaited by precomputeValues; a load that fails elsewhere leaves it unread
+    const stats = isStatsType(toSimpleType(dataset.columns[f.column]));
+    const task = pool.run<ProfileResult>({ kind: 'profile', table, column: f.column, stats });
+    task.then(
+      (p) =>
+        progress?.('profiled column', {
+          dataset: dataset.name,
+          column: f.column,
+          distinct: p.distinct.values.length,
+          ms: Math.round(performance.now() - started),
+        }),
+      () => {}, // awaited by precomputeValues; a load that fails elsewhere leaves it unread
+    );
     profiles.set(k, task);
   }
 }
@@ -98,7 +105,7 @@ export async function precomputeValues(
     const distinct = profile.distinct;
     const labels =
       f.label_column === null
-        ? toDefaultLabels(profile, type)
+        ? toDefaultLabels(type)
         : await labelsFrom(
             pool,
             refs.get(f.dataset)!,
@@ -110,32 +117,17 @@ export async function precomputeValues(
           );
     if (isCounted(f.dataset)) {
       const [counted, counterStats] = await entityOf(f.dataset, f.column, profile.stats !== null);
-      const labelOf = new Map(distinct.values.map((v, i) => [v, labels[i]]));
-      values.set(
-        f.id,
-        Object.freeze({
-          values: counted.values,
-          labels: counted.values.map((v) => labelOf.get(v) ?? toLabel(v, type)),
-          counts: counted.counts,
-          nullCount: counted.nullCount,
-        }),
-      );
+      const labelOf =
+        typeof labels === 'function' ? null : new Map(Array.from(distinct.values, (v, i) => [v, labels[i]]));
+      const counterLabels = labelOf ? counted.values.map((v) => labelOf.get(v) ?? toLabel(v, type)) : labels;
+      values.set(f.id, toFieldValues(counted.values, counted.counts, counted.nullCount, counterLabels));
       if (counterStats) stats.set(f.id, counterStats);
     } else {
-      values.set(
-        f.id,
-        Object.freeze({ values: distinct.values, labels, counts: distinct.counts, nullCount: distinct.nullCount }),
-      );
+      values.set(f.id, toFieldValues(distinct.values, distinct.counts, distinct.nullCount, labels));
       if (profile.stats) stats.set(f.id, profile.stats);
     }
   }
   return { values, stats };
-}
-
-/** The default labels of a profile's distinct values: made by the worker (newline-joined), or the values. */
-function toDefaultLabels({ distinct, labels }: ProfileResult, type: InternalType): string[] {
-  if (labels === null) return distinct.values.map((v) => toLabel(v, type));
-  return distinct.values.length === 0 ? [] : labels.split('\n');
 }
 
 /** Each field as served: the catalog's attributes, and what it leaves out inferred from the column and its values. */
@@ -199,7 +191,7 @@ async function labelsFrom(
   valueType: InternalType,
   labelColumn: string,
   labelType: InternalType,
-  distinct: DistinctResult,
+  distinct: ProfileResult['distinct'],
 ): Promise<string[]> {
   const pairs = await pool.run<DistResult>({
     kind: 'dist',
@@ -226,5 +218,5 @@ async function labelsFrom(
     if (!cur || p.count > cur.count || (p.count === cur.count && label < cur.label))
       best.set(v, { label, count: p.count });
   }
-  return distinct.values.map((v) => best.get(v)?.label ?? toLabel(v, valueType));
+  return Array.from(distinct.values, (v) => best.get(v)?.label ?? toLabel(v, valueType));
 }

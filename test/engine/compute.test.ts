@@ -7,7 +7,7 @@ import type { ContextNode } from '../../src/contract/context.ts';
 import type { EngineTable } from '../../src/contract/engine.ts';
 import type { Pool } from '../../src/contract/pool.ts';
 import type { TableRef } from '../../src/contract/storage.ts';
-import type { AxisSpec, DistParams, Task } from '../../src/contract/tasks.ts';
+import type { AxisSpec, DistParams, ProfileResult, Task } from '../../src/contract/tasks.ts';
 import { runTableTask } from '../../src/engine/compute/index.ts';
 import type { EngineContext } from '../../src/engine/runner.ts';
 import runWorker from '../../workers/index.ts';
@@ -67,11 +67,16 @@ test('stats: every number, date and datetime column, exact sums and §8 quantile
   }
 });
 
-test('profile: distinct, stats and labels of every column', async () => {
+test('profile: distinct and stats of every column', async () => {
   for (const [column, c] of Object.entries(COLUMNS)) {
     for (const stats of [true, false]) {
-      const [got, want] = await both((table) => ({ kind: 'profile', table, column, stats, type: c.type }));
-      assert.equal(got, want, column);
+      const [got, want] = (await both((table) => ({ kind: 'profile', table, column, stats }))) as ProfileResult[];
+      // A worker gives a number column's values and counts as typed arrays (main's ProfileValues), the engine as lists.
+      const lists = (p: ProfileResult) => ({
+        ...p,
+        distinct: { ...p.distinct, values: Array.from(p.distinct.values), counts: Array.from(p.distinct.counts) },
+      });
+      assert.equal(lists(got), lists(want), `${column} (${c.type})`);
     }
   }
 });

@@ -11,7 +11,7 @@ const ranks = (spec: Parameters<typeof makeColumns>[0]['v'], used?: number[]) =>
   used?.forEach((r) => {
     u[r] = 1;
   });
-  const d = denseRanks(col('v'), u);
+  const d = denseRanks(col('v'), u)!;
   return { values: d.values, card: d.card, ranks: Array.from(d.rankOfRow) };
 };
 
@@ -21,6 +21,22 @@ test('distinct values ascending, each row ranked, nulls last, -0 the same value 
     card: 5,
     ranks: [2, 0, 4, 2, 1, 1, 3],
   });
+});
+
+test('with a limit, stops at the first distinct value over it: no row after it is read', () => {
+  const rows = 10_000;
+  const { col } = makeColumns({ v: f64(Array.from({ length: rows }, (_, i) => Math.floor(i / 2))) }); // each value twice
+  let reads = 0;
+  const used = new Proxy(new Uint8Array(rows).fill(1), {
+    get(target, key) {
+      if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+      const v = Reflect.get(target, key, target);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+  assert.is(denseRanks(col('v'), used, 100), null);
+  assert.is(reads, 201); // rows 0..200: the 101st distinct value (100) is first at row 200
+  assert.is(denseRanks(col('v'), new Uint8Array(rows).fill(1), 5000)?.card, 5001); // exactly at the limit: ranked
 });
 
 test('only the rows in use take part; the others rank 0', () => {

@@ -2,6 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { directGroups } from '../../workers/direct.ts';
+import { MAX_SPAN } from '../../workers/offsets.ts';
 import type { Groups } from '../../workers/group.ts';
 import { bool, date, dict, f64, makeColumns } from './table.ts';
 import { mulberry32 } from './vectors.ts';
@@ -81,6 +82,50 @@ test('too many groups, a fraction or a wide span: tooMany, or not this path', ()
   assert.is(directGroups([col('a'), col('c')], null, { nulls: false, maxGroups: 4 })!.size, 4);
   assert.is(directGroups([col('x'), col('c')], null, { nulls: false, maxGroups: 9 }), null);
   assert.is(directGroups([col('w'), col('c')], null, { nulls: false, maxGroups: 9 }), null);
+});
+
+test('negative integers, days before 1970 and spans at the short-span limit, under sparse and dense masks', () => {
+  const random = mulberry32(29);
+  const rows = 9000; // two full blocks of 4,096 rows and a partial one
+  const n = Array.from({ length: rows }, (_, i) =>
+    i === 0
+      ? -40_000
+      : i === 1
+        ? -40_000 + MAX_SPAN - 1
+        : random() < 0.05
+          ? null
+          : -40_000 + Math.floor(random() * MAX_SPAN),
+  );
+  const d = Array.from({ length: rows }, () => (random() < 0.05 ? null : -3 - Math.floor(random() * 40)));
+  const s = Array.from({ length: rows }, () => (random() < 0.05 ? null : random() < 0.5 ? 'a' : 'b'));
+  const { col } = makeColumns({
+    n: f64(n),
+    d: date(d),
+    s: dict(s),
+    wide: f64([...n.slice(0, rows - 1), -40_000 + MAX_SPAN]),
+  });
+  const sparse = Uint8Array.from({ length: rows }, () => +(random() < 0.05));
+  const dense = Uint8Array.from({ length: rows }, () => +(random() < 0.5));
+  for (const names of [
+    ['d', 'n'],
+    ['s', 'd'],
+  ])
+    for (const nulls of [false, true])
+      for (const m of [null, sparse, dense]) {
+        const g = directGroups(names.map(col), m, { nulls, maxGroups: 1e6 })!;
+        const data: Record<string, Value[]> = { n, d, s };
+        assert.equal(
+          toRows(g),
+          oracle(
+            names.map((k) => data[k]),
+            m,
+            nulls,
+          ),
+          `${names} nulls=${nulls} mask=${m?.[0]}`,
+        );
+      }
+  // A span of MAX_SPAN values is the longest counted in slots; one more is not this path.
+  assert.is(directGroups([col('d'), col('wide')], null, { nulls: false, maxGroups: 1e6 }), null);
 });
 
 test.run();

@@ -2,7 +2,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { distinctValues } from '../../workers/distinct.ts';
+import { MAX_SPAN } from '../../workers/offsets.ts';
 import { bool, date, dict, f64, i64, makeColumns, time } from './table.ts';
+import { mulberry32 } from './vectors.ts';
 
 const { col } = makeColumns({
   n: f64([3, 1, null, 3, 2.5, 10, null]),
@@ -62,6 +64,57 @@ test('wide integer ranges and fractions take the sorting path, with the same ord
 test('a mask that keeps nothing gives no values', () => {
   assert.equal(distinctValues(col('s'), new Uint8Array(7)), { values: [], counts: [], nullCount: 0 });
   assert.equal(distinctValues(col('n'), new Uint8Array(7)), { values: [], counts: [], nullCount: 0 });
+});
+
+/** The oracle: the kept values counted in a Map, sorted ascending; the kept nulls counted apart. */
+function oracle(values: (number | null)[], mask: Uint8Array | null) {
+  const counts = new Map<number, number>();
+  let nullCount = 0;
+  values.forEach((v, i) => {
+    if (mask !== null && mask[i] === 0) return;
+    if (v === null) nullCount++;
+    else counts.set(v, (counts.get(v) ?? 0) + 1);
+  });
+  const keys = [...counts.keys()].sort((a, b) => a - b);
+  return { values: keys, counts: keys.map((k) => counts.get(k)!), nullCount };
+}
+
+test('integers and dates of short and wide spans agree with a Map under random masks: nulls, negatives, days before 1970', () => {
+  const random = mulberry32(19);
+  // Spans one below the short-span limit (counted straight from the column, offsets.ts), at it
+  // and far past it (the kept values copied, then counted or sorted), and a tiny one.
+  for (const span of [3, MAX_SPAN - 1, MAX_SPAN, 10 * MAX_SPAN]) {
+    const min = -1000 - Math.floor(random() * 5000); // before 1970 as days
+    const values = Array.from({ length: 4000 }, (_, i) =>
+      i === 0 ? min : i === 1 ? min + span : random() < 0.1 ? null : min + Math.floor(random() * (span + 1)),
+    );
+    const { col } = makeColumns({ n: f64(values), d: date(values) });
+    const masks = [
+      null,
+      Uint8Array.from(values, () => +(random() < 0.5)),
+      Uint8Array.from(values, () => +(random() < 0.01)),
+    ];
+    for (const name of ['n', 'd'])
+      for (const mask of masks)
+        assert.equal(
+          distinctValues(col(name), mask),
+          oracle(values, mask),
+          `${name} span ${span} mask ${mask?.length}`,
+        );
+  }
+});
+
+test('infinities and NaN are not integers of a short span: sorted, NaN last', () => {
+  const { col } = makeColumns({
+    inf: f64([Infinity, null, Infinity, Infinity, null]),
+    mixed: f64([2, -Infinity, 2, Number.NaN, 1]),
+  });
+  assert.equal(distinctValues(col('inf'), null), { values: [Infinity], counts: [3], nullCount: 2 });
+  assert.equal(distinctValues(col('mixed'), null), {
+    values: [-Infinity, 1, 2, Number.NaN],
+    counts: [1, 1, 2, 1],
+    nullCount: 0,
+  });
 });
 
 test.run();

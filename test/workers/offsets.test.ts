@@ -46,6 +46,7 @@ test('the span is the whole column once, even where the mask keeps a narrower on
   assert.equal(integerSpan(col('n')), { min: -2, max: 9 });
   assert.is(integerSpan(col('n')), integerSpan(col('n')));
   assert.is(integerSpan(col('x')), null);
+  assert.is(integerSpan(makeColumns({ inf: f64([Infinity, Infinity]) }).col('inf')), null); // no span to count in slots
   const opts = { nulls: false, maxGroups: 10 };
   assert.equal(toRows(groupCounts([col('n')], Uint8Array.of(1, 1, 1, 0), opts)), [
     [5, 1],

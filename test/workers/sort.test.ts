@@ -106,10 +106,31 @@ test('values with more than six places, or a NaN among decimals, still sort like
   }
 });
 
-test('other typed arrays use the built-in sort', () => {
+test('small typed arrays use the built-in sort', () => {
   const a = Int32Array.from([3, -1, 2]);
   sortValues(a);
   assert.equal([...a], [-1, 2, 3]);
+});
+
+test('32-bit integers (dates, times) of a narrow span and of a wide one sort like the built-in', () => {
+  const next = mulberry32(12);
+  const days = Int32Array.from({ length: 20_000 }, () => Math.floor(next() * 1500) - 700);
+  const wide = Int32Array.from({ length: 20_000 }, () => Math.floor((next() - 0.5) * 2 ** 31));
+  for (const a of [days, wide]) {
+    const expected = a.slice().sort();
+    sortValues(a);
+    assert.equal([...a], [...expected]);
+  }
+});
+
+test('a key column (each value once) with a few values repeated thousands of times counts back in order', () => {
+  const next = mulberry32(5);
+  const keys = Float64Array.from({ length: 30_000 }, (_, i) =>
+    i < 20_000 ? 29_999 - i : 100 + Math.floor(next() * 5),
+  );
+  const expected = keys.slice().sort();
+  sortValues(keys);
+  assert.ok(same(keys, expected));
 });
 
 test.run();

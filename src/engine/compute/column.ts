@@ -4,7 +4,6 @@ import type { EngineQuery, EngineTable } from '../../contract/engine.ts';
 import type { InternalType } from '../../contract/model.ts';
 import type { Pool } from '../../contract/pool.ts';
 import type { DistinctResult, ProfileResult, StatsResult, ValueRuns } from '../../contract/tasks.ts';
-import { toLabel } from '../../common/values.ts';
 import { toSqlWhere } from '../sql/context.ts';
 import { toSqlIdentifier, toSqlTable } from '../sql/literal.ts';
 import { fromEngine, toComparator, toSqlValue, toValueKind, type ValueKind } from './values.ts';
@@ -64,17 +63,15 @@ export async function engineProfile(
   table: EngineTable,
   column: string,
   withStats: boolean,
-  type: InternalType,
   signal?: AbortSignal,
 ): Promise<ProfileResult> {
   const kind = toValueKind(typeOf(table, column));
   const distinct = await engineDistinct(ctx.query, table, column, null, signal);
-  const labels = kind === 'dict' ? null : distinct.values.map((v) => toLabel(v, type)).join('\n');
   const stats =
     withStats && kind !== 'dict' && kind !== 'bool'
       ? await statsOf(ctx.pool, distinct, kind, typeOf(table, column), signal)
       : null;
-  return { distinct, stats, labels };
+  return { distinct, stats };
 }
 
 function statsOf(

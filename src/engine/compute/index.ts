@@ -13,7 +13,7 @@ export const runTableTask: EngineRunner = async (task, ctx, signal) => {
     case 'stats':
       return engineStats(ctx, engineOf(task.table), task.column, task.context, signal);
     case 'profile':
-      return engineProfile(ctx, engineOf(task.table), task.column, task.stats, task.type, signal);
+      return engineProfile(ctx, engineOf(task.table), task.column, task.stats, signal);
     case 'dist':
       return engineDist(ctx, engineOf(task.table), task.columns, task.context, task.params, signal);
     default:
