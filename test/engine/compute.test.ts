@@ -7,6 +7,7 @@ import type { ContextNode } from '../../src/contract/context.ts';
 import type { EngineTable } from '../../src/contract/engine.ts';
 import type { Pool } from '../../src/contract/pool.ts';
 import type { TableRef } from '../../src/contract/storage.ts';
+import { valueSymbol } from 'piscina';
 import type { AxisSpec, DistParams, ProfileResult, Task } from '../../src/contract/tasks.ts';
 import { runTableTask } from '../../src/engine/compute/index.ts';
 import type { EngineContext } from '../../src/engine/runner.ts';
@@ -72,10 +73,14 @@ test('profile: distinct and stats of every column', async () => {
     for (const stats of [true, false]) {
       const [got, want] = (await both((table) => ({ kind: 'profile', table, column, stats }))) as ProfileResult[];
       // A worker gives a number column's values and counts as typed arrays (main's ProfileValues), the engine as lists.
-      const lists = (p: ProfileResult) => ({
-        ...p,
-        distinct: { ...p.distinct, values: Array.from(p.distinct.values), counts: Array.from(p.distinct.counts) },
-      });
+      // The worker function hands a profile to Piscina as a transferable (workers/index.ts toMoved): unwrap it.
+      const lists = (moved: ProfileResult) => {
+        const p = ((moved as unknown as Record<symbol, ProfileResult>)[valueSymbol] ?? moved) as ProfileResult;
+        return {
+          ...p,
+          distinct: { ...p.distinct, values: Array.from(p.distinct.values), counts: Array.from(p.distinct.counts) },
+        };
+      };
       assert.equal(lists(got), lists(want), `${column} (${c.type})`);
     }
   }
