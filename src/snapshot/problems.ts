@@ -54,7 +54,7 @@ export async function findCatalogProblems(
     problems.push(
       ...loaded.problems,
       ...described.problems,
-      ...findColumnProblems(spec, loaded.datasets),
+      ...findColumnProblems(spec, datasets),
       ...tree.errors,
       ...(await checkKeys(spec, { secret })).problems,
     );
