@@ -47,8 +47,6 @@ export function toTaskEngine(task: Task): string | null {
     case 'shape': // the §7/§13 shaping of points the engine grouped runs in the workers
     case 'shape-stats':
       return null;
-    case 'merge':
-      return toTaskEngine(task.task);
     default:
       for (const t of Object.values(task.tree.tables)) if (t.engine) return t.engine.engine;
       return null;
