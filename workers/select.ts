@@ -1,4 +1,5 @@
 // Gathers the non-null values of a numeric column among the masked records into a fresh typed array.
+import { countNulls } from '../src/common/bitmap.ts';
 import type { ColumnView } from './columns.ts';
 
 export type Selected = { values: Float64Array | Int32Array | BigInt64Array; nullCount: number };
@@ -43,14 +44,6 @@ function gather<T extends Float64Array | Int32Array | BigInt64Array>(
 
 // Without a mask (every profile at load): nulls counted and values copied with the bit test inline,
 // one call site per element type so each loop stays monomorphic.
-function countNulls(validity: Uint8Array, offset: number, length: number): number {
-  let valid = 0;
-  for (let i = 0; i < length; i++) {
-    const b = offset + i;
-    valid += (validity[b >> 3] >> (b & 7)) & 1;
-  }
-  return length - valid;
-}
 
 function copyValid<T extends Float64Array | Int32Array | BigInt64Array>(
   out: T,

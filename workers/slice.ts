@@ -1,4 +1,5 @@
 // A table's rows [start, end) as a table of their own: the part of a split task (src/split.ts) one thread scans.
+import { countNulls } from '../src/common/bitmap.ts';
 import type { RowRange } from '../src/contract/tasks.ts';
 import type { ColumnView, TableView } from './columns.ts';
 
@@ -41,13 +42,4 @@ export function sliceColumn(col: ColumnView, start: number, end: number): Column
   const values = col.kind === 'bool' ? col.values : col.values.subarray(start, end);
   const nullCount = col.validity === null ? 0 : countNulls(col.validity, offset, length);
   return { ...col, values, offset, length, nullCount, validity: nullCount > 0 ? col.validity : null };
-}
-
-function countNulls(validity: Uint8Array, offset: number, length: number): number {
-  let valid = 0;
-  for (let i = 0; i < length; i++) {
-    const b = offset + i;
-    valid += (validity[b >> 3] >> (b & 7)) & 1;
-  }
-  return length - valid;
 }

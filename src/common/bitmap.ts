@@ -11,3 +11,13 @@ export function packBits(values: ArrayLike<number>): Uint8Array {
   for (let i = 0; i < values.length; i++) if (values[i]) out[i >> 3] |= 1 << (i & 7);
   return out;
 }
+
+/** How many of the `length` bits from bit `offset` of a validity bitmap are clear (nulls). */
+export function countNulls(validity: Uint8Array, offset: number, length: number): number {
+  let valid = 0;
+  for (let i = 0; i < length; i++) {
+    const b = offset + i;
+    valid += (validity[b >> 3] >> (b & 7)) & 1;
+  }
+  return length - valid;
+}

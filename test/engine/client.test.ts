@@ -5,20 +5,10 @@ import * as assert from 'uvu/assert';
 import type { EngineSpec } from '../../src/contract/engine.ts';
 import { EngineUnavailableError } from '../../src/contract/errors.ts';
 import { createEngineClient, toCredentials } from '../../src/engine/client.ts';
-import { type Cluster, SECRET_USER, sharedCluster } from '../helpers/clickhouse.ts';
+import { type Cluster, SECRET_USER, sharedCluster, toEngineSpec } from '../helpers/clickhouse.ts';
 
 let ch: Cluster;
-const spec = (over: Partial<EngineSpec> = {}): EngineSpec => ({
-  name: 'wh',
-  kind: 'clickhouse',
-  url: ch.url,
-  database: ch.database,
-  userEnv: null,
-  passwordEnv: null,
-  refresh: null,
-  where: 'engines.wh',
-  ...over,
-});
+const spec = (over: Partial<EngineSpec> = {}): EngineSpec => toEngineSpec(ch, over);
 const SECRET_ENV = { WH_USER: SECRET_USER.user, WH_PASSWORD: SECRET_USER.password };
 
 test.before(async () => {

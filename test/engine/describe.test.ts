@@ -4,26 +4,14 @@ import * as assert from 'uvu/assert';
 import { createEngineClient, type EngineClient } from '../../src/engine/client.ts';
 import { DescribeError, describeTable } from '../../src/engine/describe.ts';
 import { toEngineColumnType } from '../../src/engine/types.ts';
-import { type Cluster, sharedCluster } from '../helpers/clickhouse.ts';
+import { type Cluster, sharedCluster, toEngineSpec } from '../helpers/clickhouse.ts';
 
 let ch: Cluster;
 let client: EngineClient;
 
 test.before(async () => {
   ch = await sharedCluster();
-  client = createEngineClient(
-    {
-      name: 'wh',
-      kind: 'clickhouse',
-      url: ch.url,
-      database: ch.database,
-      userEnv: null,
-      passwordEnv: null,
-      refresh: null,
-      where: 'engines.wh',
-    },
-    { timeoutMs: 10_000, env: {} },
-  );
+  client = createEngineClient(toEngineSpec(ch), { timeoutMs: 10_000, env: {} });
   const long = 'x'.repeat(256);
   await ch.createTable(
     'typed',

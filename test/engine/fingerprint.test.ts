@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createEngineClient, type EngineClient } from '../../src/engine/client.ts';
 import { readFingerprint, toFingerprintSql } from '../../src/engine/fingerprint.ts';
-import { type Cluster, sharedCluster } from '../helpers/clickhouse.ts';
+import { type Cluster, sharedCluster, toEngineSpec } from '../helpers/clickhouse.ts';
 
 let ch: Cluster;
 let client: EngineClient;
@@ -27,19 +27,7 @@ const fingerprintOf = (table: string) => readFingerprint(client.query, ch.databa
 
 test.before(async () => {
   ch = await sharedCluster();
-  client = createEngineClient(
-    {
-      name: 'wh',
-      kind: 'clickhouse',
-      url: ch.url,
-      database: ch.database,
-      userEnv: null,
-      passwordEnv: null,
-      refresh: null,
-      where: 'engines.wh',
-    },
-    { timeoutMs: 10_000, env: {} },
-  );
+  client = createEngineClient(toEngineSpec(ch), { timeoutMs: 10_000, env: {} });
   await ch.createTable('fp_by_id', COLUMNS, 'id');
   await ch.insert('fp_by_id', ROWS);
   await ch.createTable('fp_by_day', COLUMNS, 'toUInt16(day) % 3');

@@ -8,6 +8,8 @@ import { CLUSTER, configXml, usersXml } from './clickhouse-config.ts';
 
 const SERVER = '/usr/sbin/clickhouse-server';
 const DATABASE = 'sorrel_test';
+import type { EngineSpec } from '../../src/contract/engine.ts';
+
 export { SECRET_USER } from './clickhouse-config.ts';
 
 type Shard = { http: number; tcp: number; interserver: number; dir: string; child: ChildProcess | null };
@@ -28,6 +30,21 @@ export type Cluster = {
   startShard(i: number): Promise<void>;
   stop(): Promise<void>;
 };
+
+/** The catalog entry `engines.wh` of a cluster (no credentials), with any key replaced. */
+export function toEngineSpec(ch: Cluster, over: Partial<EngineSpec> = {}): EngineSpec {
+  const base: EngineSpec = {
+    name: 'wh',
+    kind: 'clickhouse',
+    url: ch.url,
+    database: ch.database,
+    userEnv: null,
+    passwordEnv: null,
+    refresh: null,
+    where: 'engines.wh',
+  };
+  return { ...base, ...over };
+}
 
 /** The server binary; installs Debian's package first when it is missing, as a test container would be pulled. */
 export function ensureClickHouse(): string {
