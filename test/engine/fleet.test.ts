@@ -1,12 +1,12 @@
 // A fleet over ClickHouse (docs/operations.md): two replicas over the same engine tables behind HAProxy answer as one.
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ensureHaproxy, type Haproxy, startHaproxy } from '../../bench/lib/haproxy.ts';
+import { freePort } from '../../bench/lib/replica.ts';
 import { DEFAULT_CONFIG } from '../../src/config.ts';
 import { runEngineTask } from '../../src/engine/run.ts';
 import { type Running, startServer } from '../../src/server.ts';
@@ -104,17 +104,6 @@ async function untilUp(p: Haproxy, n: number): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`HAProxy did not see ${n} replicas up within 20 s: ${[...(await p.states())]}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 test.run();

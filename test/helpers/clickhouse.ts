@@ -1,9 +1,9 @@
 // A real two-shard ClickHouse for the engine tests (API.md §14): Debian's clickhouse-server run as our own processes.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../bench/lib/replica.ts';
 import { CLUSTER, configXml, usersXml } from './clickhouse-config.ts';
 
 const SERVER = '/usr/sbin/clickhouse-server';
@@ -229,15 +229,4 @@ async function waitForPing(port: number, child: ChildProcess): Promise<void> {
   }
   child.kill('SIGKILL');
   throw new Error(`clickhouse-server did not answer /ping on port ${port} within 30 s`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
