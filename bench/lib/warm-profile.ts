@@ -61,14 +61,20 @@ for (const field of order) {
       .join('\t'),
   );
 }
-console.log('first requests (the memo warmed above): field\tdist ms\tbytes\tvalues ms');
+// Wall time and this process's CPU time (server and client: the pool is idle, so it is the request's
+// work on the main thread, whatever else runs on the machine).
+console.log('first requests (after the warm-up above): field\tdist ms\tdist CPU ms\tbytes\tvalues ms\tvalues CPU ms');
+const timed = async (path: string) => {
+  const [t, c] = [performance.now(), process.cpuUsage()];
+  const bytes = (await (await fetch(`${running.url}${path}`)).arrayBuffer()).byteLength;
+  const cpu = process.cpuUsage(c);
+  return { ms: performance.now() - t, cpu: (cpu.user + cpu.system) / 1000, bytes };
+};
 for (const field of byId) {
-  let t = performance.now();
-  const dist = await (await fetch(`${running.url}/api/fields/${field.id}/dist/`)).arrayBuffer();
-  const distMs = performance.now() - t;
-  t = performance.now();
-  await (await fetch(`${running.url}/api/fields/${field.id}/values/`)).arrayBuffer();
-  console.log([field.id, distMs.toFixed(1), dist.byteLength, (performance.now() - t).toFixed(1)].join('\t'));
+  const dist = await timed(`/api/fields/${field.id}/dist/`);
+  const values = await timed(`/api/fields/${field.id}/values/`);
+  const row = [dist.ms, dist.cpu, dist.bytes, values.ms, values.cpu];
+  console.log([field.id, ...row.map((v) => (Number.isInteger(v) ? v : v.toFixed(1)))].join('\t'));
 }
 console.log(`end: RSS ${rss().toFixed(0)} MiB`);
 await running.close();
