@@ -7,22 +7,22 @@ import { mulberry32 } from '../../src/common/random.ts';
 export const SEEDED_COLUMNS = ['k', 'i', 'x', 's', 'd', 'b', 'one', 'none', 'big', 'f'] as const;
 
 /**
- * Writes a table of 2,000–10,000 rows drawn from `seed` and returns its catalog's path. Columns: `k`
+ * Writes a table of 2,000–10,000 rows (or `rows`) drawn from `seed` and returns its catalog's path. Columns: `k`
  * a key (row number), `i` integers, `x` floats with three decimals (and -0), `s` strings, `d` dates,
  * `b` booleans, each ~5% null, over a spread that grows with the seed (3 to 70,000 values); `one` a
  * single value, `none` null on every row, `big` integers beyond 2^53 (64-bit), `f` floats of many
  * magnitudes (nearly unique).
  */
-export function writeSeededTable(seed: number): string {
+export function writeSeededTable(seed: number, rows?: number): string {
   const rnd = mulberry32(seed);
-  const n = 2000 + Math.floor(rnd() * 8000);
+  const n = rows ?? 2000 + Math.floor(rnd() * 8000);
   const spread = [3, 40, 600, 70_000][seed % 4];
-  const rows = [SEEDED_COLUMNS.join(',')];
+  const lines = [SEEDED_COLUMNS.join(',')];
   for (let r = 0; r < n; r++) {
     const nul = () => rnd() < 0.05;
     const day = new Date(Date.UTC(2020, 0, 1) + Math.floor(rnd() * spread) * 86_400_000);
     const x = Math.round(rnd() * spread * 1000) / 1000;
-    rows.push(
+    lines.push(
       [
         r,
         nul() ? '' : Math.floor(rnd() * spread) - 5,
@@ -38,7 +38,7 @@ export function writeSeededTable(seed: number): string {
     );
   }
   const dir = mkdtempSync('/tmp/sorrel-seeded-');
-  writeFileSync(join(dir, 'r.csv'), `${rows.join('\n')}\n`);
+  writeFileSync(join(dir, 'r.csv'), `${lines.join('\n')}\n`);
   const fields = SEEDED_COLUMNS.map((column, i) => ({ id: i + 1, dataset: 'r', column, name: column }));
   const catalog = join(dir, 'catalog.json');
   writeFileSync(catalog, JSON.stringify({ datasets: [{ name: 'r', file: join(dir, 'r.csv') }], fields }));

@@ -107,6 +107,23 @@ t('seeded random tables: numbers, dates, strings, booleans, nulls, -0, single-va
   }
 });
 
+t('groups sent in shared memory (65,536 and more): a key and a nearly unique float of 70,000 rows', async () => {
+  const s = await startTestServer(writeSeededTable(5, 70_000), { warmDists: false });
+  try {
+    const snapshot = s.state.snapshot!;
+    const large = [...snapshot.fields.values()].filter((f) => snapshot.values.get(f.id)!.values.length >= 65_536);
+    assert.equal(
+      large.map((f) => f.column),
+      ['k', 'f'],
+    );
+    const g = toProfileGroups(snapshot.values.get(large[0].id)!, [...variants(true)][0]);
+    assert.instance(g.counts.buffer, SharedArrayBuffer);
+    assert.is(await compareAll(s), 10 * 32);
+  } finally {
+    await s.close();
+  }
+});
+
 t('a profile whose values are a view of a larger buffer (a built file) is sent as its own bytes', () => {
   const section = new Float64Array([9, 1, 2, 3, 9]);
   const values = {
