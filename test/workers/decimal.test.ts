@@ -51,6 +51,21 @@ test('stands aside (null) for values that are no short decimals, NaN, infinities
   assert.is(ranksOf([1.5, -0], [0, 1]), null);
   assert.is(ranksOf([0, 1e9], [0, 1]), null); // a range of 10^9 slots for two rows
   assert.ok(ranksOf([0.5, 0.123], [0, 1]) !== null); // 3 places: decimal
+  // The scale is chosen on the first 64 values; every later one is checked against it.
+  const late = [...Array.from({ length: 100 }, (_, i) => i / 100), Math.PI];
+  assert.is(
+    ranksOf(
+      late,
+      late.map((_, i) => i),
+    ),
+    null,
+  );
+  assert.ok(
+    ranksOf(
+      late.slice(0, 100),
+      late.slice(0, 100).map((_, i) => i),
+    ) !== null,
+  );
 });
 
 test('rankFloats answers as before through it, and through its own sort when it stands aside', () => {
