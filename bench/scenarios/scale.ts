@@ -107,7 +107,9 @@ export const scenario: Scenario = {
       await waitForOk(`${sorrel.url}/readyz`, sorrel.child);
       out.push(...(await timeWarmUp(sorrel, size, arrow)));
       out.push(...(await timeFirstRequests(sorrel.url, db, rows, `DuckDB ${db.version} (in-process)`)));
-      out.push(await timeClusteredGrid(sorrel.url, db, rows, `DuckDB ${db.version} (in-process)`));
+      out.push(
+        ...(await timeClusteredGrid(sorrel.url, sorrel.child.pid, db, rows, `DuckDB ${db.version} (in-process)`)),
+      );
       await sorrel.stop();
       // One large request split across the threads, beside one thread and DuckDB (bench/lib/split-requests.ts).
       out.push(...(await timeSplit(snapshot, db, rows, `DuckDB ${db.version} (in-process)`)));
