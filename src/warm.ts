@@ -53,15 +53,18 @@ export async function warmNaiveDists(
 
 /**
  * A field with more distinct values than maxClusterPoints and more than half its table's rows (a key,
- * an id, a timestamp) is left to its first request: its distribution grids and clusters a point per
- * distinct value, with transients of ~30 bytes a value (its values, counts and ranks copied to the
- * worker, the grid's), which would hold the only worker thread of a small machine while requests
- * wait, and raise start-up's peak memory (issue 19).
+ * an id, a timestamp) whose values are not numbers (64-bit integers past 2^53, kept as text) is left
+ * to its first request: its distribution grids and clusters a point per distinct value, with
+ * transients of ~40 bytes a value (its groups made on this thread, the grid's in the worker), which
+ * would hold the only worker thread of a small machine while requests wait, and raise start-up's
+ * peak memory (issue 19). A number field's is read from its values and counts where they are, in
+ * shared memory, with nothing allocated per value (workers/runs-grid.ts): it is warmed like the rest.
  */
 function isNearlyUnique(snapshot: Snapshot, id: number, dataset: string, config: Config): boolean {
-  const distinct = snapshot.values.get(id)?.values.length ?? 0;
+  const values = snapshot.values.get(id)?.values;
+  const distinct = values?.length ?? 0;
   const rows = snapshot.datasets.get(dataset)?.rows ?? 0;
-  return distinct > config.maxClusterPoints && distinct * 2 > rows;
+  return distinct > config.maxClusterPoints && distinct * 2 > rows && !(values instanceof Float64Array);
 }
 
 function pause(ms: number): Promise<void> {

@@ -45,13 +45,13 @@ test('every field, one task at a time, none split', async () => {
   );
 });
 
-test('a nearly unique field (more distinct values than maxClusterPoints and than half its rows) is left to its first request', async () => {
-  // maxClusterPoints 4, people has 6 rows: name (fields 1 and 9, 6 values), height (5) and secret_code
-  // (6) are skipped; age (4 values: not above the bound), city, member, joined, nickname and the three
-  // pets fields (3 values, under the bound) are warmed.
+test('a nearly unique field (more distinct values than maxClusterPoints and than half its rows) is left to its first request unless it holds numbers', async () => {
+  // maxClusterPoints 4, people has 6 rows: name (fields 1 and 9, 6 values) and secret_code (6), text,
+  // are skipped; height (5 numbers) is warmed from its values (workers/runs-grid.ts), as are age (4
+  // values: not above the bound), city, member, joined, nickname and the three pets fields (3 values).
   const w = watched({ n: 0 });
   const config = { ...DEFAULT_CONFIG, maxClusterPoints: 4 };
-  assert.is(await warmNaiveDists(snapshot, w.pool, config, log, () => true), fields - 4);
+  assert.is(await warmNaiveDists(snapshot, w.pool, config, log, () => true), fields - 3);
 });
 
 test('no task starts while a request waits in the queue', async () => {

@@ -130,7 +130,7 @@ function sortGroups(groups: Groups, ids: ArrayLike<number>, sort: DistParams['so
 }
 
 /** Ascending by dimension values, a null after every value (API.md §7). */
-function byValues(a: DistPoint, b: DistPoint): number {
+export function byValues(a: DistPoint, b: DistPoint): number {
   for (let d = 0; d < a.values.length; d++) {
     const x = a.values[d] as number | null,
       y = b.values[d] as number | null;

@@ -10,6 +10,7 @@ import { contextMask } from './mask.ts';
 import { toGroupsPart } from './merge-groups.ts';
 import { mergeParts } from './merge.ts';
 import { profileColumn } from './profile.ts';
+import { shapeRuns } from './runs-grid.ts';
 import { shapeGroups, shapeStats } from './shape.ts';
 import { sliceTable } from './slice.ts';
 import { columnStats } from './stats.ts';
@@ -42,6 +43,8 @@ export default async function run(task: PooledTask): Promise<unknown> {
       return null;
     case 'shape':
       return shapeGroups(task.groups, task.params);
+    case 'shape-runs':
+      return shapeRuns(task.runs, task.params);
     case 'shape-stats':
       return shapeStats(task.runs);
     case 'tree-count':
@@ -96,7 +99,10 @@ function runTable(task: TableTask): unknown {
  */
 function toMoved(profile: ProfileResult): unknown {
   const { values, counts } = profile.distinct;
-  const buffers = [values, counts].flatMap((a) => (ArrayBuffer.isView(a) ? [a.buffer] : []));
+  // A key column's arrays in shared memory (workers/profile.ts) reach the main thread as they are.
+  const buffers = [values, counts].flatMap((a) =>
+    ArrayBuffer.isView(a) && a.buffer instanceof ArrayBuffer ? [a.buffer] : [],
+  );
   return buffers.length ? moved(profile, buffers) : profile;
 }
 

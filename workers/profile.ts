@@ -52,6 +52,7 @@ export function isSorted(values: Float64Array | Int32Array): boolean {
  * distinctOfSorted's values and counts for numbers, into typed arrays: one pass to count the runs
  * (and find the longest), one to fill them. Counts take the narrowest type that holds the longest
  * run: a key column's (every count 1) are a byte each, 100 MiB rather than 400 at 100M rows.
+ * From SHARED_RUNS runs on they live in shared memory (see toBuffer).
  */
 function runsOf(sorted: Float64Array | Int32Array, nullCount: number): ProfileValues {
   let runs = 0,
@@ -62,15 +63,17 @@ function runsOf(sorted: Float64Array | Int32Array, nullCount: number): ProfileVa
     longest = Math.max(longest, j - i);
     i = j;
   }
-  const values = new Float64Array(runs);
+  const width = longest <= 0xff ? 1 : longest <= 0xffff ? 2 : longest <= 0xffff_ffff ? 4 : 8;
+  const values = new Float64Array(toBuffer(8 * runs, runs));
+  const into = toBuffer(width * runs, runs);
   const counts =
-    longest <= 0xff
-      ? new Uint8Array(runs)
-      : longest <= 0xffff
-        ? new Uint16Array(runs)
-        : longest <= 0xffff_ffff
-          ? new Uint32Array(runs)
-          : new Float64Array(runs);
+    width === 1
+      ? new Uint8Array(into)
+      : width === 2
+        ? new Uint16Array(into)
+        : width === 4
+          ? new Uint32Array(into)
+          : new Float64Array(into);
   for (let i = 0, r = 0; i < sorted.length; r++) {
     const v = sorted[i];
     let j = i + 1;
@@ -80,4 +83,16 @@ function runsOf(sorted: Float64Array | Int32Array, nullCount: number): ProfileVa
     i = j;
   }
   return { values, counts, nullCount };
+}
+
+/** Runs from this many on are kept in shared memory. */
+const SHARED_RUNS = 65_536;
+
+/**
+ * A buffer of `bytes` for `runs` runs: a SharedArrayBuffer from SHARED_RUNS runs on. Why: a key
+ * column's values and counts are then sent to the tasks that read them (a clustered naive
+ * distribution, src/snapshot/profile-groups.ts) without a copy: a structured clone shares them.
+ */
+function toBuffer(bytes: number, runs: number): ArrayBuffer | SharedArrayBuffer {
+  return runs >= SHARED_RUNS ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
 }

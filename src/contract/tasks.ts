@@ -36,6 +36,7 @@ export type Task =
   | { kind: 'value-accented'; table: TableRef; column: string; limit: number } // → string[]: ≤ limit + 1 values with a non-ASCII character
   // Shaping of what an engine grouped (API.md §14): the same functions the table tasks end with.
   | { kind: 'shape'; groups: ShapeGroups; params: DistParams } // → DistResult
+  | { kind: 'shape-runs'; runs: NumberRuns; params: DistParams } // → DistResult: a field's profile, clustered 1-D
   | { kind: 'shape-stats'; runs: ValueRuns }; // → StatsResult
 
 /**
@@ -106,6 +107,17 @@ export type ShapeGroups = {
   counts: Float64Array;
   tooMany: boolean;
   dims: { values: ArrayLike<number | string>; numbers: Float64Array | null; ranks: Int32Array }[];
+};
+
+/**
+ * A number field's profile as a clustered naive 1-D distribution reads it (workers/runs-grid.ts): its
+ * distinct values ascending, each one's count, and its nulls. A key column's arrays live in shared
+ * memory (a built file's precomputed section, or the profile task's answer), so the task holds views.
+ */
+export type NumberRuns = {
+  values: Float64Array;
+  counts: Uint8Array | Uint16Array | Uint32Array | Float64Array;
+  nullCount: number;
 };
 
 /** A column's non-null values as ascending distinct values and their counts, plus its nulls (for shape-stats). */

@@ -45,6 +45,7 @@ export function toTaskEngine(task: Task): string | null {
     case 'tree-entity':
     case 'merge': // the parts of a split task, computed in the workers
     case 'shape': // the §7/§13 shaping of points the engine grouped runs in the workers
+    case 'shape-runs':
     case 'shape-stats':
       return null;
     default:

@@ -12,7 +12,7 @@ import { toJsonInSlices } from '../http/serialize.ts';
 import type { Snapshot } from '../snapshot/create.ts';
 import { toLabeler } from '../snapshot/labels.ts';
 import { remember } from '../snapshot/memo.ts';
-import { toProfileGroups } from '../snapshot/profile-groups.ts';
+import { toProfileGroups, toProfileRuns } from '../snapshot/profile-groups.ts';
 
 /** `tree`: in a model tree, the base table and each dimension's link path from it (API.md §12); null otherwise. */
 export type DistParams = {
@@ -59,7 +59,8 @@ export function toNaiveDist(snapshot: Snapshot, pool: Pool, config: Config, p: D
 
 /**
  * A 1-D distribution on an exact axis of a table's field in memory is shaped from the field's profile
- * (src/snapshot/profile-groups.ts: the groups the scan would count, without a pass over the rows);
+ * (src/snapshot/profile-groups.ts: the groups the scan would count, without a pass over the rows, or a
+ * number field's values and counts themselves when they are clustered on §13's grid);
  * others (several dimensions, bins or intervals, a model tree, an engine table) are counted by a task.
  */
 function computeNaiveGroups(snapshot: Snapshot, pool: Pool, p: DistParams, split: boolean): Promise<DistResult> {
@@ -68,6 +69,9 @@ function computeNaiveGroups(snapshot: Snapshot, pool: Pool, p: DistParams, split
   const profiled =
     tree === null && dims.length === 1 && params.axes[0]?.kind === 'exact' && !snapshot.tableRef(field.dataset)?.engine;
   if (!profiled || !values) return pool.run<DistResult>(toTask(snapshot, p), undefined, { split });
+  // A number field clustered over more values than the grid's cells: from its values and counts.
+  const runs = toProfileRuns(values, params);
+  if (runs) return pool.run<DistResult>({ kind: 'shape-runs', runs, params }, undefined, { split: false });
   const groups = toProfileGroups(values, params);
   if (groups.tooMany)
     return Promise.resolve({ size: 0, clustered: false, data: [], outliers: [], tooMany: true, badN: null });

@@ -23,8 +23,8 @@ import {
 /**
  * Reads a snapshot file and verifies every byte against its trailing sha256 before returning it.
  * Refuses (SnapshotFileError) a file that is not a snapshot, of another format version, truncated,
- * extended or altered. Reads go straight into their destination — each `arrow` section into its
- * own SharedArrayBuffer — in 16 MiB steps, hashing as they arrive, so there is no second copy of
+ * extended or altered. Reads go straight into their destination — each `arrow` or `binary` section
+ * into its own SharedArrayBuffer — in 16 MiB steps, hashing as they arrive, so there is no second copy of
  * the file in memory and the event loop is never blocked for long (a reload keeps serving).
  */
 export function loadSnapshotFile(path: string): Promise<SnapshotContents> {
@@ -50,7 +50,9 @@ export function loadSnapshotFile(path: string): Promise<SnapshotContents> {
     const gap = new Uint8Array(ALIGN);
     for (const s of manifest.sections) {
       await read(gap.subarray(0, data + s.offset - at), at);
-      const shared = s.kind === 'arrow' ? new SharedArrayBuffer(s.length) : null;
+      // A `binary` section (the precomputed values) is shared too, so that a task can read a key
+      // column's values where they are: posting a view of an ArrayBuffer copies the whole buffer.
+      const shared = s.kind === 'arrow' || s.kind === 'binary' ? new SharedArrayBuffer(s.length) : null;
       const bytes = new Uint8Array(shared ?? new ArrayBuffer(s.length)); // own buffer: offset 0, aligned
       await read(bytes, data + s.offset);
       loaded.set(s.name, { entry: s, bytes, shared });
@@ -211,7 +213,8 @@ function toContents(
     bytes: (name: string) => get(name).bytes,
     shared(name: string) {
       const s = get(name);
-      if (!s.shared) throw new SnapshotFileError(path, `section "${name}" is ${s.entry.kind}, not arrow`);
+      if (!s.shared || s.entry.kind !== 'arrow')
+        throw new SnapshotFileError(path, `section "${name}" is ${s.entry.kind}, not arrow`);
       return s.shared;
     },
     json(name: string) {

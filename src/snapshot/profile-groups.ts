@@ -1,5 +1,5 @@
 // A field's context-naive 1-D groups from its profile (the naive values and counts made at load), without scanning rows.
-import type { DistParams, ShapeGroups } from '../contract/tasks.ts';
+import type { DistParams, NumberRuns, ShapeGroups } from '../contract/tasks.ts';
 import type { FieldValues } from './field-values.ts';
 
 /**
@@ -35,6 +35,32 @@ export function toProfileGroups(values: FieldValues, params: DistParams): ShapeG
 }
 
 /**
+ * A number field's profile as the `shape-runs` task reads it (workers/runs-grid.ts), when its naive
+ * 1-D distribution is clustered over more distinct values than maxClusterPoints; else null (the
+ * groups above are sent). Its arrays are sent as they are when they live in shared memory (a key
+ * column's: a built file's precomputed section, or the profile task's answer), so the task copies
+ * nothing; else as their own bytes.
+ *
+ * Why: the groups of a key column are 24 bytes a distinct value made on this thread (2.4 GiB at 100M
+ * rows) and ~17 more in the worker; the task needs only the values and counts the profile holds.
+ */
+export function toProfileRuns(values: FieldValues, params: DistParams): NumberRuns | null {
+  const { values: numbers, counts, nullCount } = values;
+  if (!(params.numeric && params.cluster && numbers instanceof Float64Array)) return null;
+  if (numbers.length <= params.maxClusterPoints || !isCountArray(counts)) return null;
+  return { values: toOwn(numbers) as Float64Array, counts: toOwn(counts) as NumberRuns['counts'], nullCount };
+}
+
+function isCountArray(counts: ArrayLike<number>): counts is NumberRuns['counts'] {
+  return (
+    counts instanceof Uint8Array ||
+    counts instanceof Uint16Array ||
+    counts instanceof Uint32Array ||
+    counts instanceof Float64Array
+  );
+}
+
+/**
  * Groups from this many on are sent to the worker in shared memory. Why: a task's structured clone
  * copies every typed array twice (into the message, out of it); a key column's groups (24 bytes a
  * value) would be held three times over while the shape task starts.
@@ -46,12 +72,17 @@ function toFloat64(n: number, shared: boolean): Float64Array {
 }
 
 /**
- * The values, a typed array holding a buffer of its own. Why: a snapshot read from a built file holds
- * them as views of the file's values section, and a task's structured clone copies a view's whole
- * buffer (every field's values and counts), not the view's bytes.
+ * The values, a typed array that is sent without copying its neighbours: as it is when it lives in
+ * shared memory (a task's structured clone shares that buffer) or holds a buffer of its own, else its
+ * own bytes. Why: a snapshot read from a built file holds them as views of the file's values section,
+ * and a structured clone copies a view's whole ArrayBuffer (every field's values and counts), not the
+ * view's bytes.
  */
-function toOwn(values: ArrayLike<number | string>): ArrayLike<number | string> {
+function toOwn<T extends ArrayLike<number | string>>(values: T): T {
   if (!ArrayBuffer.isView(values)) return values;
-  const typed = values as Float64Array;
-  return typed.byteOffset === 0 && typed.byteLength === typed.buffer.byteLength ? typed : typed.slice();
+  const typed = values as unknown as Float64Array;
+  if (typed.buffer instanceof SharedArrayBuffer) return values;
+  return (typed.byteOffset === 0 && typed.byteLength === typed.buffer.byteLength
+    ? typed
+    : typed.slice()) as unknown as T;
 }
