@@ -11,13 +11,19 @@ export const STAFF = { Authorization: 'Bearer fixture-staff-key' };
 
 /**
  * Starts a server on 127.0.0.1:0 and waits until the catalog is loaded and its naive distributions
- * are warmed (src/warm.ts), so a test's requests meet a pool with no background task.
+ * are warmed (src/warm.ts), so a test's requests meet a pool with no background task. `worker`
+ * replaces workers/index for the pool (a test fixture wrapping it).
  */
-export async function startTestServer(catalog = FIXTURE_CATALOG, config: Partial<Config> = {}): Promise<Running> {
+export async function startTestServer(
+  catalog = FIXTURE_CATALOG,
+  config: Partial<Config> = {},
+  worker?: URL,
+): Promise<Running> {
   const running = await startServer(
     catalog,
     { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1, ...config },
     pino({ level: 'silent' }),
+    worker,
   );
   await running.ready;
   await running.warmed;
