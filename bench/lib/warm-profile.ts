@@ -28,21 +28,28 @@ console.log(
   `ready: Arrow ${arrow.toFixed(0)} MiB, RSS ${rss().toFixed(0)} MiB (heap ${(mem.heapUsed / MiB).toFixed(0)}, external ${(mem.external / MiB).toFixed(0)}, arrayBuffers ${(mem.arrayBuffers / MiB).toFixed(0)})`,
 );
 // The fields the warm-up computes (src/warm.ts) in its order, then the nearly unique ones it leaves to
-// their first request (more distinct values than maxClusterPoints and than half the rows).
+// their first request (more distinct values than maxClusterPoints and than half the rows, not numbers).
 const rows = (f: { dataset: string }) => snapshot.datasets.get(f.dataset)?.rows ?? 0;
 const distinctOf = (f: { id: number }) => snapshot.values.get(f.id)?.values.length ?? 0;
 const unique = (f: { id: number; dataset: string }) =>
-  distinctOf(f) > config.maxClusterPoints && distinctOf(f) * 2 > rows(f);
+  distinctOf(f) > config.maxClusterPoints &&
+  distinctOf(f) * 2 > rows(f) &&
+  !(snapshot.values.get(f.id)?.values instanceof Float64Array);
 const byId = [...snapshot.fields.values()].sort((a, b) => a.id - b.id);
 const order = [...byId.filter((f) => !unique(f)), ...byId.filter(unique)];
-console.log('field\tcolumn\tdistinct\tms\trss before\tpeak\tafter\tafter gc\t(MiB; * = not warmed by src/warm.ts)');
+console.log(
+  'field\tcolumn\tdistinct\tms\tCPU ms\trss before\tpeak\tafter\tafter gc\t(MiB; * = not warmed by src/warm.ts)',
+);
 for (const field of order) {
   const before = rss();
   let peak = before;
   const timer = setInterval(() => (peak = Math.max(peak, rss())), SAMPLE_MS);
-  const t0 = performance.now();
+  const [t0, c0] = [performance.now(), process.cpuUsage()];
   await warmNaiveDist(snapshot, running.pool, config, field);
   const ms = performance.now() - t0;
+  // Every thread of this process: the worker's task and the main thread's part (the pool is idle otherwise).
+  const c = process.cpuUsage(c0);
+  const cpu = (c.user + c.system) / 1000;
   clearInterval(timer);
   const after = rss();
   gc();
@@ -52,6 +59,7 @@ for (const field of order) {
       field.column,
       distinctOf(field),
       ms.toFixed(0),
+      cpu.toFixed(0),
       before,
       Math.max(peak, after),
       after,
