@@ -14,12 +14,12 @@ const fields = snapshot.fields.size;
 
 /** The server's pool seen through a queue length the test sets, recording each run. */
 function watched(queued: { n: number }) {
-  const runs: { at: number; split: boolean | undefined; queued: number }[] = [];
+  const runs: { at: number; split: boolean | undefined; queued: number; kind: string }[] = [];
   let inFlight = 0,
     most = 0;
   const pool: Pool = {
     async run(task, signal, options) {
-      runs.push({ at: performance.now(), split: options?.split, queued: queued.n });
+      runs.push({ at: performance.now(), split: options?.split, queued: queued.n, kind: task.kind });
       most = Math.max(most, ++inFlight);
       try {
         return await s.pool.run(task, signal, options);
@@ -52,6 +52,12 @@ test('a nearly unique field (more distinct values than maxClusterPoints and than
   const w = watched({ n: 0 });
   const config = { ...DEFAULT_CONFIG, maxClusterPoints: 4 };
   assert.is(await warmNaiveDists(snapshot, w.pool, config, log, () => true), fields - 3);
+  // height, the one field with more values than the grid's cells that is warmed, comes last.
+  assert.equal(
+    w.runs.map((r) => r.kind).filter((k) => k === 'shape-runs'),
+    ['shape-runs'],
+  );
+  assert.is(w.runs.at(-1)?.kind, 'shape-runs');
 });
 
 test('no task starts while a request waits in the queue', async () => {
