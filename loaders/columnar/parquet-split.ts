@@ -2,7 +2,8 @@
 import * as arrow from 'apache-arrow';
 import type { Column, LoadOptions } from '../core/column.ts';
 import { checkColumns } from '../core/normalize.ts';
-import { startLoaderWorker, toSides } from '../rows/split.ts';
+import { toSides } from '../rows/split.ts';
+import { startLoaderWorker } from '../core/worker.ts';
 import { openParquet, readParquetColumns } from './parquet-read.ts';
 
 /** What the worker (parquet-split-worker.ts) is asked to read, and what it answers. */
@@ -69,11 +70,11 @@ export async function loadParquetSplit(
 // The file's columns (names and Arrow types) from its schema, nothing decoded; null when unreadable.
 async function readFields(path: string): Promise<arrow.Field[] | null> {
   try {
-    const { parquet } = await openParquet(path);
+    const { parquet, close } = await openParquet(path);
     try {
       return arrow.tableFromIPC(parquet.schema().intoIPCStream()).schema.fields;
     } finally {
-      parquet.free();
+      await close();
     }
   } catch {
     return null;

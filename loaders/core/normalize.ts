@@ -8,20 +8,23 @@ import type { Column, LoadedTable } from './column.ts';
 import { storageOf } from './column.ts';
 import { sortDictionary } from './dictionary.ts';
 import { LoadError } from './errors.ts';
-import { toPartColumns, toPartTable, toSharedParts, toWholeTable } from './ipc.ts';
+import { HASH_THREAD_BYTES } from './hash.ts';
+import { toPartColumns, toPartTable, toSharedParts, toTableHash, toWholeTable } from './ipc.ts';
 
 /**
  * Checks names and overrides, then builds the canonical table — one chunk per column, storage per
  * src/contract/storage.ts — straight into shared memory as Arrow IPC bytes: one IPC file per part,
  * a part holding consecutive columns of at most `bufferBytes` bytes (see toPartColumns). Consumes
- * `columns`: the array is emptied so that each column's storage can be freed as soon as it is copied
- * (see ipc.ts).
+ * `columns`: the array is emptied and each column's large arrays are freed as soon as they are
+ * copied (see ipc.ts, release.ts), so a caller must not use them afterwards. A table of one part of
+ * at least `hashThreadBytes` is hashed on another thread while it is copied (hash.ts).
  */
 export async function normalizeColumns(
   columns: Column[],
   path: string,
   overrides: Record<string, InternalType> = {},
   bufferBytes = BUFFER_BYTES,
+  hashThreadBytes = HASH_THREAD_BYTES,
 ): Promise<LoadedTable> {
   checkColumns(
     columns.map((c) => c.name),
@@ -43,8 +46,9 @@ export async function normalizeColumns(
   built.table = null;
   const parts = toPartColumns(built.sizes, bufferBytes).map((part) => toPartTable(batch!, part));
   batch = null;
-  const shared = await toSharedParts(parts, basename(path));
-  return { table: toWholeTable(shared), parts: shared, types, rows, bytes };
+  const { shared, hashed } = await toSharedParts(parts, basename(path), hashThreadBytes);
+  const table = toWholeTable(shared);
+  return { table, parts: shared, types, rows, bytes, hash: async () => (await hashed) ?? toTableHash(table) };
 }
 
 /** The single-batch table over the columns' own storage (null slots zeroed, dictionaries sorted), and each column's bytes. */
