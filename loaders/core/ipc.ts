@@ -62,14 +62,15 @@ export function toPartTable(batch: arrow.RecordBatch, columns: readonly number[]
 /**
  * Copies each part's IPC file into its own SharedArrayBuffer, emptying `parts` so that the chunks
  * hold the last references to the loader's arrays, which are freed one by one as they are copied
- * (release.ts). A table of one part of at least `hashThreadBytes` is hashed on another thread as it
- * is copied (hash.ts): `hashed` is that hash, null when it could not be (the caller hashes then),
- * and null for a table of several parts. `file` names the file in the error for a part beyond what
- * one buffer can hold; every part is checked before anything is copied.
+ * (release.ts). A table (`whole`, the one the parts were cut from) of at least `hashThreadBytes` is
+ * hashed on another thread as it is copied (hash.ts): `hashed` is that hash, null when it could not
+ * be (the caller hashes then) and for a smaller table. `file` names the file in the error for a part
+ * beyond what one buffer can hold; every part is checked before anything is copied.
  */
 export async function toSharedParts(
   parts: (arrow.Table | null)[],
   file: string,
+  whole: arrow.Table | null = null,
   hashThreadBytes = HASH_THREAD_BYTES,
 ): Promise<{ shared: SharedArrayBuffer[]; hashed: Promise<string | null> | null }> {
   const lists: (Uint8Array | null)[][] = [];
@@ -92,9 +93,11 @@ export async function toSharedParts(
   parts.length = 0;
   const release = createReleaser(lists);
   const shared = totals.map((total) => new SharedArrayBuffer(total));
-  const hashing = shared.length === 1 && totals[0] >= hashThreadBytes ? startHashing(shared[0]) : null;
+  const big = totals.reduce((n, t) => n + t, 0) >= hashThreadBytes;
+  const hashing = whole && big ? startHashing(shared, await toIpcChunks(whole), lists) : null;
   try {
-    for (let p = 0; p < lists.length; p++) copyInto(shared[p], lists[p], release, hashing?.wrote);
+    for (let p = 0; p < lists.length; p++)
+      copyInto(shared[p], lists[p], release, hashing ? (end) => hashing.wrote(p, end) : undefined);
   } catch (err) {
     hashing?.abandon();
     throw err;
