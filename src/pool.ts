@@ -17,12 +17,13 @@ const workerArgv = fromSource ? ['--import', import.meta.resolve('tsx')] : [];
 /**
  * A fixed-size pool of `config.poolThreads` threads with a queue of `config.poolMaxQueue` tasks;
  * a table task of at least `config.splitRows` rows is split across the threads idle when it starts
- * (src/split.ts). `worker` replaces workers/index (tests use it to crash a thread).
+ * (src/split.ts). `worker` replaces workers/index (tests use it to crash a thread); `warm: false`
+ * skips the warm-up of request loops in threads that only load (workers/warm.ts).
  */
 export function createPool(
   config: Pick<Config, 'poolThreads' | 'poolMaxQueue'> & Partial<Pick<Config, 'splitRows'>>,
   worker: URL = workerFile,
-  { abortGraceMs = ABORT_GRACE_MS }: { abortGraceMs?: number } = {},
+  { abortGraceMs = ABORT_GRACE_MS, warm = true }: { abortGraceMs?: number; warm?: boolean } = {},
 ): Pool {
   const piscina = new Piscina({
     filename: worker.href,
@@ -30,6 +31,7 @@ export function createPool(
     maxThreads: config.poolThreads,
     maxQueue: config.poolMaxQueue,
     execArgv: workerArgv,
+    workerData: { warm },
   });
   // The queue is ours, first in first out: Piscina gets a task only when a thread is free. Given
   // tasks that carry an AbortSignal, Piscina parked them in a queue of its own where some waited
@@ -139,7 +141,7 @@ const ABORT_GRACE_MS = 250;
 type Running<T> = { answer: Promise<T>; ended: Promise<void> };
 
 /** The error a caller that went away gets, named AbortError as Piscina names its own. */
-function toAbortError(reason: unknown): Error {
+export function toAbortError(reason: unknown): Error {
   const err = new Error('The task was aborted', { cause: reason });
   err.name = 'AbortError';
   return err;

@@ -19,8 +19,10 @@ import { treeDistinct } from './tree-distinct.ts';
 import { composeEntity, openTree } from './tree-open.ts';
 import { treeStats } from './tree-stats.ts';
 import { warmUp } from './warm.ts';
+import { workerData } from 'node:worker_threads';
 
-warmUp(); // once per thread, as the pool starts it (workers/warm.ts)
+// Once per thread, as the pool starts it (workers/warm.ts); not in a thread that only loads (src/load-pool.ts).
+if ((workerData as { warm?: boolean } | null)?.warm !== false) warmUp();
 
 /** Runs one task on this thread and returns plain, structured-clone-safe data. */
 export default async function run(task: PooledTask): Promise<unknown> {
