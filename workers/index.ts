@@ -98,7 +98,10 @@ function runTable(task: TableTask): unknown {
  */
 function toMoved(profile: ProfileResult): unknown {
   const { values, counts } = profile.distinct;
-  const buffers = [values, counts].flatMap((a) => (ArrayBuffer.isView(a) ? [a.buffer] : []));
+  // A key column's values may be a view of the table's shared memory (workers/profile.ts): shared, not moved.
+  const buffers = [values, counts].flatMap((a) =>
+    ArrayBuffer.isView(a) && a.buffer instanceof ArrayBuffer ? [a.buffer] : [],
+  );
   return buffers.length ? moved(profile, buffers) : profile;
 }
 

@@ -135,4 +135,29 @@ test('what slots cannot count is sorted as before: -0, NaN, ±∞, many places, 
   }
 });
 
+test('a key column (every value distinct) profiles as before: in order, its values are a view of the column', () => {
+  const keys = Array.from({ length: 5000 }, (_, i) => Math.sqrt(i) * 1000 - 20_000); // not few places: sorted
+  const inOrder = makeColumns({ v: f64(keys) }).col('v');
+  const p = profileColumn(inOrder, true);
+  assert.is((p.distinct.values as Float64Array).buffer, (inOrder.values as Float64Array).buffer, 'no copy');
+  assert.is(
+    exactly({
+      ...p,
+      distinct: {
+        ...p.distinct,
+        values: Array.from(p.distinct.values as Float64Array),
+        counts: Array.from(p.distinct.counts),
+      },
+    }),
+    exactly(sortedProfile(inOrder)),
+  );
+  const r = mulberry32(77);
+  const shuffled = keys
+    .map((k) => [r(), k])
+    .sort((a, b) => a[0] - b[0])
+    .map((pair) => pair[1]);
+  assertSameProfile(f64(shuffled), 'the same keys shuffled', 'sorted');
+  assertSameProfile(f64([...shuffled.slice(0, 100), null]), 'with a null', 'sorted');
+});
+
 test.run();
