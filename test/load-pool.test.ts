@@ -65,7 +65,11 @@ test('tasks fill the serving threads and threads of its own for the other cores,
   assert.equal([serving.log.most, own.log.most], [1, 2], 'no pool is handed more tasks than it has threads');
   assert.equal([...serving.log.started, ...own.log.started].sort(), [0, 1, 2, 3, 4, 5, 6]);
   await load.close();
-  assert.equal([serving.log.closed, own.log.closed], [false, true], 'closing ends its own threads, not the serving ones');
+  assert.equal(
+    [serving.log.closed, own.log.closed],
+    [false, true],
+    'closing ends its own threads, not the serving ones',
+  );
 });
 
 test('with as many serving threads as cores it starts none of its own', async () => {
