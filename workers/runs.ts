@@ -37,24 +37,28 @@ export function statsOfRuns(col: ColumnView, runs: Runs, nullCount: number): Sta
   // An i32 column (dates, times) gets order statistics only, as statsOfSorted gives an Int32Array.
   if (!numeric || col.kind === 'i32') return result;
   Object.assign(result, momentsOfRuns(runs));
+  // quantileCont reads the length and the two ranks it interpolates between, nothing else.
+  const ranks = QUANTILES.flatMap(([, p]) => [Math.floor((n - 1) * p), Math.ceil((n - 1) * p)]);
+  const at = valuesAt(runs, ranks);
   const q = result.quantiles!;
-  for (const [key, p] of QUANTILES) {
-    const pos = (n - 1) * p;
-    const lo = Math.floor(pos),
-      hi = Math.ceil(pos);
-    // quantileCont reads the length and the two ranks it interpolates between, nothing else.
-    q[key] = quantileCont({ length: n, [lo]: valueAt(runs, lo), [hi]: valueAt(runs, hi) }, p);
-  }
+  QUANTILES.forEach(([key, p], i) => {
+    const [lo, hi] = [ranks[2 * i], ranks[2 * i + 1]];
+    q[key] = quantileCont({ length: n, [lo]: at[2 * i], [hi]: at[2 * i + 1] }, p);
+  });
   return result;
 }
 
-/** The value at rank k (0-based) of the sorted array. */
-function valueAt({ values, counts }: Runs, k: number): number {
-  for (let r = 0, end = 0; r < values.length; r++) {
+/** The values at the given ranks (0-based, in any order) of the sorted array, in one walk over the runs. */
+function valuesAt({ values, counts }: Runs, ranks: readonly number[]): number[] {
+  const order = ranks.map((_, i) => i).sort((a, b) => ranks[a] - ranks[b]);
+  const out = new Array<number>(ranks.length);
+  let i = 0;
+  for (let r = 0, end = 0; r < values.length && i < order.length; r++) {
     end += counts[r];
-    if (k < end) return values[r];
+    for (; i < order.length && ranks[order[i]] < end; i++) out[order[i]] = values[r];
   }
-  throw new RangeError(`No rank ${k} in ${values.length} runs.`);
+  if (i < order.length) throw new RangeError(`No rank ${ranks[order[i]]} in ${values.length} runs.`);
+  return out;
 }
 
 /** momentsOf (workers/moments.ts) over the sorted array of n ≥ 1 values the runs stand for. */
