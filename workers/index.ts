@@ -1,4 +1,5 @@
 // The Piscina worker: a thin adapter from a Task to the pure compute functions.
+import { isMainThread, workerData } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { DistinctPart, GroupsPart, PooledTask, ProfileResult, SplitTask, Task } from '../src/contract/tasks.ts';
 import { countCodes } from './codes.ts';
@@ -9,6 +10,7 @@ import { checkKey, resolveLink } from './key-index.ts';
 import { contextMask } from './mask.ts';
 import { toGroupsPart } from './merge-groups.ts';
 import { mergeParts } from './merge.ts';
+import { lowerPriority } from './priority.ts';
 import { profileColumn } from './profile.ts';
 import { shapeGroups, shapeStats } from './shape.ts';
 import { sliceTable } from './slice.ts';
@@ -19,10 +21,13 @@ import { treeDistinct } from './tree-distinct.ts';
 import { composeEntity, openTree } from './tree-open.ts';
 import { treeStats } from './tree-stats.ts';
 import { warmUp } from './warm.ts';
-import { workerData } from 'node:worker_threads';
 
-// Once per thread, as the pool starts it (workers/warm.ts); not in a thread that only loads (src/load-pool.ts).
-if ((workerData as { warm?: boolean } | null)?.warm !== false) warmUp();
+// Once per thread, as the pool starts it: yield to the main thread (the pool's `workerNice`, src/pool.ts),
+// never when a test runs this module on its main thread; then warm the compute up (workers/warm.ts),
+// except in a thread that only loads (src/load-pool.ts).
+const data = workerData as { nice?: number; warm?: boolean } | null;
+if (!isMainThread) lowerPriority(data?.nice ?? 0);
+if (data?.warm !== false) warmUp();
 
 /** Runs one task on this thread and returns plain, structured-clone-safe data. */
 export default async function run(task: PooledTask): Promise<unknown> {
