@@ -1,4 +1,4 @@
-// After a snapshot starts serving: each field's default naive distribution computed into its memo, one at a time, when the pool is idle.
+// After a snapshot starts serving: each field's default naive distribution serialised into its memo, one at a time, when the pool is idle.
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Pool } from './contract/pool.ts';
@@ -9,13 +9,16 @@ const IDLE_POLL_MS = 20;
 
 /**
  * Computes GET /api/fields/:id/dist/ (no dimensions, default parameters) of every field into the
- * snapshot's memo, so that its first request is answered from memory (issue 19: a number or date
- * column's took 230–300 ms at 50M rows). The same task and memo key as the request's, so the body is
- * the one the request would compute. At low priority: one task at a time, each started only when no
- * task waits in the pool's queue, so requests keep the other threads and go first; it stops when
+ * snapshot's memo as the answer's JSON bytes, so that its first request only writes them (issue 19:
+ * a number or date column's took 230–300 ms at 50M rows; a string's of 50,000 groups 124 ms at 100M,
+ * most of it making and serialising the body). The same function and memo key as the request's
+ * (src/routes/dist-answer.ts), so the bytes are the ones the request would make. A field's 1-D
+ * distribution is shaped from its profile (the naive values and counts made at load), not counted
+ * from the rows: no transient per row. At low priority: one task at a time, each started only when
+ * no task waits in the pool's queue, so requests keep the other threads and go first; it stops when
  * `isCurrent()` turns false (a reload swapped the snapshot, a drain began) or the pool closes.
- * Nothing is kept but the memo's answers (bounded by memoBytes); no column's values are copied.
- * Resolves with the number of fields warmed (those of engine tables are not).
+ * Nothing is kept but the memo's answers (bounded by memoBytes). Resolves with the number of fields
+ * warmed (those of engine tables are not).
  */
 export async function warmNaiveDists(
   snapshot: Snapshot,
@@ -50,9 +53,10 @@ export async function warmNaiveDists(
 
 /**
  * A field with more distinct values than maxClusterPoints and more than half its table's rows (a key,
- * an id, a timestamp) is left to its first request: its distribution sorts and grids the whole
- * column, seconds and a transient of ~50 bytes a row at 10M rows, which would hold the only worker
- * thread of a small machine while requests wait, and raise start-up's peak memory (issue 19).
+ * an id, a timestamp) is left to its first request: its distribution grids and clusters a point per
+ * distinct value, with transients of ~30 bytes a value (its values, counts and ranks copied to the
+ * worker, the grid's), which would hold the only worker thread of a small machine while requests
+ * wait, and raise start-up's peak memory (issue 19).
  */
 function isNearlyUnique(snapshot: Snapshot, id: number, dataset: string, config: Config): boolean {
   const distinct = snapshot.values.get(id)?.values.length ?? 0;

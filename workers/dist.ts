@@ -2,8 +2,9 @@
 import type { DistParams, DistPoint, DistResult } from '../src/contract/tasks.ts';
 import { toAxisColumn } from './axes.ts';
 import { binnedGroups } from './binned.ts';
-import { analysePoints } from './cluster.ts';
+import { type Analysis, analysePoints } from './cluster.ts';
 import type { ColumnView } from './columns.ts';
+import { analyseGroups } from './grid-groups.ts';
 import { groupCounts, type Groups } from './group.ts';
 
 /**
@@ -58,24 +59,30 @@ export function shapeDistribution(groups: Groups, params: DistParams): DistResul
   for (const d of groups.dims) markNulls(d.ranks, d.values.length, isNull);
   for (let g = 0; g < size; g++) nullGroups += isNull[g];
   if (nullGroups > params.maxGroups) return { ...result, size: 0, tooMany: true };
-  const complete = new Int32Array(size - nullGroups);
-  for (let g = 0, i = 0; g < size; g++) if (!isNull[g]) complete[i++] = g;
-  const points = new Float64Array(complete.length * dims);
-  groups.dims.forEach((d, k) => {
-    if (d.numbers === null) throw new Error('A numeric distribution needs numeric columns.');
-    toPoints(d.numbers, d.ranks, complete, points, dims, k);
-  });
-  const counts = nullGroups === 0 ? groups.counts : Float64Array.from(complete, (g) => groups.counts[g]);
-  const analysis = analysePoints(points, counts, dims, {
-    cluster: params.cluster,
-    n: params.n,
-    maxPoints: params.maxClusterPoints,
-  });
+  if (groups.dims.some((d) => d.numbers === null)) throw new Error('A numeric distribution needs numeric columns.');
+  const opts = { cluster: params.cluster, n: params.n, maxPoints: params.maxClusterPoints };
+  // Millions of groups on §13's grid: straight from the groups (workers/grid-groups.ts), no point array.
+  const gridded =
+    nullGroups === 0 && params.cluster && size > params.maxClusterPoints
+      ? analyseGroups(groups.dims, groups.counts, size, opts)
+      : null;
+  let complete: Int32Array | null = null;
+  let analysis: Analysis;
+  if (gridded !== null) analysis = gridded;
+  else {
+    const ids = (complete = new Int32Array(size - nullGroups));
+    for (let g = 0, i = 0; g < size; g++) if (!isNull[g]) ids[i++] = g;
+    const points = new Float64Array(ids.length * dims);
+    for (let k = 0; k < dims; k++) toPoints(groups.dims[k].numbers!, groups.dims[k].ranks, ids, points, dims, k);
+    const counts = nullGroups === 0 ? groups.counts : Float64Array.from(ids, (g) => groups.counts[g]);
+    analysis = analysePoints(points, counts, dims, opts);
+  }
+  const toGroup = (i: number) => (complete === null ? i : complete[i]);
   result.badN = analysis.badN;
-  result.outliers = inOrder(analysis.outliers.map((i) => complete[i]));
+  result.outliers = inOrder(analysis.outliers.map(toGroup));
   if (analysis.clusters === null) {
     const isOutlier = new Uint8Array(size);
-    for (const i of analysis.outliers) isOutlier[complete[i]] = 1;
+    for (const i of analysis.outliers) isOutlier[toGroup(i)] = 1;
     result.data = inOrder(range(size).filter((g) => !isOutlier[g]));
     return result;
   }

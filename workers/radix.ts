@@ -1,4 +1,5 @@
 // Radix ranking and grouping: each kept row's rank among a float column's distinct values, and groups of rank tuples, without searches.
+import { decimalRanks } from './decimal.ts';
 import { PASSES } from './sort.ts';
 
 /** Per kept row (position in `sel`), its rank; `uniq` the distinct values ascending. Nulls rank `uniq.length`. */
@@ -14,7 +15,8 @@ export type FloatRanks = { ranks: Int32Array; uniq: Float64Array };
  * numbers (-0 as +0: one value, as `!==` sees it), an LSD radix argsort (six stable 11-bit passes,
  * a constant digit skipped, as workers/sort.ts) carries each value's position along, and one walk
  * over the sorted values hands out the ranks. Memory: 24 bytes per kept row while sorting (two
- * copies of the values and of the positions), then 4 per row for the ranks.
+ * copies of the values and of the positions), then 4 per row for the ranks. Decimals of a few
+ * places skip the sort (workers/decimal.ts).
  */
 export function rankFloats(
   values: Float64Array,
@@ -22,6 +24,8 @@ export function rankFloats(
   offset: number,
   sel: Int32Array,
 ): FloatRanks | null {
+  const decimal = decimalRanks(values, validity, offset, sel);
+  if (decimal !== null) return decimal;
   const m = sel.length;
   let n = 0,
     negativeZero = false;

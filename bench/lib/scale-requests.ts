@@ -12,7 +12,7 @@ import type { BenchRow } from './types.ts';
 import { WIDE_COLUMNS } from './wide.ts';
 
 const id = (column: string) => toFieldId(WIDE_COLUMNS, column);
-const SAMPLES = 3; // each a first request: the context bound moves by a thousandth (grade < 9.999, …)
+const SAMPLES = 3; // each a first request: the context bound moves by less than the data's resolution
 
 type Judge = { target: string; limit: { on: 'ratio' | 'sorrel'; value: number } | null };
 type First = {
@@ -23,15 +23,30 @@ type First = {
   check(body: unknown, duck: unknown[][]): void;
   judge: Judge;
   naive?: boolean;
+  /** The context's bound, moved down by `step` (less than the column's resolution) between samples. */
+  below?: number;
+  step?: number;
 };
 
-const context = (below: number) =>
-  `&aware=true&context=${encodeURIComponent(JSON.stringify({ field: id('grade'), operator: 'lt', value: below }))}`;
-const where = (below: number | null) => (below === null ? 'true' : `grade < ${below}`);
-const group = (keys: string[], below: number | null) =>
-  `SELECT ${keys.join(', ')}, count(*)::DOUBLE FROM w WHERE ${where(below)} GROUP BY ALL ORDER BY ALL`;
-const dist = (dims: string[], below: number | null) =>
-  `/api/fields/${id(dims[0])}/dist/?dimensions=${dims.map(id).join(',')}&cluster=false${below === null ? '' : context(below)}`;
+/**
+ * The contexts of the aware first requests: `grade < 10` (50%, an int: the original rows, whose
+ * labels name it alone), 1% on an int, 50% and 1% on the float `x` (3 decimals).
+ */
+const CONTEXTS = [
+  { label: '`grade < 10`', column: 'grade', below: 10, step: 1e-3 },
+  { label: '1% context on an int (`code < 1000`)', column: 'code', below: 1000, step: 1e-3 },
+  { label: '50% context on a float (`x < 500`)', column: 'x', below: 500, step: 1e-5 },
+  { label: '1% context on a float (`x < 10`)', column: 'x', below: 10, step: 1e-5 },
+];
+type Context = (typeof CONTEXTS)[number];
+
+const toContext = (c: Context, below: number) =>
+  `&aware=true&context=${encodeURIComponent(JSON.stringify({ field: id(c.column), operator: 'lt', value: below }))}`;
+const toWhere = (c: Context, below: number | null) => (below === null ? 'true' : `${c.column} < ${below}`);
+const group = (keys: string[], where: string) =>
+  `SELECT ${keys.join(', ')}, count(*)::DOUBLE FROM w WHERE ${where} GROUP BY ALL ORDER BY ALL`;
+const dist = (dims: string[], context: string) =>
+  `/api/fields/${id(dims[0])}/dist/?dimensions=${dims.map(id).join(',')}&cluster=false${context}`;
 const sameGroups = (label: string) => (body: unknown, duck: unknown[][]) =>
   checkSame(label, fromDist(body), duck, { nonZero: true });
 /**
@@ -44,7 +59,7 @@ function naiveFirst(column: keyof typeof KINDS): First {
   return {
     label: `naive dist of \`${column}\` (${KINDS[column]}), default parameters, first request`,
     path: () => `/api/fields/${id(column)}/dist/`,
-    sql: () => (column === 'd' ? dateSql('true') : group([column], null)),
+    sql: () => (column === 'd' ? dateSql('true') : group([column], 'true')),
     check: (body, duck) => {
       const b = body as { clustered: boolean; size: number };
       if (!b.clustered) return sameGroups(`naive ${column}`)(body, duck);
@@ -57,39 +72,51 @@ function naiveFirst(column: keyof typeof KINDS): First {
 }
 const RATIO: Judge = { target: '≤ 1.5× DuckDB', limit: { on: 'ratio', value: 1.5 } };
 
+/** The aware dists of `cat`, `cat` × `grade`, `name` and `d` under one context. */
+function awareFirsts(c: Context): First[] {
+  const path = (dims: string[]) => (b: number | null) => dist(dims, b === null ? '' : toContext(c, b));
+  const sql = (keys: string[]) => (b: number | null) => group(keys, toWhere(c, b));
+  const firsts: First[] = [
+    {
+      label: 'aware dist of `cat` (int)',
+      path: path(['cat']),
+      sql: sql(['cat']),
+      check: sameGroups('cat'),
+      judge: RATIO,
+    },
+    {
+      label: 'aware dist `cat` × `grade` (ints)',
+      path: path(['cat', 'grade']),
+      sql: sql(['cat', 'grade']),
+      check: sameGroups('cat × grade'),
+      judge: RATIO,
+    },
+    {
+      label: 'aware dist of `name` (string, 50k groups)',
+      path: path(['name']),
+      sql: sql(['name']),
+      check: sameGroups('name'),
+      judge: { target: '< 1 s', limit: { on: 'sorrel', value: 1000 } },
+    },
+    {
+      label: 'aware dist of `d` (date)',
+      path: path(['d']),
+      sql: (b) => dateSql(toWhere(c, b)),
+      check: sameGroups('d'),
+      judge: RATIO,
+    },
+  ];
+  return firsts.map((f) => ({ ...f, label: `${f.label}, ${c.label}`, step: c.step, below: c.below }));
+}
+
+const GRADE = CONTEXTS[0];
 const FIRSTS: First[] = [
-  {
-    label: 'aware dist of `cat` (int), `grade < 10`',
-    path: (b) => dist(['cat'], b),
-    sql: (b) => group(['cat'], b),
-    check: sameGroups('cat'),
-    judge: RATIO,
-  },
-  {
-    label: 'aware dist `cat` × `grade` (ints), `grade < 10`',
-    path: (b) => dist(['cat', 'grade'], b),
-    sql: (b) => group(['cat', 'grade'], b),
-    check: sameGroups('cat × grade'),
-    judge: RATIO,
-  },
-  {
-    label: 'aware dist of `name` (string, 50k groups), `grade < 10`',
-    path: (b) => dist(['name'], b),
-    sql: (b) => group(['name'], b),
-    check: sameGroups('name'),
-    judge: { target: '< 1 s', limit: { on: 'sorrel', value: 1000 } },
-  },
-  {
-    label: 'aware dist of `d` (date), `grade < 10`',
-    path: (b) => dist(['d'], b),
-    sql: (b) => dateSql(where(b)),
-    check: sameGroups('d'),
-    judge: RATIO,
-  },
+  ...awareFirsts(GRADE),
   {
     label: 'aware stats of `x`, `grade < 10`',
-    path: (b) => `/api/fields/${id('x')}/stats/?${b === null ? '' : context(b).slice(1)}`,
-    sql: (b) => `SELECT count(x)::DOUBLE, min(x), max(x), avg(x), quantile_cont(x, 0.5) FROM w WHERE ${where(b)}`,
+    path: (b) => `/api/fields/${id('x')}/stats/?${b === null ? '' : toContext(GRADE, b).slice(1)}`,
+    sql: (b) =>
+      `SELECT count(x)::DOUBLE, min(x), max(x), avg(x), quantile_cont(x, 0.5) FROM w WHERE ${toWhere(GRADE, b)}`,
     check: (body, duck) => {
       const s = body as { count: number; min: number; max: number; mean: number; p50: number };
       const [count, min, max, mean, p50] = duck[0] as number[];
@@ -98,8 +125,11 @@ const FIRSTS: First[] = [
         throw new Error(`stats of x: Sorrel ${JSON.stringify(s)}, DuckDB ${JSON.stringify(duck[0])}.`);
     },
     judge: { target: '—', limit: null },
+    step: GRADE.step,
+    below: GRADE.below,
   },
   ...(['cat', 'x', 'd', 'name'] as const).map(naiveFirst),
+  ...CONTEXTS.slice(1).flatMap(awareFirsts),
 ];
 
 /** Times each of FIRSTS on a fresh server at `base`; then the refusal of the naive dist `x` × `code`. */
@@ -107,7 +137,7 @@ export async function timeFirstRequests(base: string, duck: Duck, rows: number, 
   const out: BenchRow[] = [];
   const c = { scenario: 'scale', referenceName: reference, better: 'lower' as const };
   for (const f of FIRSTS) {
-    const bounds = f.naive ? [null] : Array.from({ length: SAMPLES }, (_, k) => 10 - k / 1000);
+    const bounds = f.naive ? [null] : Array.from({ length: SAMPLES }, (_, k) => (f.below ?? 0) - k * (f.step ?? 0));
     const sorrel: number[] = [],
       ref: number[] = [];
     for (const b of bounds) {
@@ -135,7 +165,7 @@ export async function timeFirstRequests(base: string, duck: Duck, rows: number, 
   }
   // A distribution that will be refused: Sorrel's 422 beside DuckDB counting the groups.
   let t = performance.now();
-  const res = await fetch(`${base}${dist(['x', 'code'], null)}`);
+  const res = await fetch(`${base}${dist(['x', 'code'], '')}`);
   const text = await res.text();
   const ms = performance.now() - t;
   if (res.status !== 422 || !text.includes('TOO_MANY_GROUPS'))

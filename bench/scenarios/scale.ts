@@ -10,6 +10,7 @@ import { note } from '../lib/log.ts';
 import { toRow } from '../lib/rows.ts';
 import { timeInitCheck } from '../lib/scale-commands.ts';
 import { runScaleCsv } from '../lib/scale-csv.ts';
+import { timeClusteredGrid } from '../lib/scale-grid.ts';
 import { timeFirstRequests } from '../lib/scale-requests.ts';
 import { timeSplit } from '../lib/split-requests.ts';
 import { buildSnapshot, type SorrelChild, spawnSorrel, type Started, timeStart } from '../lib/sorrel.ts';
@@ -111,6 +112,9 @@ export const scenario: Scenario = {
       await waitForOk(`${sorrel.url}/readyz`, sorrel.child);
       out.push(...(await timeWarmUp(sorrel, size, arrow)));
       out.push(...(await timeFirstRequests(sorrel.url, db, rows, `DuckDB ${db.version} (in-process)`)));
+      out.push(
+        ...(await timeClusteredGrid(sorrel.url, sorrel.child.pid, db, rows, `DuckDB ${db.version} (in-process)`)),
+      );
       await sorrel.stop();
       // One large request split across the threads, beside one thread and DuckDB (bench/lib/split-requests.ts).
       out.push(...(await timeSplit(snapshot, db, rows, `DuckDB ${db.version} (in-process)`)));

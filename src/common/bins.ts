@@ -15,11 +15,13 @@ export function toAutoBins(n: number): number {
  * `integer` fields) that needs at most `maxBins` bins. Below 1 a width is kept as its inverse,
  * an integer, so ⌊x/s⌋ is ⌊x·(1/s)⌋ and an edge is k / (1/s), exact as d3's `ticks` does: 0.1
  * steps give 0.3, never 0.30000000000000004. min = max gives one bin of width 0; no values
- * (min null) gives no bins.
+ * (min null) gives no bins. Every edge is a multiple of the width, so 0 is one: a range with
+ * min < 0 < max needs 2 bins whatever the width, and N = 1 gives those 2 (no width gives 1).
  */
 export function toBins(min: number | null, max: number | null, maxBins: number, integer: boolean): BinSpec {
   if (min === null || max === null) return { width: 0, start: 0, count: 0, inv: 0, base: 0 };
   if (min === max) return { width: 0, start: min, count: 1, inv: 0, base: 0 };
+  if (min < 0 && max > 0) maxBins = Math.max(maxBins, 2);
   // 10^j at most a tenth of range/maxBins: more than maxBins bins, so the search starts below the answer.
   let j = Math.floor(Math.log10((max - min) / maxBins)) - 1;
   if (integer) j = Math.max(j, 0);

@@ -105,7 +105,7 @@ export type ShapeGroups = {
   size: number;
   counts: Float64Array;
   tooMany: boolean;
-  dims: { values: (number | string)[]; numbers: Float64Array | null; ranks: Int32Array }[];
+  dims: { values: ArrayLike<number | string>; numbers: Float64Array | null; ranks: Int32Array }[];
 };
 
 /** A column's non-null values as ascending distinct values and their counts, plus its nulls (for shape-stats). */

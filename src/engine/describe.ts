@@ -29,6 +29,7 @@ export class DescribeError extends Error {
 }
 
 const MAX_EXACT = 2n ** 53n;
+const I64_MAX = 2n ** 63n - 1n;
 
 /**
  * Describes a table on its engine: types from DESCRIBE TABLE, the ranges of Int64/UInt64 and the
@@ -64,10 +65,11 @@ export async function describeTable(query: EngineQuery, req: DescribeRequest): P
   // The facts that decide a default type: one scan for all columns that need one.
   const asks: string[] = [];
   for (const [col, family] of families) {
-    if (!family || req.overrides[col]) continue;
+    if (!family) continue;
     const c = quoteIdentifier(col);
+    // Every Int64/UInt64: its range decides integer or biginteger, and a UInt64 above 2^63 − 1 is refused.
     if (family.family === 'int64') asks.push(`toString(min(${c}))`, `toString(max(${c}))`);
-    else if (family.family === 'string') asks.push(`max(lengthUTF8(${c})) > 255`);
+    else if (family.family === 'string' && !req.overrides[col]) asks.push(`max(lengthUTF8(${c})) > 255`);
   }
   const facts = asks.length ? Object.values((await query(`SELECT ${asks.join(', ')} FROM ${from}`))[0] ?? {}) : [];
   let at = 0;
@@ -77,9 +79,16 @@ export async function describeTable(query: EngineQuery, req: DescribeRequest): P
     const override = req.overrides[col] ?? null;
     let wide = false,
       long = false;
-    if (!override && family.family === 'int64') {
-      const [lo, hi] = [BigInt(String(facts[at++])), BigInt(String(facts[at++]))];
+    if (family.family === 'int64') {
+      // min/max of a column with only nulls are null: no value, so nothing is wide.
+      const [lo, hi] = [toBigInt(facts[at++]), toBigInt(facts[at++])];
       wide = lo < -MAX_EXACT || hi > MAX_EXACT;
+      if (hi > I64_MAX) {
+        problems.push(
+          `column "${col}" of ${name} holds ${hi}, above the signed 64-bit range of biginteger (${I64_MAX}); Sorrel cannot read it from an engine (a file's column may be read as internal_type float or char).`,
+        );
+        continue;
+      }
     } else if (!override && family.family === 'string') long = Number(facts[at++]) === 1;
     const t = toInternalType(family, override, { wide, long });
     if ('type' in t) columns[col] = t.type;
@@ -96,4 +105,9 @@ export async function describeTable(query: EngineQuery, req: DescribeRequest): P
     engineTypes,
     fingerprint,
   };
+}
+
+/** A min/max fact as a BigInt; 0 when the column holds no value (null). */
+function toBigInt(fact: unknown): bigint {
+  return fact === null || fact === undefined ? 0n : BigInt(String(fact));
 }

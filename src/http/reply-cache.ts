@@ -38,7 +38,7 @@ export function createReplyCache(maxBytes: number): ReplyCache {
  * slab, and a cached slice keeps its whole slab alive; thousands of small cached answers would hold
  * several times their bytes.
  */
-function toOwnBuffer(body: Buffer): Buffer {
+export function toOwnBuffer(body: Buffer): Buffer {
   if (body.byteOffset === 0 && body.buffer.byteLength === body.length) return body;
   const own = Buffer.allocUnsafeSlow(body.length);
   body.copy(own);

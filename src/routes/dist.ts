@@ -1,33 +1,27 @@
 // GET /api/fields/:id/dist/: grouped counts over dimensions, bins and intervals, outliers and k-means (API.md §7, §13).
 import { toEcho } from '../common/echo.ts';
 import { toAwareContext } from '../http/context.ts';
-import { HttpError, badParameter } from '../http/errors.ts';
-import { toJsonValue } from '../common/values.ts';
-import { toLabeler } from '../snapshot/labels.ts';
-import { remember } from '../snapshot/memo.ts';
+import { badParameter } from '../http/errors.ts';
 import type { Field } from '../contract/model.ts';
-import type { DistParams as DistTaskParams, DistPoint, DistResult, Task } from '../contract/tasks.ts';
-import type { TreeContextNode, TreeDimension } from '../contract/tree.ts';
+import type { TreeContextNode } from '../contract/tree.ts';
 import { isInTree } from '../catalog/tree.ts';
 import { findBase } from '../catalog/tree-join.ts';
 import { toVisibleField } from '../http/visible.ts';
-import { toAxes, toAxisBody, toAxisPoint, toBinsParam, toCentroidLabel, toIntervalParam } from '../http/axes.ts';
+import { toAxes, toBinsParam, toIntervalParam } from '../http/axes.ts';
 import type { Config } from '../config.ts';
 import type { Pool } from '../contract/pool.ts';
 import type { Snapshot } from '../snapshot/create.ts';
 import type { BinsParam, IntervalParam } from '../http/axes.ts';
 import { toBoolParam, toEnumParam, toId, toIntParam } from '../http/params.ts';
 import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/handler.ts';
-
-/** `tree`: in a model tree, the base table and each dimension's link path from it (API.md §12); null otherwise. */
-type DistParams = {
-  field: Field;
-  dims: Field[];
-  tree: { base: string; dimensions: TreeDimension[] } | null;
-  context: TreeContextNode | null;
-  params: DistTaskParams;
-  grouped: boolean; // `bins` or `interval` was given: the body has `axes`
-};
+import {
+  computeAwareDist,
+  type DistParams,
+  type NaiveDist,
+  toDistBody,
+  toNaiveDist,
+  toRefusal,
+} from './dist-answer.ts';
 
 /** The distribution of a field; context-naive answers are computed once and kept in memory. */
 export const getDist = defineRoute<DistParams>({
@@ -65,7 +59,7 @@ export const getDist = defineRoute<DistParams>({
   answer: (ctx, params) => answerDist(ctx, params),
 });
 
-type Query = Pick<DistTaskParams, 'nulls' | 'sort' | 'cluster' | 'n' | 'axes'> & {
+type Query = Pick<DistParams['params'], 'nulls' | 'sort' | 'cluster' | 'n' | 'axes'> & {
   bins: BinsParam;
   interval: IntervalParam;
 };
@@ -90,80 +84,34 @@ function toParams(
   };
 }
 
-/** A distribution's grouped counts: context-naive ones from the snapshot's memo (computed on the first call). */
-function computeDist(
-  snapshot: Snapshot,
-  pool: Pool,
-  config: Config,
-  { field, dims, tree, context, params }: DistParams,
-  signal?: AbortSignal,
-  split = true,
-): Promise<DistResult> {
-  const task: Task =
-    tree && snapshot.tree
-      ? { kind: 'tree-dist', tree: snapshot.tree, base: tree.base, dimensions: tree.dimensions, context, params }
-      : { kind: 'dist', table: snapshot.tableRef(field.dataset), columns: dims.map((d) => d.column), context, params };
-  const memoKey = tree
-    ? `tree-dist:${JSON.stringify([tree.base, tree.dimensions, params])}`
-    : `dist:${JSON.stringify([dims.map((d) => d.column), field.dataset, params])}`;
-  return context
-    ? pool.run<DistResult>(task, signal)
-    : remember(snapshot, memoKey, () => pool.run<DistResult>(task, undefined, { split }), config.memoBytes);
-}
-
 /**
  * Computes the default context-naive distribution of `field` (no dimensions, default parameters:
- * what GET /api/fields/:id/dist/ asks) into the snapshot's memo, as its first request would
- * (src/warm.ts runs it after start-up), so that request is answered from memory.
+ * what GET /api/fields/:id/dist/ asks) into the snapshot's memo as its serialised answer, as its first
+ * request would (src/warm.ts runs it after start-up), so that request only writes the bytes.
  */
-export function warmNaiveDist(snapshot: Snapshot, pool: Pool, config: Config, field: Field): Promise<DistResult> {
+export function warmNaiveDist(snapshot: Snapshot, pool: Pool, config: Config, field: Field): Promise<NaiveDist> {
   const dims = [field];
   const tree = toTreeDimensions(snapshot, field, dims);
   const axes = toAxes(field, dims, null, null, (d) => snapshot.stats.get(d.id));
   const query = { nulls: false, sort: 'fields' as const, cluster: true, n: null, bins: null, interval: null, axes };
   // On one thread: a split task would take every idle thread from the requests (src/split.ts).
-  return computeDist(snapshot, pool, config, toParams(config, field, dims, tree, null, query), undefined, false);
+  return toNaiveDist(snapshot, pool, config, toParams(config, field, dims, tree, null, query), false);
 }
 
+/** A context-aware answer is computed for the request; a naive one's bytes come from the memo (made on the first call). */
 async function answerDist(ctx: RequestContext, p: DistParams): Promise<Reply> {
   const { snapshot, config } = ctx;
-  const { dims, params, grouped } = p;
-  const result = await computeDist(snapshot, ctx.pool, config, p, ctx.signal);
-  if (result.tooMany) {
-    const ways = params.numeric && !params.cluster ? ', let k-means cluster it (cluster=true)' : '';
-    throw new HttpError(
-      422,
-      'TOO_MANY_GROUPS',
-      `The distribution has more than ${config.maxGroups} groups; group numbers into bins (bins=auto), dates and times by period (interval=auto)${ways}, or narrow it with a context (aware=true) or fewer dimensions.`,
-    );
+  if (p.context === null) {
+    const naive = await toNaiveDist(snapshot, ctx.pool, config, p, true);
+    if ('refused' in naive) throw toRefusal(config, p, naive.refused);
+    return { body: null, bytes: naive.bytes };
   }
-  if (result.badN)
-    throw badParameter(
-      'n',
-      `"n" must be between 1 and the number of points (${result.badN.points}), got ${result.badN.n}.`,
-    );
-  const { axes } = params;
-  const labelers = dims.map((d) => toLabeler(snapshot, d));
-  // A centroid (clustered data without a null) is labelled by its rounded value; groups by their labels.
-  const entry = (v: number | string | null, i: number, centroid: boolean): [unknown, string] => {
-    if (axes[i].kind !== 'exact') return toAxisPoint(dims[i], axes[i], v);
-    const label = centroid && typeof v === 'number' ? toCentroidLabel(v) : labelers[i](v);
-    return [toJsonValue(v, dims[i].internal_type), label];
-  };
-  const point = (p: DistPoint, centroid: boolean) => {
-    const pairs = p.values.map((v, i) => entry(v, i, centroid && !p.values.includes(null)));
-    return { count: p.count, values: pairs.map((e) => e[0]), labels: pairs.map((e) => e[1]) };
-  };
-  return {
-    body: {
-      size: result.size,
-      clustered: result.clustered,
-      ...(result.cells === undefined ? {} : { cells: result.cells }),
-      ...(grouped ? { axes: dims.map((d, i) => toAxisBody(d, axes[i])) } : {}),
-      data: result.data.map((p) => point(p, result.clustered)),
-      outliers: result.outliers.map((p) => point(p, false)),
-    },
-  };
+  const result = await computeAwareDist(snapshot, ctx.pool, p, ctx.signal);
+  const refusal = toRefusal(config, p, result);
+  if (refusal) throw refusal;
+  const { body, count, item } = toDistBody(snapshot, p, result);
+  body.data = Array.from({ length: count }, (_, j) => item(j));
+  return { body };
 }
 
 /** The dimension fields: repeated or comma-separated ids, the path's field first if absent, at most maxDimensions. */

@@ -8,8 +8,10 @@ const ENTRY = 200; // the promise, the LRU's entry and Map slot
 
 /**
  * Returns the cached promise for (owner, key) or runs `make`. The memo of one owner holds at most
- * `maxBytes` of answers, each weighed by what it holds in memory (`toHeapBytes`) with its key;
- * failed results are not kept.
+ * `maxBytes` of answers, each weighed by what it holds in memory (`toHeapBytes`: a Buffer's bytes, a
+ * result's arrays and strings) with its key and ENTRY; an answer under way weighs PENDING_WEIGHT.
+ * Failed results are not kept, and neither is one heavier than `maxBytes` alone (the LRU would keep
+ * a single entry past its bound), so the memo never holds more than `maxBytes`.
  */
 export function remember<T>(owner: object, key: string, make: () => Promise<T>, maxBytes: number): Promise<T> {
   let m = memos.get(owner);
@@ -18,10 +20,13 @@ export function remember<T>(owner: object, key: string, make: () => Promise<T>, 
   const hit = memo.get(key);
   if (hit) return hit as Promise<T>;
   const p = make();
-  memo.set(key, p, PENDING_WEIGHT);
+  if (PENDING_WEIGHT <= maxBytes) memo.set(key, p, PENDING_WEIGHT);
   p.then(
     (value) => {
-      if (memo.get(key) === p) memo.set(key, p, ENTRY + toHeapBytes(value) + toHeapBytes(key));
+      if (memo.get(key) !== p) return;
+      const weight = ENTRY + toHeapBytes(value) + toHeapBytes(key);
+      if (weight <= maxBytes) memo.set(key, p, weight);
+      else memo.delete(key);
     },
     () => memo.delete(key),
   );

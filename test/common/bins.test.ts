@@ -44,6 +44,19 @@ test('min = max gives one bin of width 0; no values give none', () => {
   assert.is(toBins(null, null, 10, false).count, 0);
 });
 
+test('bins=1 gives one bin, or two when the range crosses 0 (0 is always an edge)', () => {
+  // [3, 8] in 1: 10 needs ⌈0.8⌉ − 0 = 1.
+  assert.equal(toBins(3, 8, 1, true), { width: 10, inv: 0, base: 0, count: 1, start: 0 });
+  // [-8, -3] in 1: 10 needs ⌈−0.3⌉ − (−1) = 1.
+  assert.equal(toBins(-8, -3, 1, false), { width: 10, inv: 0, base: -1, count: 1, start: -10 });
+  // [-3.7, 12.2] in 1: no width gives 1 bin; 20 gives ⌈0.61⌉ − (−1) = 2 (10 would need 3).
+  const spec = toBins(-3.7, 12.2, 1, false);
+  assert.equal(spec, { width: 20, inv: 0, base: -1, count: 2, start: -20 });
+  assert.is(toBin(-3.7, spec), 0);
+  assert.is(toBin(12.2, spec), 1);
+  assert.is(toBinLabel(spec, 1), '[0, 20]');
+});
+
 test('auto takes Sturges, at most 100', () => {
   assert.is(toAutoBins(0), 1);
   assert.is(toAutoBins(1), 1);

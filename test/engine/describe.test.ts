@@ -53,7 +53,20 @@ test.before(async () => {
     flag: 1,
     tags: ['t'],
   });
-  await ch.insert('typed', [row(1, '1', '1', 'b'), row(2, '9007199254740993', '18446744073709551615', long)]);
+  await ch.insert('typed', [row(1, '1', '1', 'b'), row(2, '9007199254740993', '9223372036854775807', long)]);
+  await ch.createTable(
+    'huge',
+    [
+      ['id', 'UInt32'],
+      ['u64', 'UInt64'],
+      ['none64', 'Nullable(Int64)'],
+    ],
+    'id',
+  );
+  await ch.insert('huge', [
+    { id: 1, u64: '1', none64: null },
+    { id: 2, u64: '9223372036854775808', none64: null },
+  ]);
 });
 test.after(async () => {
   await client?.close();
@@ -76,7 +89,7 @@ test('each ClickHouse type maps to the internal type the file loaders would give
     small64: 'integer',
     edge64: 'integer', // |v| ≤ 2^53
     wide64: 'biginteger', // 2^53 + 1
-    big_u64: 'biginteger',
+    big_u64: 'biginteger', // 2^63 − 1, the most a UInt64 may hold here
     f32: 'float',
     dec: 'decimal',
     short: 'char',
@@ -110,6 +123,16 @@ test('an override the type cannot hold, and a used column of an unreadable type,
     'column "short" of sorrel_test.typed has ClickHouse type String, which cannot be read as boolean; use one of text, char.',
     'column "day" of sorrel_test.typed has ClickHouse type Date, which cannot be read as integer; use one of date.',
   ]);
+});
+
+test('a UInt64 above 2^63 − 1 is a problem naming the value, with or without an override; an all-null Int64 is not', async () => {
+  for (const overrides of [{}, { u64: 'biginteger' }]) {
+    const err = await describeTable(client.query, { ...request(overrides), table: 'huge' }).catch((e: unknown) => e);
+    assert.instance(err, DescribeError);
+    assert.equal((err as DescribeError).problems, [
+      'column "u64" of sorrel_test.huge holds 9223372036854775808, above the signed 64-bit range of biginteger (9223372036854775807); Sorrel cannot read it from an engine (a file\'s column may be read as internal_type float or char).',
+    ]);
+  }
 });
 
 test('a missing table is a problem naming it, not an outage', async () => {

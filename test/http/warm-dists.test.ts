@@ -1,11 +1,10 @@
-// Tests: each field's default naive /dist/ is computed into the memo after start-up (src/warm.ts), the same body as computed on request.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Tests: each field's default naive /dist/ is serialised into the memo after start-up (src/warm.ts), the same bytes and ETag as computed on request; the memo's bound.
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mulberry32 } from '../../src/common/random.ts';
 import type { Running } from '../../src/server.ts';
+import { toMemoBytes } from '../../src/snapshot/memo.ts';
+import { SEEDED_COLUMNS, writeSeededTable } from '../helpers/seeded-table.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
 const DEMO = fileURLToPath(new URL('../../demo/catalog.yaml', import.meta.url));
@@ -24,7 +23,8 @@ function countTasks(s: Running): { n: number } {
 
 /**
  * Starts one server that warms and one that does not, over `catalog`; every field's default
- * /dist/ must come from the warmed memo without a task, with the body and ETag the other computes.
+ * /dist/ must come from the warmed memo without a task, with the body and ETag the other computes,
+ * and so must its default /values/ (from the profile on both).
  */
 async function compareAll(catalog: string, headers: Record<string, string> = {}): Promise<number> {
   // One base URL for both, so the ETags (which name it) may be compared across the two ports.
@@ -37,13 +37,14 @@ async function compareAll(catalog: string, headers: Record<string, string> = {})
     const tasks = countTasks(warm);
     const coldTasks = countTasks(cold);
     for (const id of ids) {
-      const path = `/api/fields/${id}/dist/`;
-      const a = await get(warm.url, path, headers);
-      const b = await get(cold.url, path, headers);
-      assert.ok(a.status === 200 || a.status === 422, `field ${id}: status ${a.status}`);
-      assert.is(a.status, b.status, `field ${id}: status`);
-      assert.is(a.text, b.text, `field ${id}: body`);
-      assert.is(a.headers.get('etag'), b.headers.get('etag'), `field ${id}: ETag`);
+      for (const path of [`/api/fields/${id}/dist/`, `/api/fields/${id}/values/`]) {
+        const a = await get(warm.url, path, headers);
+        const b = await get(cold.url, path, headers);
+        assert.ok(a.status === 200 || a.status === 422, `${path}: status ${a.status}`);
+        assert.is(a.status, b.status, `${path}: status`);
+        assert.is(a.text, b.text, `${path}: body`);
+        assert.is(a.headers.get('etag'), b.headers.get('etag'), `${path}: ETag`);
+      }
     }
     assert.is(tasks.n, 0, 'the warmed server answered every naive dist from its memo');
     assert.ok(
@@ -63,37 +64,32 @@ t('the demo catalog: every field, the body computed on request', async () => {
   assert.ok((await compareAll(DEMO, ADMIN)) > 20);
 });
 
-t('seeded random tables: numbers, dates, strings, nulls, keys', async () => {
-  for (const seed of [1, 2, 3]) {
-    const rnd = mulberry32(seed);
-    const n = 2000 + Math.floor(rnd() * 8000);
-    const spread = [3, 40, 600, 70_000][seed % 4];
-    const rows = ['k,i,x,s,d,b'];
-    for (let r = 0; r < n; r++) {
-      const nul = () => rnd() < 0.05;
-      const day = new Date(Date.UTC(2020, 0, 1) + Math.floor(rnd() * spread) * 86_400_000);
-      rows.push(
-        [
-          r,
-          nul() ? '' : Math.floor(rnd() * spread) - 5,
-          nul() ? '' : Math.round(rnd() * spread * 1000) / 1000,
-          nul() ? '' : `s${Math.floor(rnd() * spread)}`,
-          nul() ? '' : day.toISOString().slice(0, 10),
-          nul() ? '' : rnd() < 0.5,
-        ].join(','),
-      );
+t('seeded random tables: numbers, dates, strings, booleans, nulls, -0, single-valued, all-null, 64-bit', async () => {
+  for (const seed of [1, 2, 3]) assert.is(await compareAll(writeSeededTable(seed)), SEEDED_COLUMNS.length);
+});
+
+t('a memo smaller than the bodies keeps none of them, and answers are unchanged', async () => {
+  // 64 KiB: the large bodies of a seeded table (thousands of groups) do not fit; small ones do.
+  const memoBytes = 64 * 1024;
+  const catalog = writeSeededTable(3);
+  const small = await startTestServer(catalog, { baseUrl: 'http://sorrel.test', memoBytes, replyCacheBytes: 0 });
+  const full = await startTestServer(catalog, { baseUrl: 'http://sorrel.test', replyCacheBytes: 0 });
+  try {
+    const snapshot = small.state.snapshot!;
+    assert.ok(toMemoBytes(snapshot) <= memoBytes, `after the warm-up: ${toMemoBytes(snapshot)} bytes`);
+    let large = 0;
+    for (const id of snapshot.fields.keys()) {
+      const a = await get(small.url, `/api/fields/${id}/dist/`);
+      const b = await get(full.url, `/api/fields/${id}/dist/`);
+      assert.is(a.text, b.text, `field ${id}: body`);
+      assert.is(a.headers.get('etag'), b.headers.get('etag'), `field ${id}: ETag`);
+      if (a.text.length > memoBytes) large++;
+      assert.ok(toMemoBytes(snapshot) <= memoBytes, `field ${id}: ${toMemoBytes(snapshot)} bytes`);
     }
-    const dir = mkdtempSync('/tmp/sorrel-warm-');
-    writeFileSync(join(dir, 'r.csv'), `${rows.join('\n')}\n`);
-    const fields = ['k', 'i', 'x', 's', 'd', 'b'].map((column, i) => ({
-      id: i + 1,
-      dataset: 'r',
-      column,
-      name: column,
-    }));
-    const catalog = join(dir, 'catalog.json');
-    writeFileSync(catalog, JSON.stringify({ datasets: [{ name: 'r', file: join(dir, 'r.csv') }], fields }));
-    assert.is(await compareAll(catalog), 6);
+    assert.ok(large > 0, 'some body is larger than the memo');
+  } finally {
+    await small.close();
+    await full.close();
   }
 });
 

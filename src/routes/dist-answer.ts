@@ -1,0 +1,134 @@
+// A distribution's answer: its groups counted by a task (a naive 1-D one's taken from the profile), its body, a naive one's kept serialised.
+import { toJsonValue } from '../common/values.ts';
+import type { Config } from '../config.ts';
+import type { Field } from '../contract/model.ts';
+import type { Pool } from '../contract/pool.ts';
+import type { DistParams as DistTaskParams, DistPoint, DistResult, Task } from '../contract/tasks.ts';
+import type { TreeContextNode, TreeDimension } from '../contract/tree.ts';
+import { toAxisBody, toAxisPoint, toCentroidLabel } from '../http/axes.ts';
+import { HttpError, badParameter } from '../http/errors.ts';
+import { toOwnBuffer } from '../http/reply-cache.ts';
+import { toJsonInSlices } from '../http/serialize.ts';
+import type { Snapshot } from '../snapshot/create.ts';
+import { toLabeler } from '../snapshot/labels.ts';
+import { remember } from '../snapshot/memo.ts';
+import { toProfileGroups } from '../snapshot/profile-groups.ts';
+
+/** `tree`: in a model tree, the base table and each dimension's link path from it (API.md §12); null otherwise. */
+export type DistParams = {
+  field: Field;
+  dims: Field[];
+  tree: { base: string; dimensions: TreeDimension[] } | null;
+  context: TreeContextNode | null;
+  params: DistTaskParams;
+  grouped: boolean; // `bins` or `interval` was given: the body has `axes`
+};
+
+/** What the memo keeps of a context-naive distribution: its JSON bytes, or the result it is refused for. */
+export type NaiveDist = { bytes: Buffer } | { refused: DistResult };
+
+const SLICE_POINTS = 4096; // points beyond which a body is serialised in slices (src/http/serialize.ts)
+
+/** A context-aware distribution's result: its task on the pool (cancelled with `signal`). */
+export function computeAwareDist(snapshot: Snapshot, pool: Pool, p: DistParams, signal?: AbortSignal) {
+  return pool.run<DistResult>(toTask(snapshot, p), signal);
+}
+
+/**
+ * A context-naive distribution as the memo keeps it, computed on the first call: the very bytes its
+ * 200 answer carries (so a first request after the warm-up, src/warm.ts, only writes them), or the
+ * refused result. Keyed by the dimension fields (labels are a field's) and the parameters; weighed by
+ * its bytes within config.memoBytes. `split`: whether a large task may take every idle thread.
+ */
+export function toNaiveDist(snapshot: Snapshot, pool: Pool, config: Config, p: DistParams, split: boolean) {
+  const key = `dist:${JSON.stringify([p.dims.map((d) => d.id), p.tree, p.params])}`;
+  return remember<NaiveDist>(
+    snapshot,
+    key,
+    async () => {
+      const result = await computeNaiveGroups(snapshot, pool, p, split);
+      if (toRefusal(config, p, result)) return { refused: result };
+      const { body, count, item } = toDistBody(snapshot, p, result);
+      if (count > SLICE_POINTS) return { bytes: toOwnBuffer(await toJsonInSlices(body, 'data', count, item)) };
+      body.data = Array.from({ length: count }, (_, j) => item(j));
+      return { bytes: toOwnBuffer(Buffer.from(JSON.stringify(body))) };
+    },
+    config.memoBytes,
+  );
+}
+
+/**
+ * A 1-D distribution on an exact axis of a table's field in memory is shaped from the field's profile
+ * (src/snapshot/profile-groups.ts: the groups the scan would count, without a pass over the rows);
+ * others (several dimensions, bins or intervals, a model tree, an engine table) are counted by a task.
+ */
+function computeNaiveGroups(snapshot: Snapshot, pool: Pool, p: DistParams, split: boolean): Promise<DistResult> {
+  const { field, dims, tree, params } = p;
+  const values = snapshot.values.get(field.id);
+  const profiled =
+    tree === null && dims.length === 1 && params.axes[0]?.kind === 'exact' && !snapshot.tableRef(field.dataset)?.engine;
+  if (!profiled || !values) return pool.run<DistResult>(toTask(snapshot, p), undefined, { split });
+  const groups = toProfileGroups(values, params);
+  if (groups.tooMany)
+    return Promise.resolve({ size: 0, clustered: false, data: [], outliers: [], tooMany: true, badN: null });
+  return pool.run<DistResult>({ kind: 'shape', groups, params }, undefined, { split: false });
+}
+
+function toTask(snapshot: Snapshot, { field, dims, tree, context, params }: DistParams): Task {
+  return tree && snapshot.tree
+    ? { kind: 'tree-dist', tree: snapshot.tree, base: tree.base, dimensions: tree.dimensions, context, params }
+    : { kind: 'dist', table: snapshot.tableRef(field.dataset), columns: dims.map((d) => d.column), context, params };
+}
+
+/** The error a refused result answers with (too many groups, or `n` past the points); null when it is not refused. */
+export function toRefusal(config: Config, { params }: DistParams, result: DistResult): HttpError | null {
+  if (result.tooMany) {
+    const ways = params.numeric && !params.cluster ? ', let k-means cluster it (cluster=true)' : '';
+    return new HttpError(
+      422,
+      'TOO_MANY_GROUPS',
+      `The distribution has more than ${config.maxGroups} groups; group numbers into bins (bins=auto), dates and times by period (interval=auto)${ways}, or narrow it with a context (aware=true) or fewer dimensions.`,
+    );
+  }
+  if (result.badN)
+    return badParameter(
+      'n',
+      `"n" must be between 1 and the number of points (${result.badN.points}), got ${result.badN.n}.`,
+    );
+  return null;
+}
+
+/** A body whose `data` is left empty: its `count` points are made one at a time by `item(j)`. */
+export type DistBody = {
+  body: { data: unknown[] } & Record<string, unknown>;
+  count: number;
+  item: (j: number) => unknown;
+};
+
+/**
+ * The body of a result that is not refused: points with values and labels, axes when grouped. Its
+ * `data` points are made on demand (item), so a long list is made and serialised a slice at a time.
+ */
+export function toDistBody(snapshot: Snapshot, { dims, params, grouped }: DistParams, result: DistResult): DistBody {
+  const { axes } = params;
+  const labelers = dims.map((d) => toLabeler(snapshot, d));
+  // A centroid (clustered data without a null) is labelled by its rounded value; groups by their labels.
+  const entry = (v: number | string | null, i: number, centroid: boolean): [unknown, string] => {
+    if (axes[i].kind !== 'exact') return toAxisPoint(dims[i], axes[i], v);
+    const label = centroid && typeof v === 'number' ? toCentroidLabel(v) : labelers[i](v);
+    return [toJsonValue(v, dims[i].internal_type), label];
+  };
+  const point = (p: DistPoint, centroid: boolean) => {
+    const pairs = p.values.map((v, i) => entry(v, i, centroid && !p.values.includes(null)));
+    return { count: p.count, values: pairs.map((e) => e[0]), labels: pairs.map((e) => e[1]) };
+  };
+  const body = {
+    size: result.size,
+    clustered: result.clustered,
+    ...(result.cells === undefined ? {} : { cells: result.cells }),
+    ...(grouped ? { axes: dims.map((d, i) => toAxisBody(d, axes[i])) } : {}),
+    data: [] as unknown[],
+    outliers: result.outliers.map((p) => point(p, false)),
+  };
+  return { body, count: result.data.length, item: (j) => point(result.data[j], result.clustered) };
+}
