@@ -16,6 +16,7 @@ export type Config = {
   maxBodyBytes: number; // largest request body (POST …/values/ validation)
   maxValidate: number; // most values validated by one POST …/values/
   poolThreads: number; // Piscina threads
+  workerNice: number; // the nice value each worker thread lowers itself to (workers/priority.ts); 0 = the main thread's
   poolMaxQueue: number; // queued tasks before 503
   splitRows: number; // a table task over at least this many rows is split across idle threads (src/split.ts)
   logLevel: string;
@@ -50,6 +51,9 @@ export const DEFAULT_CONFIG: Config = {
   maxBodyBytes: 1024 * 1024,
   maxValidate: 10_000,
   poolThreads: 1,
+  // Worker threads yield to the main thread, whose event loop answers every request: with one thread
+  // per core a request may use every core without holding up the loop (bench/README.md, `loop`).
+  workerNice: 10,
   poolMaxQueue: 256,
   // Below about a million rows a table task takes a few milliseconds, and its parts' hand-offs and
   // merge eat the gain (bench/README.md, `scale`).
@@ -73,7 +77,8 @@ export const DEFAULT_CONFIG: Config = {
 
 /** Reads the configuration from environment variables (documented in docs/cli.md); throws on a bad value. */
 export function toConfig(env: NodeJS.ProcessEnv): Config {
-  const c: Config = { ...DEFAULT_CONFIG, poolThreads: Math.max(1, availableParallelism() - 1) };
+  // One worker thread per core, so that one large request may use them all (src/split.ts).
+  const c: Config = { ...DEFAULT_CONFIG, poolThreads: availableParallelism() };
   const int = (name: string, min: number): number | undefined => {
     const v = env[name];
     if (v === undefined || v === '') return undefined;
@@ -111,6 +116,7 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.maxBodyBytes = int('SORREL_MAX_BODY_BYTES', 1) ?? c.maxBodyBytes;
   c.maxValidate = int('SORREL_MAX_VALIDATE', 1) ?? c.maxValidate;
   c.poolThreads = int('SORREL_THREADS', 1) ?? c.poolThreads;
+  c.workerNice = toWorkerNice(env);
   c.poolMaxQueue = int('SORREL_MAX_QUEUE', 1) ?? c.poolMaxQueue;
   c.splitRows = int('SORREL_SPLIT_ROWS', 1) ?? c.splitRows;
   c.logLevel = env.LOG_LEVEL || c.logLevel;
@@ -140,6 +146,15 @@ export function toEngineTimeoutMs(env: NodeJS.ProcessEnv): number {
       `SORREL_ENGINE_TIMEOUT must be a number of seconds > 0 (e.g. 30 or 0.5), got ${JSON.stringify(v)}.`,
     );
   return Math.max(1, Math.round(Number(v) * 1000));
+}
+
+/** SORREL_WORKER_NICE (0..19; 0 = as the main thread), or the default 10; throws on a bad value. */
+export function toWorkerNice(env: NodeJS.ProcessEnv): number {
+  const v = env.SORREL_WORKER_NICE;
+  if (v === undefined || v === '') return DEFAULT_CONFIG.workerNice;
+  if (!/^\d+$/.test(v) || Number(v) > 19)
+    throw new Error(`SORREL_WORKER_NICE must be a whole number from 0 to 19, got ${JSON.stringify(v)}.`);
+  return Number(v);
 }
 
 // One shared buffer is read through one Uint8Array, which Node 20 limits to 4 GiB: room is left for the IPC metadata.

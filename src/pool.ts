@@ -17,10 +17,12 @@ const workerArgv = fromSource ? ['--import', import.meta.resolve('tsx')] : [];
 /**
  * A fixed-size pool of `config.poolThreads` threads with a queue of `config.poolMaxQueue` tasks;
  * a table task of at least `config.splitRows` rows is split across the threads idle when it starts
- * (src/split.ts). `worker` replaces workers/index (tests use it to crash a thread).
+ * (src/split.ts). Each thread lowers its priority to `config.workerNice` (workers/priority.ts), so
+ * that with a thread per core the main thread's event loop still runs first. `worker` replaces
+ * workers/index (tests use it to crash a thread).
  */
 export function createPool(
-  config: Pick<Config, 'poolThreads' | 'poolMaxQueue'> & Partial<Pick<Config, 'splitRows'>>,
+  config: Pick<Config, 'poolThreads' | 'poolMaxQueue'> & Partial<Pick<Config, 'splitRows' | 'workerNice'>>,
   worker: URL = workerFile,
   { abortGraceMs = ABORT_GRACE_MS }: { abortGraceMs?: number } = {},
 ): Pool {
@@ -30,6 +32,7 @@ export function createPool(
     maxThreads: config.poolThreads,
     maxQueue: config.poolMaxQueue,
     execArgv: workerArgv,
+    workerData: { nice: config.workerNice ?? DEFAULT_CONFIG.workerNice },
   });
   // The queue is ours, first in first out: Piscina gets a task only when a thread is free. Given
   // tasks that carry an AbortSignal, Piscina parked them in a queue of its own where some waited

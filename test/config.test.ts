@@ -1,6 +1,7 @@
 // Tests: configuration from the environment (src/config.ts) — the drain and connection settings, the shared-buffer limit.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { availableParallelism } from 'node:os';
 import { toConfig } from '../src/config.ts';
 
 test('the drain grace and timeout default to 5 s and 30 s, and take seconds with fractions', () => {
@@ -35,6 +36,19 @@ test('connection settings: timeouts, backlog and fair turns, with their defaults
     () => toConfig({ SORREL_FAIR_CONNECTIONS: '-1' }),
     /^SORREL_FAIR_CONNECTIONS must be a whole number ≥ 0/,
   );
+});
+
+test('one worker thread per core at nice 10 by default; SORREL_THREADS and SORREL_WORKER_NICE (0..19) change them', () => {
+  const d = toConfig({});
+  assert.equal([d.poolThreads, d.workerNice, d.splitRows], [availableParallelism(), 10, 1_000_000]);
+  const c = toConfig({ SORREL_THREADS: '3', SORREL_WORKER_NICE: '0' });
+  assert.equal([c.poolThreads, c.workerNice], [3, 0]);
+  assert.is(toConfig({ SORREL_WORKER_NICE: '19' }).workerNice, 19);
+  for (const bad of ['20', '-1', 'low', '5.5'])
+    assert.throws(
+      () => toConfig({ SORREL_WORKER_NICE: bad }),
+      new RegExp(`^SORREL_WORKER_NICE must be a whole number from 0 to 19, got "${bad.replace('.', '\\.')}"\\.$`),
+    );
 });
 
 test('SORREL_BUFFER_MB sets the most bytes of one shared buffer, in MiB from 1 to 4000; unset leaves the default', () => {

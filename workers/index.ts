@@ -1,4 +1,5 @@
 // The Piscina worker: a thin adapter from a Task to the pure compute functions.
+import { isMainThread, workerData } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { DistinctPart, GroupsPart, PooledTask, ProfileResult, SplitTask, Task } from '../src/contract/tasks.ts';
 import { countCodes } from './codes.ts';
@@ -9,6 +10,7 @@ import { checkKey, resolveLink } from './key-index.ts';
 import { contextMask } from './mask.ts';
 import { toGroupsPart } from './merge-groups.ts';
 import { mergeParts } from './merge.ts';
+import { lowerPriority } from './priority.ts';
 import { profileColumn } from './profile.ts';
 import { shapeGroups, shapeStats } from './shape.ts';
 import { sliceTable } from './slice.ts';
@@ -20,7 +22,10 @@ import { composeEntity, openTree } from './tree-open.ts';
 import { treeStats } from './tree-stats.ts';
 import { warmUp } from './warm.ts';
 
-warmUp(); // once per thread, as the pool starts it (workers/warm.ts)
+// Once per thread, as the pool starts it: yield to the main thread (the pool's `workerNice`, src/pool.ts),
+// never when a test runs this module on its main thread; then warm the compute up (workers/warm.ts).
+if (!isMainThread) lowerPriority((workerData as { nice?: number } | null)?.nice ?? 0);
+warmUp();
 
 /** Runs one task on this thread and returns plain, structured-clone-safe data. */
 export default async function run(task: PooledTask): Promise<unknown> {

@@ -5,7 +5,7 @@ import { waitForOk } from './child.ts';
 import type { Duck } from './duck.ts';
 import { toRowsLabel } from './growth.ts';
 import { note } from './log.ts';
-import { fromDist } from './numbers.ts';
+import { dateSql, fromDist } from './numbers.ts';
 import { toRow } from './rows.ts';
 import { checkSame, type Group } from './served.ts';
 import { getText, spawnSorrel } from './sorrel.ts';
@@ -34,6 +34,12 @@ const QUERIES: Query[] = [
     toGroups: fromDist,
   },
   {
+    label: 'aware dist of `d` (date, 1,500 groups)',
+    path: dist(['d']),
+    sql: (below) => dateSql(`grade < ${below}`),
+    toGroups: fromDist,
+  },
+  {
     label: 'aware dist of `name` (string, 50k groups)',
     path: dist(['name']),
     sql: group(['name']),
@@ -54,7 +60,7 @@ const QUERIES: Query[] = [
 ];
 
 /**
- * Two servers of the snapshot, each with one worker thread per core: one splits a large task
+ * Two servers of the snapshot, each with one worker thread per core (the default): one splits a large task
  * (the default SORREL_SPLIT_ROWS), the other never does (SORREL_SPLIT_ROWS above the table). Each
  * query, under `grade < 10` (half the rows), is first checked (the two bodies byte-identical, the
  * groups DuckDB's), then timed in rounds of the three, the order rotating.

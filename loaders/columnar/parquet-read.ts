@@ -1,11 +1,11 @@
 // Reading a Parquet file's columns (all, or some): parquet-wasm decodes one row group at a time, read out through the Arrow C Data Interface.
 import * as arrow from 'apache-arrow';
-import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
 import type { ChunkConverter } from './chunks.ts';
 import type { Column, LoadOptions } from '../core/column.ts';
 import { LoadError } from '../core/errors.ts';
 import type { FfiColumns } from './ffi.ts';
+import { openByteRange } from './file-range.ts';
 import { readFfiColumns } from './ffi.ts';
 import { checkColumns } from '../core/normalize.ts';
 import { createConverters, finishConverters } from './to-columns.ts';
@@ -32,7 +32,7 @@ type WasmTable = import('parquet-wasm').Table;
  */
 export async function readParquetColumns(path: string, opts: LoadOptions, pick?: string[]): Promise<Column[]> {
   const file = basename(path);
-  const { wasm, parquet } = await openParquet(path);
+  const { wasm, parquet, close } = await openParquet(path);
   try {
     const groupRows = parquet
       .metadata()
@@ -64,22 +64,40 @@ export async function readParquetColumns(path: string, opts: LoadOptions, pick?:
     }
     return finishConverters(converters, fields!, path, opts);
   } finally {
-    parquet.free();
+    await close();
   }
 }
 
 /**
- * The file opened for reading (its metadata read, nothing decoded yet). The caller frees `parquet`.
- * Throws LoadError for a file that is not Parquet.
+ * The file opened for reading (its metadata read, nothing decoded yet). The caller calls `close`,
+ * which frees `parquet` and closes the file. Throws LoadError for a file that is not Parquet.
  */
-export async function openParquet(path: string): Promise<{ wasm: ParquetWasm; parquet: ParquetFile }> {
+export async function openParquet(
+  path: string,
+): Promise<{ wasm: ParquetWasm; parquet: ParquetFile; close(): Promise<void> }> {
   // Imported on first use: the Node build compiles its WebAssembly on import (~50 ms), no init call.
   const wasm = await import('parquet-wasm');
+  let range: Awaited<ReturnType<typeof openByteRange>> | null = null;
   try {
-    const parquet = await wasm.ParquetFile.fromFile(await openAsBlob(path));
-    parquet.metadata();
-    return { wasm, parquet };
+    range = await openByteRange(path);
+    // ParquetFile takes a Blob and uses only its size, slice and arrayBuffer, which a ByteRange has.
+    const parquet = await wasm.ParquetFile.fromFile(range.file as unknown as Blob);
+    try {
+      parquet.metadata();
+    } catch (err) {
+      parquet.free();
+      throw err;
+    }
+    return {
+      wasm,
+      parquet,
+      close: async () => {
+        parquet.free();
+        await range?.close();
+      },
+    };
   } catch (err) {
+    await range?.close();
     throw new LoadError(
       `${basename(path)} is not a readable Parquet file (${errorText(err)}). Check that it is Parquet and not truncated.`,
     );

@@ -23,6 +23,8 @@ export type LoadedTable = {
   types: Record<string, InternalType>;
   rows: number;
   bytes: number;
+  /** The table's sha256 (toTableHash's), from the thread that hashed it while it was copied if one did. */
+  hash(): Promise<string>;
 };
 
 /** One column in storage units (see the StorageKind table in src/types.ts), not yet an Arrow vector. */

@@ -1,8 +1,9 @@
 // Arrow IPC bytes in shared memory: how a loaded table reaches the worker threads, in one or several parts.
 import * as arrow from 'apache-arrow';
 import { createHash } from 'node:crypto';
-import { exposeGc } from '../../src/common/gc.ts';
 import { LoadError } from './errors.ts';
+import { HASH_THREAD_BYTES, startHashing } from './hash.ts';
+import { createReleaser } from './release.ts';
 
 /**
  * The most bytes one IPC file may hold: `tableFromIPC` reads a file through one Uint8Array, and
@@ -59,12 +60,21 @@ export function toPartTable(batch: arrow.RecordBatch, columns: readonly number[]
 }
 
 /**
- * Copies each part's IPC file into its own SharedArrayBuffer, emptying `parts` as it goes so that
- * the loader's arrays can be released while the copies grow (see toShared). `file` names the file
- * in the error for a part beyond what one buffer can hold.
+ * Copies each part's IPC file into its own SharedArrayBuffer, emptying `parts` so that the chunks
+ * hold the last references to the loader's arrays, which are freed one by one as they are copied
+ * (release.ts). A table (`whole`, the one the parts were cut from) of at least `hashThreadBytes` is
+ * hashed on another thread as it is copied (hash.ts): `hashed` is that hash, null when it could not
+ * be (the caller hashes then) and for a smaller table. `file` names the file in the error for a part
+ * beyond what one buffer can hold; every part is checked before anything is copied.
  */
-export async function toSharedParts(parts: (arrow.Table | null)[], file: string): Promise<SharedArrayBuffer[]> {
-  const shared: SharedArrayBuffer[] = [];
+export async function toSharedParts(
+  parts: (arrow.Table | null)[],
+  file: string,
+  whole: arrow.Table | null = null,
+  hashThreadBytes = HASH_THREAD_BYTES,
+): Promise<{ shared: SharedArrayBuffer[]; hashed: Promise<string | null> | null }> {
+  const lists: (Uint8Array | null)[][] = [];
+  const totals: number[] = [];
   for (let p = 0; p < parts.length; p++) {
     const names = parts[p]!.schema.fields.map((f) => JSON.stringify(f.name));
     const chunks = await toIpcChunks(parts[p]!);
@@ -77,10 +87,23 @@ export async function toSharedParts(parts: (arrow.Table | null)[], file: string)
         `${file}: ${what} ${total} bytes of shared memory, more than one buffer holds (${MAX_PART_BYTES}). Lower SORREL_BUFFER_MB or split the file into several datasets.`,
       );
     }
-    shared.push(toShared(chunks, true));
+    lists.push(chunks);
+    totals.push(total);
   }
   parts.length = 0;
-  return shared;
+  const release = createReleaser(lists);
+  const shared = totals.map((total) => new SharedArrayBuffer(total));
+  const big = totals.reduce((n, t) => n + t, 0) >= hashThreadBytes;
+  const hashing = whole && big ? startHashing(shared, await toIpcChunks(whole), lists) : null;
+  try {
+    for (let p = 0; p < lists.length; p++)
+      copyInto(shared[p], lists[p], release, hashing ? (end) => hashing.wrote(p, end) : undefined);
+  } catch (err) {
+    hashing?.abandon();
+    throw err;
+  }
+  lists.length = 0;
+  return { shared, hashed: hashing?.result ?? null };
 }
 
 /** The table that views every part's columns as one, in part order: what the writer of one file would see. */
@@ -107,44 +130,43 @@ export async function toTableHash(table: arrow.Table): Promise<string> {
   return hash.digest('hex');
 }
 
-const RELEASE_EVERY = 32 * 2 ** 20;
-
-/**
- * Copies the chunks, in order, into one SharedArrayBuffer and empties `chunks` as it goes.
- *
- * Why it empties: a large table arrives as the loader's arrays, and the shared copy is as large
- * again. The shared buffer's pages are only taken from the system as they are written, so when the
- * chunks hold the last references to the loader's arrays (`normalizeColumns` drops the others),
- * collecting every 32 MiB copied gives their memory back while the copy grows: the peak is the
- * table plus a little, not twice the table. V8 would not collect on its own here — copying
- * allocates nothing — so `gc` is called by hand (src/common/gc.ts).
- */
-export function toShared(chunks: (Uint8Array | null)[], release = false): SharedArrayBuffer {
+/** Copies the chunks, in order, into one SharedArrayBuffer (see copyInto). */
+export function toShared(chunks: (Uint8Array | null)[], release?: (chunk: Uint8Array) => void): SharedArrayBuffer {
   let total = 0;
   for (const chunk of chunks) total += chunk!.byteLength;
   const shared = new SharedArrayBuffer(total);
-  const bytes = new Uint8Array(shared);
-  let at = 0,
-    copied = 0;
-  for (let i = 0; i < chunks.length; i++) {
-    const chunk = chunks[i]!;
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-    copied += chunk.byteLength;
-    chunks[i] = null;
-    if (release && copied >= RELEASE_EVERY) {
-      collectGarbage();
-      copied = 0;
-    }
-  }
-  chunks.length = 0;
-  if (release) collectGarbage();
+  copyInto(shared, chunks, release);
   return shared;
 }
 
-let collect: (() => void) | undefined;
+const SLICE = 16 * 2 ** 20;
 
-function collectGarbage(): void {
-  collect ??= exposeGc();
-  collect();
+/**
+ * Copies the chunks, in order, into `shared` and empties `chunks` as it goes; each chunk is handed
+ * to `release` once copied (see toSharedParts) and `wrote` learns, every 16 MiB, how many bytes
+ * from the start are final. The shared buffer's pages are only taken from the system as they are
+ * written, so while the loader's arrays are freed as they are copied the peak is the table plus
+ * one array, not twice the table.
+ */
+function copyInto(
+  shared: SharedArrayBuffer,
+  chunks: (Uint8Array | null)[],
+  release?: (chunk: Uint8Array) => void,
+  wrote?: (end: number) => void,
+): void {
+  const bytes = new Uint8Array(shared);
+  let at = 0;
+  for (let i = 0; i < chunks.length; i++) {
+    const chunk = chunks[i]!;
+    for (let from = 0; from < chunk.byteLength; from += SLICE) {
+      const piece = chunk.subarray(from, from + SLICE);
+      bytes.set(piece, at + from);
+      wrote?.(at + from + piece.byteLength);
+    }
+    at += chunk.byteLength;
+    chunks[i] = null;
+    release?.(chunk);
+  }
+  chunks.length = 0;
+  wrote?.(at);
 }

@@ -8,20 +8,23 @@ import type { Column, LoadedTable } from './column.ts';
 import { storageOf } from './column.ts';
 import { sortDictionary } from './dictionary.ts';
 import { LoadError } from './errors.ts';
-import { toPartColumns, toPartTable, toSharedParts, toWholeTable } from './ipc.ts';
+import { HASH_THREAD_BYTES } from './hash.ts';
+import { toPartColumns, toPartTable, toSharedParts, toTableHash, toWholeTable } from './ipc.ts';
 
 /**
  * Checks names and overrides, then builds the canonical table — one chunk per column, storage per
  * src/contract/storage.ts — straight into shared memory as Arrow IPC bytes: one IPC file per part,
  * a part holding consecutive columns of at most `bufferBytes` bytes (see toPartColumns). Consumes
- * `columns`: the array is emptied so that each column's storage can be freed as soon as it is copied
- * (see ipc.ts).
+ * `columns`: the array is emptied and each column's large arrays are freed as soon as they are
+ * copied (see ipc.ts, release.ts), so a caller must not use them afterwards. A table of at least
+ * `hashThreadBytes` is hashed on another thread while it is copied (hash.ts).
  */
 export async function normalizeColumns(
   columns: Column[],
   path: string,
   overrides: Record<string, InternalType> = {},
   bufferBytes = BUFFER_BYTES,
+  hashThreadBytes = HASH_THREAD_BYTES,
 ): Promise<LoadedTable> {
   checkColumns(
     columns.map((c) => c.name),
@@ -35,20 +38,18 @@ export async function normalizeColumns(
       throw new Error(`loader bug: column "${column.name}" has ${column.length} rows, not ${rows}`);
     types[column.name] = column.type;
   }
-  const built = toTable(columns.splice(0), rows);
-  const bytes = built.sizes.reduce((n, b) => n + b, 0);
-  // Only `built` refers to the table now: once it is cut into parts and dropped, the parts are the
-  // last references to the loader's arrays, and the copies release them one by one.
-  let batch: arrow.RecordBatch | null = built.table!.batches[0];
-  built.table = null;
-  const parts = toPartColumns(built.sizes, bufferBytes).map((part) => toPartTable(batch!, part));
-  batch = null;
-  const shared = await toSharedParts(parts, basename(path));
-  return { table: toWholeTable(shared), parts: shared, types, rows, bytes };
+  const { table: whole, sizes } = toTable(columns.splice(0), rows);
+  const bytes = sizes.reduce((n, b) => n + b, 0);
+  // The parts view the loader's arrays, which the copies free one by one (release.ts); `whole`
+  // views them too, for the hash thread's plan, and is not read after the copy.
+  const parts = toPartColumns(sizes, bufferBytes).map((part) => toPartTable(whole.batches[0], part));
+  const { shared, hashed } = await toSharedParts(parts, basename(path), whole, hashThreadBytes);
+  const table = toWholeTable(shared);
+  return { table, parts: shared, types, rows, bytes, hash: async () => (await hashed) ?? toTableHash(table) };
 }
 
 /** The single-batch table over the columns' own storage (null slots zeroed, dictionaries sorted), and each column's bytes. */
-function toTable(columns: Column[], rows: number): { table: arrow.Table | null; sizes: number[] } {
+function toTable(columns: Column[], rows: number): { table: arrow.Table; sizes: number[] } {
   const fields: arrow.Field[] = [];
   const children: arrow.Data[] = [];
   const sizes: number[] = [];

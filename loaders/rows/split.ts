@@ -1,8 +1,9 @@
 // A large delimited file loaded on two threads: each reads the whole file and builds every other column.
 import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Column, LoadOptions } from '../core/column.ts';
+import { startLoaderWorker } from '../core/worker.ts';
 import { cellText } from './builder.ts';
 import { createByteTokens, tokenize } from './delimited-bytes.ts';
 import { loadRows, type RowReader } from './to-columns.ts';
@@ -127,16 +128,4 @@ export function isSplitWorth(bytes: number): boolean {
 
 function startWorker(job: SplitJob): Worker {
   return startLoaderWorker(import.meta.url, 'split-worker', job);
-}
-
-/**
- * A worker thread running the loader module `name` beside the module at `base` (its import.meta.url).
- * From source the worker is TypeScript, which a worker thread loads through tsx's API (an `--import`
- * of tsx does not reach a worker's module loader on Node 20); built, it is plain JS beside `base`.
- */
-export function startLoaderWorker(base: string, name: string, workerData: unknown): Worker {
-  if (!base.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, base), { workerData });
-  const file = JSON.stringify(new URL(`./${name}.ts`, base).href);
-  const api = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  return new Worker(`import(${api}).then((m) => m.tsImport(${file}, ${file}))`, { eval: true, workerData });
 }

@@ -48,13 +48,21 @@ export function toNaiveDist(snapshot: Snapshot, pool: Pool, config: Config, p: D
     async () => {
       const result = await computeNaiveGroups(snapshot, pool, p, split);
       if (toRefusal(config, p, result)) return { refused: result };
-      const { body, count, item } = toDistBody(snapshot, p, result);
-      if (count > SLICE_POINTS) return { bytes: toOwnBuffer(await toJsonInSlices(body, 'data', count, item)) };
-      body.data = Array.from({ length: count }, (_, j) => item(j));
-      return { bytes: toOwnBuffer(Buffer.from(JSON.stringify(body))) };
+      return { bytes: toOwnBuffer(await toDistBytes(snapshot, p, result)) };
     },
     config.memoBytes,
   );
+}
+
+/**
+ * The JSON bytes of a result that is not refused; a long list of points is made and serialised a
+ * slice at a time (src/http/serialize.ts), so a 50,000-group answer never holds the event loop.
+ */
+export async function toDistBytes(snapshot: Snapshot, p: DistParams, result: DistResult): Promise<Buffer> {
+  const { body, count, item } = toDistBody(snapshot, p, result);
+  if (count > SLICE_POINTS) return toJsonInSlices(body, 'data', count, item);
+  body.data = Array.from({ length: count }, (_, j) => item(j));
+  return Buffer.from(JSON.stringify(body));
 }
 
 /**

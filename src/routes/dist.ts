@@ -18,7 +18,7 @@ import {
   computeAwareDist,
   type DistParams,
   type NaiveDist,
-  toDistBody,
+  toDistBytes,
   toNaiveDist,
   toRefusal,
 } from './dist-answer.ts';
@@ -109,9 +109,7 @@ async function answerDist(ctx: RequestContext, p: DistParams): Promise<Reply> {
   const result = await computeAwareDist(snapshot, ctx.pool, p, ctx.signal);
   const refusal = toRefusal(config, p, result);
   if (refusal) throw refusal;
-  const { body, count, item } = toDistBody(snapshot, p, result);
-  body.data = Array.from({ length: count }, (_, j) => item(j));
-  return { body };
+  return { body: null, bytes: await toDistBytes(snapshot, p, result) };
 }
 
 /** The dimension fields: repeated or comma-separated ids, the path's field first if absent, at most maxDimensions. */

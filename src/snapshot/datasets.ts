@@ -64,7 +64,7 @@ export async function tryLoadDatasets(
   const out: LoadedDatasets = new Map();
   // Imported here, not at the top: serving a built snapshot file never parses data, and the loaders
   // (Apache Arrow's builders, parquet-wasm, papaparse) are most of the start-up's module loading.
-  const { loadTable, toTableHash } = await import('../../loaders/index.ts');
+  const { loadTable } = await import('../../loaders/index.ts');
   for (const d of spec.datasets) {
     if (d.engine !== null) continue; // src/snapshot/engine-datasets.ts
     const columns = toColumnOverrides(spec, d, problems);
@@ -79,7 +79,7 @@ export async function tryLoadDatasets(
       const parts = loaded.parts;
       onLoaded?.({ name: d.name, columns: loaded.types, parts });
       const hashing = performance.now();
-      const hash = await toTableHash(loaded.table);
+      const hash = await loaded.hash();
       const sha256Ms = Math.round(performance.now() - hashing);
       out.set(d.name, {
         name: d.name,
