@@ -19,12 +19,13 @@ const workerArgv = fromSource ? ['--import', import.meta.resolve('tsx')] : [];
  * a table task of at least `config.splitRows` rows is split across the threads idle when it starts
  * (src/split.ts). Each thread lowers its priority to `config.workerNice` (workers/priority.ts), so
  * that with a thread per core the main thread's event loop still runs first. `worker` replaces
- * workers/index (tests use it to crash a thread).
+ * workers/index (tests use it to crash a thread); `warm: false` skips the warm-up of request loops
+ * in threads that only load (workers/warm.ts).
  */
 export function createPool(
   config: Pick<Config, 'poolThreads' | 'poolMaxQueue'> & Partial<Pick<Config, 'splitRows' | 'workerNice'>>,
   worker: URL = workerFile,
-  { abortGraceMs = ABORT_GRACE_MS }: { abortGraceMs?: number } = {},
+  { abortGraceMs = ABORT_GRACE_MS, warm = true }: { abortGraceMs?: number; warm?: boolean } = {},
 ): Pool {
   const piscina = new Piscina({
     filename: worker.href,
@@ -32,7 +33,7 @@ export function createPool(
     maxThreads: config.poolThreads,
     maxQueue: config.poolMaxQueue,
     execArgv: workerArgv,
-    workerData: { nice: config.workerNice ?? DEFAULT_CONFIG.workerNice },
+    workerData: { nice: config.workerNice ?? DEFAULT_CONFIG.workerNice, warm },
   });
   // The queue is ours, first in first out: Piscina gets a task only when a thread is free. Given
   // tasks that carry an AbortSignal, Piscina parked them in a queue of its own where some waited
@@ -142,7 +143,7 @@ const ABORT_GRACE_MS = 250;
 type Running<T> = { answer: Promise<T>; ended: Promise<void> };
 
 /** The error a caller that went away gets, named AbortError as Piscina names its own. */
-function toAbortError(reason: unknown): Error {
+export function toAbortError(reason: unknown): Error {
   const err = new Error('The task was aborted', { cause: reason });
   err.name = 'AbortError';
   return err;

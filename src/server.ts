@@ -13,6 +13,7 @@ import { exposeGc } from './common/gc.ts';
 import { createFairTurns } from './connections.ts';
 import { createLog } from './log.ts';
 import { createLifecycle, type DrainReport, type ReloadOutcome } from './lifecycle.ts';
+import { createLoadPool } from './load-pool.ts';
 import { createPool } from './pool.ts';
 import type { Pool } from './contract/pool.ts';
 import { isSnapshotFile, loadBuiltSnapshot } from './snapshot/built.ts';
@@ -62,15 +63,12 @@ export async function startServer(
   const engines = createServedEngines(workers, state, { timeoutMs: config.engineTimeoutMs, log, run });
   const pool = engines.pool;
   const app = createApp({ state, pool, config, logger: log, engines: engines.board });
-  const load = (threads: number) =>
-    loadSnapshot(
-      sourcePath,
-      threads,
-      log,
-      config.bufferBytes ?? undefined,
-      engines.forCatalog,
-      config.searchValuesPerField,
-    );
+  // The first load also runs on the serving pool's threads, idle until it ends (src/load-pool.ts).
+  const load = (threads: number, serving?: Pool) =>
+    loadSnapshot(sourcePath, threads, log, config.bufferBytes ?? undefined, engines.forCatalog, {
+      searchValues: config.searchValuesPerField,
+      serving: serving && { pool: serving, threads: config.poolThreads },
+    });
   let ready: Promise<void> = new Promise(() => {});
   // A context may be 16 KiB of JSON, up to three times that once URL-encoded: allow 64 KiB of request head.
   const server = createServer(
@@ -147,7 +145,7 @@ export async function startServer(
   const warmedAll = new Promise<number>((r) => (warmed = r));
   ready = (async () => {
     const started = Date.now();
-    state.snapshot = await load(availableParallelism());
+    state.snapshot = await load(availableParallelism(), workers);
     engines.startRefresh(lifecycle.reload);
     const s = state.snapshot;
     log.info(
@@ -168,14 +166,17 @@ export async function startServer(
   return { ...running, warmed: warmedAll };
 }
 
-/** A snapshot from a built file (verified, no precompute) or from a catalog and its data files. */
+/**
+ * A snapshot from a built file (verified, no precompute) or from a catalog and its data files, on
+ * `threads` threads: the `serving` pool's (when given, at start-up) and a load pool's for the rest.
+ */
 async function loadSnapshot(
   path: string,
   threads: number,
   log: Logger,
   bufferBytes: number | undefined,
   engines: ForCatalog,
-  searchValues?: number,
+  { searchValues, serving }: { searchValues?: number; serving?: { pool: Pool; threads: number } } = {},
 ): Promise<Snapshot> {
   if (isSnapshotFile(path)) {
     log.info({ file: path }, 'loading snapshot file');
@@ -196,7 +197,7 @@ async function loadSnapshot(
     }
   }
   try {
-    return await loadCatalogSnapshot(path, threads, log, bufferBytes, engines, searchValues);
+    return await loadCatalogSnapshot(path, threads, log, bufferBytes, engines, searchValues, serving);
   } catch (err) {
     // The load stops at the first kind of problem (a bad structure loads no data): a failed start or
     // reload lists what `sorrel check` lists, from the one checker.
@@ -217,11 +218,14 @@ async function loadCatalogSnapshot(
   bufferBytes: number | undefined,
   engines: ForCatalog,
   searchValues?: number,
+  serving?: { pool: Pool; threads: number },
 ): Promise<Snapshot> {
   const spec = loadCatalog(path);
-  // Precompute gets a pool of its own, started now so its threads boot while the files load, and
-  // closed once the snapshot is built.
-  const loadPool = createPool({ poolThreads: threads, poolMaxQueue: Number.MAX_SAFE_INTEGER });
+  // Precompute gets threads of its own, started now so they boot while the files load, and closed
+  // (in the background) once the snapshot is built; at start-up it shares the serving pool's.
+  const loadPool = serving
+    ? createLoadPool(serving.pool, serving.threads, threads)
+    : createPool({ poolThreads: threads, poolMaxQueue: Number.MAX_SAFE_INTEGER });
   try {
     log.info({ catalog: path, datasets: spec.datasets.length, fields: spec.fields.length }, 'loading catalog');
     return await createSnapshot(spec, loadPool, {
@@ -231,6 +235,6 @@ async function loadCatalogSnapshot(
       engines: engines(spec),
     });
   } finally {
-    await loadPool.close();
+    void loadPool.close().catch(() => {}); // threads that end on their own: ready need not wait for them
   }
 }

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { PoolBusyError } from '../src/contract/errors.ts';
 import { HttpError, toHttpError } from '../src/http/errors.ts';
 import { createPool } from '../src/pool.ts';
-import type { DistinctResult, Task } from '../src/contract/tasks.ts';
+import type { DistinctResult, ProfileResult, Task } from '../src/contract/tasks.ts';
 import { dict, f64, makeTableRef } from './workers/table.ts';
 import { mulberry32 } from './workers/vectors.ts';
 import { tiny } from './workers/tree-tiny.ts';
@@ -53,6 +53,22 @@ test('a tree task crosses the thread boundary: its shared index arrives intact',
     await pool.run<DistinctResult>({ kind: 'tree-distinct', tree, dataset: 'labs', column: 'test', context: null }),
     { values: ['hb', 'na'], counts: [2, 2], nullCount: 0 },
   );
+});
+
+test("a profile crosses the thread boundary: a key column's values shared (a view of the table), others moved", async () => {
+  const keys = Array.from({ length: 3000 }, (_, i) => i * 2 - 7);
+  const ref = makeTableRef({ k: f64(keys), v: f64(keys.map((k) => Math.abs(k) % 5)) });
+  const key = await pool.run<ProfileResult>({ kind: 'profile', table: ref, column: 'k', stats: true });
+  assert.instance(key.distinct.values, Float64Array);
+  assert.instance((key.distinct.values as Float64Array).buffer, SharedArrayBuffer);
+  assert.equal(Array.from(key.distinct.values), keys);
+  assert.ok(Array.from(key.distinct.counts).every((c) => c === 1));
+  assert.equal([key.stats!.count, key.stats!.distinct, key.stats!.min, key.stats!.max], [3000, 3000, -7, 5991]);
+  const few = await pool.run<ProfileResult>({ kind: 'profile', table: ref, column: 'v', stats: true });
+  assert.instance((few.distinct.values as Float64Array).buffer, ArrayBuffer);
+  const count = (v: number) => keys.filter((k) => Math.abs(k) % 5 === v).length;
+  assert.equal(Array.from(few.distinct.values), [0, 1, 2, 3, 4]);
+  assert.equal(Array.from(few.distinct.counts), [0, 1, 2, 3, 4].map(count));
 });
 
 test('a worker error rejects with a plain Error', async () => {

@@ -24,9 +24,11 @@ import { treeStats } from './tree-stats.ts';
 import { warmUp } from './warm.ts';
 
 // Once per thread, as the pool starts it: yield to the main thread (the pool's `workerNice`, src/pool.ts),
-// never when a test runs this module on its main thread; then warm the compute up (workers/warm.ts).
-if (!isMainThread) lowerPriority((workerData as { nice?: number } | null)?.nice ?? 0);
-warmUp();
+// never when a test runs this module on its main thread; then warm the compute up (workers/warm.ts),
+// except in a thread that only loads (src/load-pool.ts).
+const data = workerData as { nice?: number; warm?: boolean } | null;
+if (!isMainThread) lowerPriority(data?.nice ?? 0);
+if (data?.warm !== false) warmUp();
 
 /** Runs one task on this thread and returns plain, structured-clone-safe data. */
 export default async function run(task: PooledTask): Promise<unknown> {
@@ -104,7 +106,8 @@ function runTable(task: TableTask): unknown {
  */
 function toMoved(profile: ProfileResult): unknown {
   const { values, counts } = profile.distinct;
-  // A key column's arrays in shared memory (workers/profile.ts) reach the main thread as they are.
+  // A key column's arrays in shared memory (workers/profile.ts: a view of the column, or runs of
+  // 65,536 and more) reach the main thread as they are.
   const buffers = [values, counts].flatMap((a) =>
     ArrayBuffer.isView(a) && a.buffer instanceof ArrayBuffer ? [a.buffer] : [],
   );

@@ -5,7 +5,8 @@ import { int64Sum, toIntegerJson, toNearest, wholeSum } from './exact.ts';
 export type Moments = { sum: number | string; mean: number; stddev: number | null };
 
 const TWO_32 = 2 ** 32;
-const BLOCK = 64;
+/** Deviations are summed plainly in blocks of this many sorted values (see `deviations`). */
+export const BLOCK = 64;
 
 /**
  * sum, mean and sample (n − 1) standard deviation of n ≥ 1 values.
@@ -92,7 +93,7 @@ function deviations(values: Float64Array, centre: number): [number, number] {
 }
 
 /** √((Σd² − (Σd)²/n) / (n − 1)); null below two values. */
-function toStddev(squares: number, sum: number, n: number): number | null {
+export function toStddev(squares: number, sum: number, n: number): number | null {
   if (n < 2) return null;
   return Math.sqrt(Math.max(0, squares - (sum * sum) / n) / (n - 1));
 }
@@ -111,7 +112,7 @@ function compensatedSum(values: Float64Array): number {
 }
 
 /** Neumaier-compensated running sums of the block sums of d and of d². */
-function createAccumulator() {
+export function createAccumulator() {
   let s = 0,
     sc = 0,
     ss = 0,

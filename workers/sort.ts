@@ -29,7 +29,8 @@ export function sortValues(values: Float64Array | Int32Array | BigInt64Array): v
   } else if (!countingSort(values) && !decimalSort(values)) radixSort(values);
 }
 
-const MAX_SCALE = 1e6;
+/** The most decimal places a decimal sort takes: 10^6. */
+export const MAX_SCALE = 1e6;
 
 /**
  * Decimals with at most six places (prices, measurements: most of what a CSV holds): each value v
@@ -90,7 +91,7 @@ function decimalSort(values: Float64Array): boolean {
 }
 
 /** Greatest common divisor of two whole numbers below 2^53 (gcd(a, 0) = a). */
-function gcd(a: number, b: number): number {
+export function gcd(a: number, b: number): number {
   while (b !== 0) {
     const t = a % b;
     a = b;

@@ -5,7 +5,8 @@ import { momentsOf } from './moments.ts';
 import { selectValues } from './select.ts';
 import { sortValues } from './sort.ts';
 
-const QUANTILES = [
+/** The quantiles of a number column's stats, by key. */
+export const QUANTILES = [
   ['p05', 0.05],
   ['p25', 0.25],
   ['p50', 0.5],
@@ -30,13 +31,14 @@ export function statsOfSorted(
   col: ColumnView,
   values: Float64Array | Int32Array | BigInt64Array,
   nullCount: number,
+  distinct: number = countRuns(values), // a profile has counted the runs already
 ): StatsResult {
   const n = values.length;
   const numeric = !col.temporal;
   const result: StatsResult = {
     count: n,
     null_count: nullCount,
-    distinct: countRuns(values),
+    distinct,
     min: null,
     max: null,
     mean: null,

@@ -1,7 +1,6 @@
 // The frozen Snapshot: catalog + loaded tables + precomputed values/stats + search index, built once.
 import type { CatalogSpec } from '../catalog/spec.ts';
 import { CatalogError } from '../catalog/spec.ts';
-import { toPlural } from '../catalog/rules.ts';
 import type { Category, Concept, Field, User } from '../contract/model.ts';
 import type { Pool } from '../contract/pool.ts';
 import type { DatasetInfo, TableRef } from '../contract/storage.ts';
@@ -23,6 +22,8 @@ import { precomputeValues, startProfiles, toFields, type FieldValues, type Profi
 import { toDataVersion, toServedVersion } from './version.ts';
 import { checkTree, type EntityInfo, toEntityInfo } from './tree.ts';
 import { createVisibility } from './visibility.ts';
+import { toCategories, toConcepts } from './concepts.ts';
+import { buildSearchIndexEarly } from './search-early.ts';
 import { planPushedSearch, SEARCH_VALUES_PER_FIELD, toIndexedLabels, type PushedFields } from './value-search.ts';
 
 export type Snapshot = Readonly<{
@@ -64,6 +65,7 @@ export type SnapshotParts = {
   // Engine fields over the search bound, planned while preparing (needs the engine); absent = none.
   pushed?: PushedFields;
   engines?: SnapshotEngines; // the engines' clients and runner (API.md §14)
+  search?: SearchIndex; // built while profiling (src/snapshot/search-early.ts); absent: assembleSnapshot builds it
 };
 
 // Why a generation beside the version: workers cache decoded tables for the newest generation only
@@ -76,7 +78,7 @@ let generations = 0;
  * larger pool used only while loading), indexes text.
  */
 export async function createSnapshot(spec: CatalogSpec, pool: Pool, opts: PrepareOptions = {}): Promise<Snapshot> {
-  return assembleSnapshot(await prepareSnapshot(spec, pool, opts));
+  return assembleSnapshot(await prepareSnapshot(spec, pool, { searchIndex: true, ...opts }));
 }
 
 /**
@@ -92,6 +94,8 @@ export type PrepareOptions = {
   searchValues?: number;
   /** The engines' clients and runner; needed when the catalog has engine datasets (API.md §14). */
   engines?: SnapshotEngines;
+  /** Build the search index while the profiles run (a snapshot about to serve; not `sorrel build`). */
+  searchIndex?: boolean;
 };
 
 /** Loads and checks a catalog's data and precomputes what does not depend on a request. */
@@ -125,7 +129,12 @@ export async function prepareSnapshot(
   // The model tree: a key or link problem stops the load like a bad column does; dangling references are served as null links.
   const tree = await buildTree(spec, datasets, refs, pool, dataVersion);
   for (const warning of tree.warnings) opts.progress?.('tree warning', { warning });
-  const { values, stats } = await precomputeValues(spec, datasets, refs, pool, tree.ref, profiles);
+  let search: SearchIndex | undefined;
+  const early = opts.searchIndex && !opts.engines;
+  const onIndexed = early
+    ? (v: ReadonlyMap<number, FieldValues>) => (search = buildSearchIndexEarly(spec, datasets, v))
+    : undefined;
+  const { values, stats } = await precomputeValues(spec, datasets, refs, pool, tree.ref, profiles, onIndexed);
   const bound = opts.searchValues ?? SEARCH_VALUES_PER_FIELD;
   const pushed = await planPushedSearch(toFields(spec, datasets, values), values, refs, pool, bound);
   opts.progress?.('profiled columns', {
@@ -133,7 +142,7 @@ export async function prepareSnapshot(
     ms: Math.round(performance.now() - profiling),
     peak_rss_mib: toPeakRssMib(),
   });
-  return { spec, datasets, values, stats, keyText, dataVersion, tree, engines: opts.engines, pushed };
+  return { spec, datasets, values, stats, keyText, dataVersion, tree, engines: opts.engines, pushed, search };
 }
 
 /** The model tree checked and indexed on `pool`; its errors are a CatalogError. */
@@ -170,40 +179,17 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
   };
   const fields = toFields(spec, datasets, values);
 
-  const categories = new Map(
-    spec.categories.map((c) => [c.id, Object.freeze({ id: c.id, name: c.name, order: c.order, parent: c.parent })]),
-  );
-  const concepts = new Map(
-    spec.concepts.map((c) => [
-      c.id,
-      Object.freeze({
-        id: c.id,
-        name: c.name,
-        plural_name: c.plural_name ?? toPlural(c.name),
-        description: c.description,
-        keywords: c.keywords,
-        category: c.category,
-        order: c.order,
-        published: c.published,
-        archived: c.archived,
-        sortable: c.sortable,
-        queryable: c.queryable,
-        viewable: c.viewable,
-        formatter_name: c.formatter_name,
-        queryview: c.queryview,
-        modified: c.modified ?? spec.modified,
-        groups: c.groups,
-        fields: c.fields.map((r) => Object.freeze({ ...r })),
-      } satisfies Concept),
-    ]),
-  );
+  const categories = toCategories(spec);
+  const concepts = toConcepts(spec);
 
-  const search = buildSearchIndex({
-    fields: [...fields.values()],
-    concepts: [...concepts.values()],
-    categories,
-    valueLabels: (id) => toIndexedLabels(pushed, values, id),
-  });
+  const search =
+    parts.search ??
+    buildSearchIndex({
+      fields: [...fields.values()],
+      concepts: [...concepts.values()],
+      categories,
+      valueLabels: (id) => toIndexedLabels(pushed, values, id),
+    });
 
   const visibleTo = createVisibility(fields, concepts);
 

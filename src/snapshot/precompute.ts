@@ -62,6 +62,7 @@ export async function precomputeValues(
   pool: Pool,
   tree: TreeRef | null = null,
   profiles: Profiles = new Map(),
+  onIndexed?: (values: ReadonlyMap<number, FieldValues>) => void,
 ): Promise<Precomputed> {
   // Precompute what does not depend on a context, once per (dataset, column): distinct values and,
   // for number/date/time columns, stats, from one sort. Every task is queued up front (most already
@@ -98,7 +99,17 @@ export async function precomputeValues(
 
   const values = new Map<number, FieldValues>();
   const stats = new Map<number, StatsResult>();
-  for (const f of spec.fields) {
+  // The fields the search index reads values of come first; `onIndexed` gets them while the others profile.
+  const byValues = (f: CatalogSpec['fields'][number]) =>
+    isIndexedByValues(f, datasets.get(f.dataset)!.columns[f.column]);
+  const indexed = spec.fields.filter(byValues);
+  const others = spec.fields.filter((f) => !byValues(f));
+  if (!onIndexed) indexed.push(...others.splice(0));
+  for (const f of [...indexed, null, ...others]) {
+    if (f === null) {
+      onIndexed?.(values);
+      continue;
+    }
     const d = datasets.get(f.dataset)!;
     const type = d.columns[f.column];
     const profile = await profileOf(f.dataset, f.column);
@@ -127,7 +138,20 @@ export async function precomputeValues(
       if (profile.stats) stats.set(f.id, profile.stats);
     }
   }
-  return { values, stats };
+  // In catalog order, as if made in it.
+  const inOrder = <T>(m: Map<number, T>) =>
+    new Map(spec.fields.flatMap((f) => (m.has(f.id) ? [[f.id, m.get(f.id)!] as const] : [])));
+  return { values: inOrder(values), stats: inOrder(stats) };
+}
+
+/**
+ * Whether the search index may read the field's values (its labels, when enumerable or searchable)
+ * or infer from them whether it does: a string or boolean field, or one the catalog makes
+ * enumerable or searchable. Any other field's served `enumerable` and `searchable` are false.
+ */
+export function isIndexedByValues(f: CatalogSpec['fields'][number], type: InternalType): boolean {
+  const simple = toSimpleType(type);
+  return simple === 'string' || simple === 'boolean' || f.enumerable === true || f.searchable === true;
 }
 
 /** Each field as served: the catalog's attributes, and what it leaves out inferred from the column and its values. */
