@@ -31,9 +31,10 @@ const USAGE = `Usage: npm run bench [-- options]
   --quick           smoke run: smaller sizes, shorter and fewer repetitions (under 3 minutes)
   --only <names>    run only these scenarios (comma-separated or repeated): ${NAMES.join(', ')}
   --rows <n>        the one data size for compute and scale (10M, 50M, 100M or a number; default their own)
+  --format csv      scale from a CSV file of the same table instead of Parquet
   --no-readme       print the tables but leave bench/results.json and bench/README.md alone`;
 
-type Args = { quick: boolean; only: string[]; readme: boolean; rows?: number };
+type Args = { quick: boolean; only: string[]; readme: boolean; rows?: number; format?: 'parquet' | 'csv' };
 
 function parseArgs(argv: string[]): Args {
   const args: Args = { quick: false, only: [], readme: true };
@@ -42,6 +43,7 @@ function parseArgs(argv: string[]): Args {
     if (a === '--quick') args.quick = true;
     else if (a === '--no-readme') args.readme = false;
     else if (a === '--rows') args.rows = toRows(argv[++i]);
+    else if (a === '--format') args.format = toFormat(argv[++i]);
     else if (a === '--only' || a.startsWith('--only=')) {
       const v = a === '--only' ? argv[++i] : a.slice('--only='.length);
       if (!v) throw new Error('--only needs a scenario name.');
@@ -67,6 +69,11 @@ function toRows(v: string | undefined): number {
   const n = m ? Number(m[1]) * (m[2] === 'M' ? 1e6 : m[2] === 'k' ? 1e3 : 1) : Number.NaN;
   if (!Number.isInteger(n) || n < 1) throw new Error(`--rows takes a row count such as 10M, not "${v}".`);
   return n;
+}
+
+function toFormat(v: string | undefined): 'parquet' | 'csv' {
+  if (v === 'parquet' || v === 'csv') return v;
+  throw new Error(`--format takes parquet or csv, not "${v}".`);
 }
 
 /** Imports bench/scenarios/<name>.ts; a module that cannot be imported is skipped, not fatal. */
@@ -101,7 +108,7 @@ async function main(): Promise<number> {
     }
     note(`▶ ${name}: ${scenario.description}`);
     try {
-      const rows = await scenario.run({ quick: args.quick, dataDir, rows: args.rows });
+      const rows = await scenario.run({ quick: args.quick, dataDir, rows: args.rows, format: args.format });
       const seconds = (performance.now() - started) / 1000;
       results.push({ ...base, description: scenario.description, seconds, status: 'ok', message: null, rows });
       note(`✔ ${name} in ${seconds.toFixed(0)} s`);

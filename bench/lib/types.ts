@@ -1,7 +1,10 @@
 // The scenario contract every bench/scenarios/*.ts module exports as `scenario`.
 
-/** `rows`: the one data size to run (`--rows`), for the scenarios that take it (compute, scale); else their own sizes. */
-export type BenchOptions = { quick: boolean; dataDir: string; rows?: number };
+/**
+ * `rows`: the one data size to run (`--rows`), for the scenarios that take it (compute, scale); else their
+ * own sizes. `format`: the data file's format where a scenario offers two (`--format`; scale: Parquet or CSV).
+ */
+export type BenchOptions = { quick: boolean; dataDir: string; rows?: number; format?: 'parquet' | 'csv' };
 
 /** One line of the results table: Sorrel's figure beside the reference's, and the target verdict. */
 export type BenchRow = {

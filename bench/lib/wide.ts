@@ -1,5 +1,5 @@
-// Issue 19's table of numbers and dates, written as Parquet by DuckDB from range(n) with seeded hashes
-// into bench/data/ (reused when present): the data of compute's number rows and of the scale scenario.
+// Issue 19's table of numbers and dates, written as Parquet (or CSV) by DuckDB from range(n) with seeded
+// hashes into bench/data/ (reused when present): the data of compute's number rows and of the scale scenario.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDuck, toSqlString } from './duck.ts';
@@ -28,21 +28,30 @@ const SELECT = (rows: number, seed: number) =>
      DATE '2020-01-01' + (hash(i, ${seed}, 6) % 1500)::INTEGER AS d
    FROM range(${rows}) r(i) ORDER BY i`;
 
-/** The Parquet file of `rows` rows in `dataDir`, written first unless a finished one is there. */
-export async function ensureWide(rows: number, dataDir: string): Promise<string> {
-  const path = join(dataDir, `wide-r${rows}-s${SEED}.parquet`);
+/**
+ * The Parquet (or CSV, with a header) file of `rows` rows in `dataDir`, written first unless a finished
+ * one is there. DuckDB may use 4 GiB while it writes (100M rows, sorted), not most of the machine.
+ */
+export async function ensureWide(
+  rows: number,
+  dataDir: string,
+  format: 'parquet' | 'csv' = 'parquet',
+): Promise<string> {
+  const path = join(dataDir, `wide-r${rows}-s${SEED}.${format}`);
   const marker = `${path}.json`;
   const spec = JSON.stringify({ rows, seed: SEED, columns: WIDE_COLUMNS });
   if (existsSync(path) && existsSync(marker) && readFileSync(marker, 'utf8') === spec) return path;
   const t0 = performance.now();
   const duck = await openDuck();
   try {
-    await duck.run(`COPY (${SELECT(rows, SEED)}) TO ${toSqlString(`${path}.tmp`)} (FORMAT parquet)`);
+    await duck.run("SET memory_limit = '4GB'");
+    const options = format === 'csv' ? 'FORMAT csv, HEADER' : 'FORMAT parquet';
+    await duck.run(`COPY (${SELECT(rows, SEED)}) TO ${toSqlString(`${path}.tmp`)} (${options})`);
   } finally {
     duck.close();
   }
   renameSync(`${path}.tmp`, path);
   writeFileSync(marker, spec);
-  console.error(`  generated ${rows} rows (parquet) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.error(`  generated ${rows} rows (${format}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   return path;
 }

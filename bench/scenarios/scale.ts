@@ -2,11 +2,14 @@
 // RSS cold and from a built snapshot beside DuckDB loading the same file, then first requests beside DuckDB.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnTs, waitForOk } from '../lib/child.ts';
+import { waitForOk } from '../lib/child.ts';
 import { openDuck, toSqlString } from '../lib/duck.ts';
+import { timeDuckLoad as loadDuck } from '../lib/duck-start.ts';
 import { toRowsLabel } from '../lib/growth.ts';
 import { note } from '../lib/log.ts';
 import { toRow } from '../lib/rows.ts';
+import { timeInitCheck } from '../lib/scale-commands.ts';
+import { runScaleCsv } from '../lib/scale-csv.ts';
 import { timeClusteredGrid } from '../lib/scale-grid.ts';
 import { timeFirstRequests } from '../lib/scale-requests.ts';
 import { timeSplit } from '../lib/split-requests.ts';
@@ -20,8 +23,9 @@ const MiB = 1024 * 1024;
 export const scenario: Scenario = {
   name: 'scale',
   description:
-    "issue 19's table (id, cat, code, name, x, grade, d) as Parquet: spawn → /readyz 200 and peak RSS, cold and from `sorrel build`'s file, beside DuckDB's CREATE TABLE AS SELECT * FROM read_parquet in a fresh process; first requests beside DuckDB in-process",
-  async run({ quick, dataDir, rows: only }) {
+    "issue 19's table (id, cat, code, name, x, grade, d) as Parquet: spawn → /readyz 200 and peak RSS, cold and from `sorrel build`'s file, beside DuckDB's CREATE TABLE AS SELECT * FROM read_parquet in a fresh process; `sorrel init` and `check` on it; first requests beside DuckDB in-process (`--format csv`: bench/lib/scale-csv.ts)",
+  async run({ quick, dataDir, rows: only, format }) {
+    if (format === 'csv') return runScaleCsv({ quick, dataDir, rows: only });
     const rows = only ?? (quick ? 1_000_000 : 10_000_000);
     const size = toRowsLabel(rows);
     const reps = rows > 10_000_000 ? 1 : 2;
@@ -99,6 +103,7 @@ export const scenario: Scenario = {
         limit: null,
       }),
     ];
+    out.push(...(await timeInitCheck(file, catalog, WIDE_COLUMNS, cold[0].bytes, label)));
     // First requests on a fresh process serving the snapshot, beside DuckDB in this process.
     const db = await openDuck();
     const sorrel = await spawnSorrel(snapshot);
@@ -153,16 +158,4 @@ async function timeWarmUp(sorrel: SorrelChild, size: string, arrow: number): Pro
       limit: { on: 'ratio', value: 1.3 },
     }),
   ];
-}
-
-/** bench/lib/duck-load.ts on the file in a fresh process: spawn → table created, and its peak RSS. */
-async function loadDuck(file: string, rows: number): Promise<Started> {
-  const child = spawnTs('bench/lib/duck-load.ts', [file]);
-  try {
-    const m = await child.waitFor('loaded');
-    if (Number(m.rows) !== rows) throw new Error(`DuckDB loaded ${m.rows} rows from ${file}, expected ${rows}.`);
-    return { ms: m.at - child.startedAt, rss: Number(m.peakRss), bytes: 0 };
-  } finally {
-    await child.stop();
-  }
 }

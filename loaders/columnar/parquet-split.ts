@@ -61,7 +61,9 @@ export async function loadParquetSplit(
     // The plain load below throws the message a one-thread load gives.
   }
   const others = ours ? await theirs : null;
-  void worker.terminate();
+  // Awaited, as loaders/rows/split.ts does: until the thread has exited, the buffers it transferred
+  // here are not given back when the columns are dropped after their copy into shared memory.
+  await worker.terminate();
   if (!ours || !others) return alone();
   const byName = new Map([...ours, ...others].map((c) => [c.name, c]));
   if (byName.size !== names.length || !names.every((n) => byName.has(n))) return alone();

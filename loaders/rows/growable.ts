@@ -54,13 +54,14 @@ export function pushU8(b: U8, v: number): void {
 }
 
 /**
- * The first `length` values: a view of the buffer when it is at least 7/8 full (a buffer sized from
- * a row estimate: copying it would briefly hold the column twice, and the pages of an unused tail
- * are never touched, so they cost no memory), else an exactly sized copy.
+ * The first `length` values, as a view of the buffer, never a copy: the pages of a zero-filled
+ * buffer's unused tail are never touched, so they cost no memory, while a copy would hold the column
+ * twice until the garbage is collected. A buffer sized from a row estimate may be far from full (the
+ * estimate comes from the file's first MiB: the 100M-row bench CSV's short first ids made it 1.18×
+ * the rows), and a copy of each column at 100M rows was most of the load's transient memory.
  */
 export function trimmed<T extends Float64Array | BigInt64Array | Int32Array | Uint8Array>(data: T, length: number): T {
-  if (data.length === length) return data;
-  return (length >= data.length - (data.length >> 3) ? data.subarray(0, length) : data.slice(0, length)) as T;
+  return (data.length === length ? data : data.subarray(0, length)) as T;
 }
 
 function grow<T extends Float64Array | BigInt64Array | Int32Array | Uint8Array>(from: T, to: T): T {

@@ -57,16 +57,15 @@ export async function loadSplit(
     // The plain load below throws the message a one-thread load gives.
   }
   const others = ours ? await theirs : null;
-  void worker.terminate();
+  // Awaited: until the thread has exited, the buffers it transferred here are not given back when the
+  // columns are dropped, so the copy into shared memory (loaders/core/ipc.ts) would hold the table twice
+  // (the 100M-row bench CSV peaked at 2.4× its Arrow bytes; measured in bench/README.md, issue 19).
+  await worker.terminate();
   if (!ours || !others || ours.length + others.length !== costs.length) return alone();
   tell('two threads');
   const columns: Column[] = new Array(costs.length);
-  here.forEach((c, k) => {
-    columns[c] = ours[k];
-  });
-  there.forEach((c, k) => {
-    columns[c] = others[k];
-  });
+  for (let k = 0; k < here.length; k++) columns[here[k]] = ours[k];
+  for (let k = 0; k < there.length; k++) columns[there[k]] = others[k];
   return columns;
 }
 

@@ -7,12 +7,21 @@ import { formatOf, toExtensionList } from '../contract/formats.ts';
 import { COMMANDS, type Flags } from './args.ts';
 import { describeEngineTables, type EngineTableEntry, toInitEngine, toInitError } from './init-engine.ts';
 import { fail } from './output.ts';
+import { toCommandProgress } from './progress.ts';
+import { PROGRESS_MS, type Progress, toRowsProgress } from '../snapshot/datasets.ts';
 
 /**
  * One dataset, category and concept per file (or engine table, with `--engine`); one field per
- * column with inferred type and flags.
+ * column with inferred type and flags. A large file's load tells its progress (rows read every
+ * `progressMs`, then the time to profile it) through `progress`, on stderr by default.
  */
-export async function init(files: string[], bufferBytes?: number, flags: Flags = {}): Promise<number> {
+export async function init(
+  files: string[],
+  bufferBytes?: number,
+  flags: Flags = {},
+  progress: Progress = toCommandProgress(),
+  progressMs = PROGRESS_MS,
+): Promise<number> {
   if (typeof flags.engine === 'string') return initEngine(flags.engine, files, flags);
   if (!files.length) return fail('init needs at least one data file.', COMMANDS.init.usage);
   const { inspectColumns } = await import('../../loaders/index.ts');
@@ -32,7 +41,14 @@ export async function init(files: string[], bufferBytes?: number, flags: Flags =
     const name = basename(file, extname(file)).replace(/[^A-Za-z0-9_]+/g, '_');
     let columns: ColumnProfile[];
     try {
-      columns = await inspectColumns(resolve(file), { bufferBytes });
+      const started = performance.now();
+      const onRows = toRowsProgress(name, progress, progressMs);
+      columns = await inspectColumns(resolve(file), { bufferBytes, onRows });
+      progress('profiled dataset', {
+        dataset: name,
+        columns: columns.length,
+        ms: Math.round(performance.now() - started),
+      });
     } catch (err) {
       console.error(`${file}: ${(err as Error).message}`);
       return 1;

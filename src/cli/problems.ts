@@ -1,16 +1,23 @@
 // The one catalog checker (src/snapshot/problems.ts) as the commands call it, with a one-thread pool for the tree.
 import { createPool } from '../pool.ts';
 import { openCommandEngines } from './engines.ts';
+import { toCommandProgress } from './progress.ts';
 import { type CatalogCheck, findCatalogProblems } from '../snapshot/problems.ts';
 
 /**
  * Every problem `check` reports and `build` refuses; `secret: false` does not need the HS256
- * secret's variable. Engine tables are described on their engines (tables, columns, types).
+ * secret's variable. Engine tables are described on their engines (tables, columns, types). A large
+ * file's load tells its progress on stderr (./progress.ts).
  */
 export async function findProblems(catalogPath: string, secret = true, bufferBytes?: number): Promise<CatalogCheck> {
   const engines = openCommandEngines();
   try {
-    return await findCatalogProblems(catalogPath, openCheckPool, { secret, bufferBytes, engines: engines.forCatalog });
+    return await findCatalogProblems(catalogPath, openCheckPool, {
+      secret,
+      bufferBytes,
+      engines: engines.forCatalog,
+      progress: toCommandProgress(),
+    });
   } finally {
     await engines.close();
   }

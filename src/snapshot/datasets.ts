@@ -16,13 +16,36 @@ export type Progress = (message: string, fields: Record<string, unknown>) => voi
 export type OnLoaded = (dataset: Pick<DatasetInfo, 'name' | 'columns' | 'parts'>) => void;
 
 /**
- * How datasets load: `progress` logs each step (and the rows read so far every PROGRESS_MS while a
- * large file loads), `onLoaded` may start work on each dataset (its profile) while the next one
- * decodes, `bufferBytes` bounds one shared buffer (BUFFER_BYTES by default; src/contract/storage.ts).
+ * How datasets load: `progress` logs each step (and the rows read so far every `progressMs`, default
+ * PROGRESS_MS, while a large file loads), `onLoaded` may start work on each dataset (its profile) while
+ * the next one decodes, `bufferBytes` bounds one shared buffer (BUFFER_BYTES by default;
+ * src/contract/storage.ts).
  */
-export type LoadDatasetsOptions = { progress?: Progress; onLoaded?: OnLoaded; bufferBytes?: number };
+export type LoadDatasetsOptions = {
+  progress?: Progress;
+  progressMs?: number;
+  onLoaded?: OnLoaded;
+  bufferBytes?: number;
+};
 
-const PROGRESS_MS = 5000;
+/** How often a large file's load tells the rows read so far. */
+export const PROGRESS_MS = 5000;
+
+/** A loader's `onRows` that reports 'loading rows' through `progress` at most once every `everyMs`. */
+export function toRowsProgress(
+  dataset: string,
+  progress: Progress | undefined,
+  everyMs = PROGRESS_MS,
+): (rows: number) => void {
+  const started = performance.now();
+  let logged = started;
+  return (rows) => {
+    const now = performance.now();
+    if (!progress || now - logged < everyMs) return;
+    logged = now;
+    progress('loading rows', { dataset, rows, ms: Math.round(now - started) });
+  };
+}
 
 /** Loads every dataset of a catalog; LoadErrors become catalog problems naming the dataset. */
 export async function loadDatasets(spec: CatalogSpec, opts: LoadDatasetsOptions = {}): Promise<LoadedDatasets> {
@@ -36,7 +59,7 @@ export async function tryLoadDatasets(
   spec: CatalogSpec,
   opts: LoadDatasetsOptions = {},
 ): Promise<{ datasets: LoadedDatasets; problems: string[] }> {
-  const { progress, onLoaded, bufferBytes } = opts;
+  const { progress, progressMs, onLoaded, bufferBytes } = opts;
   const problems: string[] = [];
   const out: LoadedDatasets = new Map();
   // Imported here, not at the top: serving a built snapshot file never parses data, and the loaders
@@ -49,13 +72,7 @@ export async function tryLoadDatasets(
       const started = performance.now();
       const file = resolveDataPath(d.file, spec.path);
       progress?.('loading dataset', { dataset: d.name, file: d.file });
-      let logged = started;
-      const onRows = (rows: number) => {
-        const now = performance.now();
-        if (now - logged < PROGRESS_MS) return;
-        logged = now;
-        progress?.('loading rows', { dataset: d.name, rows, ms: Math.round(now - started) });
-      };
+      const onRows = toRowsProgress(d.name, progress, progressMs);
       const loaded = await loadTable(file, { format: d.format ?? undefined, columns, bufferBytes, onRows });
       // The file's mtime reaches bodies (data_modified) only when the catalog does not pin it.
       const dataModified = d.dataModified ?? toTimestamp(statSync(file).mtime);

@@ -3,7 +3,7 @@ import { readCatalog } from '../catalog/read.ts';
 import type { CatalogSpec } from '../catalog/spec.ts';
 import type { Pool } from '../contract/pool.ts';
 import { checkKeys } from './access.ts';
-import { findColumnProblems, tryLoadDatasets, type LoadedDatasets } from './datasets.ts';
+import { findColumnProblems, type LoadDatasetsOptions, tryLoadDatasets, type LoadedDatasets } from './datasets.ts';
 import { checkTree, hasTree } from './tree.ts';
 import { withEngines } from '../engine/pool.ts';
 import {
@@ -27,7 +27,7 @@ export type CatalogCheck = {
  * for the tree check (only a catalog with a root needs one); it is closed afterwards. `secret:
  * false` (for `sorrel build`) does not need the HS256 secret's variable to be set; `bufferBytes`
  * bounds one shared buffer of a table (config.bufferBytes); `engines` gives the clients and runner
- * for a catalog's engine datasets (its engines' entries).
+ * for a catalog's engine datasets (its engines' entries); `progress` logs the loads' steps.
  */
 export async function findCatalogProblems(
   catalogPath: string,
@@ -36,13 +36,19 @@ export async function findCatalogProblems(
     secret = true,
     bufferBytes,
     engines,
-  }: { secret?: boolean; bufferBytes?: number; engines?: (spec: CatalogSpec) => SnapshotEngines | undefined } = {},
+    progress,
+    progressMs,
+  }: {
+    secret?: boolean;
+    bufferBytes?: number;
+    engines?: (spec: CatalogSpec) => SnapshotEngines | undefined;
+  } & Pick<LoadDatasetsOptions, 'progress' | 'progressMs'> = {},
 ): Promise<CatalogCheck> {
   const { spec, problems } = readCatalog(catalogPath);
   const warnings: string[] = [];
   let datasets: LoadedDatasets = new Map();
   if (spec) {
-    const loaded = await tryLoadDatasets(spec, { bufferBytes });
+    const loaded = await tryLoadDatasets(spec, { bufferBytes, progress, progressMs });
     // Engine datasets (API.md §14): tables, columns and types checked on their engines.
     const inEngines = hasEngineDatasets(spec) ? engines?.(spec) : undefined;
     const described = await tryLoadEngineDatasets(spec, inEngines?.set ?? null);

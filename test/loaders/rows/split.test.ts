@@ -3,6 +3,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Column } from '../../../loaders/core/column.ts';
 import { readDelimited } from '../../../loaders/csv.ts';
+import { normalizeColumns } from '../../../loaders/core/normalize.ts';
+import { loadTable, toTableHash } from '../../../loaders/index.ts';
 import { loadSplit, sampleCosts, toSides } from '../../../loaders/rows/split.ts';
 import { loadRows } from '../../../loaders/rows/to-columns.ts';
 import type { LoadOptions } from '../../../loaders/core/column.ts';
@@ -73,6 +75,29 @@ test('a malformed row or a value an override cannot convert: the one-thread erro
   assert.ok('error' in override.one);
   assert.match((override.one as { error: string }).error, /x12/);
   assert.equal([override.split, override.how], [override.one, 'one thread']);
+});
+
+test('its worker thread has exited when the columns arrive, so the buffers it made can be given back', async () => {
+  const path = tempFile('split-exit.csv', `${MIXED}\n`);
+  const ports = () => process.getActiveResourcesInfo().filter((r) => r === 'MessagePort').length;
+  const before = ports();
+  let how = '';
+  await loadSplit(readDelimited(path, ','), path, ',', {}, (h) => (how = h));
+  assert.is(how, 'two threads');
+  assert.is(ports(), before); // the worker's port closes only when its thread has exited
+});
+
+test('two threads and several buffers hold the table one thread and one buffer hold (the same hash)', async () => {
+  const path = tempFile('split-parts.csv', `${MIXED}\n`);
+  const whole = await loadTable(path);
+  const columns = await loadSplit(readDelimited(path, ','), path, ',', {});
+  // 24,000 bytes a buffer: a column of 3000 doubles (id, score) or two of int32 codes (name, code,
+  // note, each with its dictionary) do not fit together; day (12,000) and flag (375) do.
+  const parts = await normalizeColumns(columns, path, {}, 3000 * 8);
+  assert.is(whole.parts.length, 1);
+  assert.is(parts.parts.length, 6);
+  assert.equal(parts.types, whole.types);
+  assert.is(await toTableHash(parts.table), await toTableHash(whole.table));
 });
 
 test('costs from the first MiB: 1 for plain numbers, 1 + 4 × the distinct share otherwise', async () => {
