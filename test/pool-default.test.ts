@@ -4,7 +4,8 @@ import * as assert from 'uvu/assert';
 import { DEFAULT_CONFIG, toConfig } from '../src/config.ts';
 import type { ContextNode } from '../src/contract/context.ts';
 import { PoolBusyError } from '../src/contract/errors.ts';
-import type { DistinctResult, DistParams, DistResult, Task } from '../src/contract/tasks.ts';
+import { pointAt, pointCount } from '../src/common/flat-points.ts';
+import type { DistAnswer, DistinctResult, DistParams, Task } from '../src/contract/tasks.ts';
 import { createPool } from '../src/pool.ts';
 import type { Gate } from './fixtures/gate-worker.ts';
 import { date, dict, f64, i64, makeTableRef } from './workers/table.ts';
@@ -104,10 +105,14 @@ const newGate = (name: number): Gate => {
 };
 const marks = (g: Gate) => Array.from(g.log.subarray(1, 1 + Atomics.load(g.log, 0)));
 const gated = (task: Task, gate: Gate): Task => Object.assign({ gate }, task);
-const counted = (task: Task, answer: unknown): number =>
-  task.kind === 'dist'
-    ? [...(answer as DistResult).data, ...(answer as DistResult).outliers].reduce((n, p) => n + p.count, 0)
-    : (answer as DistinctResult).counts.reduce((n, k) => n + k, 0) + (answer as DistinctResult).nullCount;
+/** The records an answer counts; a long list of points comes flat (src/common/flat-points.ts). */
+const counted = (task: Task, answer: unknown): number => {
+  if (task.kind !== 'dist')
+    return (answer as DistinctResult).counts.reduce((n, k) => n + k, 0) + (answer as DistinctResult).nullCount;
+  const { data, outliers } = answer as DistAnswer;
+  const points = Array.from({ length: pointCount(data) }, (_, j) => pointAt(data, j));
+  return [...points, ...outliers].reduce((n, p) => n + p.count, 0);
+};
 
 // Small requests: the same tasks over the first 1,000 rows.
 const head = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v.slice(0, 1000)])) as typeof raw;

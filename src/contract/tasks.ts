@@ -177,6 +177,28 @@ export type DistResult = {
 };
 
 /**
+ * `n` points: counts, and per dimension each point's kind (0 number, 1 string, 2 null), its number,
+ * and its string as `text` from the previous point's end to `ends[j]`.
+ *
+ * Why: a worker's result crosses to the main thread by structured clone, made in one piece there.
+ * 20,000 points of two values took 11-14 ms of the event loop to clone and 50,000 took ~45 ms (the
+ * `loop` bench, bench/README.md); made and read by src/common/flat-points.ts. Typed arrays move without a copy, one string clones as one block,
+ * and each point is made when its slice of the answer is written (src/http/serialize.ts).
+ */
+export type FlatPoints = {
+  flat: true;
+  n: number;
+  counts: Float64Array;
+  dims: { kinds: Uint8Array; numbers: Float64Array; ends: Uint32Array; text: string }[];
+};
+
+/**
+ * A DistResult as a worker thread returns it: a long `data` list flat (FlatPoints), a short one as
+ * is; the main thread reads either with pointAt and pointCount (src/common/flat-points.ts).
+ */
+export type DistAnswer = Omit<DistResult, 'data'> & { data: DistPoint[] | FlatPoints };
+
+/**
  * The answer to a `profile` task: the column's distinct values and counts, and its stats. A number
  * column's come as typed arrays (a key column has as many distinct values as rows: a typed array
  * crosses threads as one copy and holds 8 and 4 bytes a value, where a list of numbers is cloned

@@ -3,7 +3,8 @@ import { toJsonValue } from '../common/values.ts';
 import type { Config } from '../config.ts';
 import type { Field } from '../contract/model.ts';
 import type { Pool } from '../contract/pool.ts';
-import type { DistParams as DistTaskParams, DistPoint, DistResult, Task } from '../contract/tasks.ts';
+import { pointAt, pointCount } from '../common/flat-points.ts';
+import type { DistAnswer, DistParams as DistTaskParams, DistPoint, Task } from '../contract/tasks.ts';
 import type { TreeContextNode, TreeDimension } from '../contract/tree.ts';
 import { toAxisBody, toAxisPoint, toCentroidLabel } from '../http/axes.ts';
 import { HttpError, badParameter } from '../http/errors.ts';
@@ -25,13 +26,13 @@ export type DistParams = {
 };
 
 /** What the memo keeps of a context-naive distribution: its JSON bytes, or the result it is refused for. */
-export type NaiveDist = { bytes: Buffer } | { refused: DistResult };
+export type NaiveDist = { bytes: Buffer } | { refused: DistAnswer };
 
 const SLICE_POINTS = 4096; // points beyond which a body is serialised in slices (src/http/serialize.ts)
 
 /** A context-aware distribution's result: its task on the pool (cancelled with `signal`). */
 export function computeAwareDist(snapshot: Snapshot, pool: Pool, p: DistParams, signal?: AbortSignal) {
-  return pool.run<DistResult>(toTask(snapshot, p), signal);
+  return pool.run<DistAnswer>(toTask(snapshot, p), signal);
 }
 
 /**
@@ -58,7 +59,7 @@ export function toNaiveDist(snapshot: Snapshot, pool: Pool, config: Config, p: D
  * The JSON bytes of a result that is not refused; a long list of points is made and serialised a
  * slice at a time (src/http/serialize.ts), so a 50,000-group answer never holds the event loop.
  */
-export async function toDistBytes(snapshot: Snapshot, p: DistParams, result: DistResult): Promise<Buffer> {
+export async function toDistBytes(snapshot: Snapshot, p: DistParams, result: DistAnswer): Promise<Buffer> {
   const { body, count, item } = toDistBody(snapshot, p, result);
   if (count > SLICE_POINTS) return toJsonInSlices(body, 'data', count, item);
   body.data = Array.from({ length: count }, (_, j) => item(j));
@@ -71,19 +72,19 @@ export async function toDistBytes(snapshot: Snapshot, p: DistParams, result: Dis
  * number field's values and counts themselves when they are clustered on §13's grid);
  * others (several dimensions, bins or intervals, a model tree, an engine table) are counted by a task.
  */
-function computeNaiveGroups(snapshot: Snapshot, pool: Pool, p: DistParams, split: boolean): Promise<DistResult> {
+function computeNaiveGroups(snapshot: Snapshot, pool: Pool, p: DistParams, split: boolean): Promise<DistAnswer> {
   const { field, dims, tree, params } = p;
   const values = snapshot.values.get(field.id);
   const profiled =
     tree === null && dims.length === 1 && params.axes[0]?.kind === 'exact' && !snapshot.tableRef(field.dataset)?.engine;
-  if (!profiled || !values) return pool.run<DistResult>(toTask(snapshot, p), undefined, { split });
+  if (!profiled || !values) return pool.run<DistAnswer>(toTask(snapshot, p), undefined, { split });
   // A number field clustered over more values than the grid's cells: from its values and counts.
   const runs = toProfileRuns(values, params);
-  if (runs) return pool.run<DistResult>({ kind: 'shape-runs', runs, params }, undefined, { split: false });
+  if (runs) return pool.run<DistAnswer>({ kind: 'shape-runs', runs, params }, undefined, { split: false });
   const groups = toProfileGroups(values, params);
   if (groups.tooMany)
     return Promise.resolve({ size: 0, clustered: false, data: [], outliers: [], tooMany: true, badN: null });
-  return pool.run<DistResult>({ kind: 'shape', groups, params }, undefined, { split: false });
+  return pool.run<DistAnswer>({ kind: 'shape', groups, params }, undefined, { split: false });
 }
 
 function toTask(snapshot: Snapshot, { field, dims, tree, context, params }: DistParams): Task {
@@ -93,7 +94,7 @@ function toTask(snapshot: Snapshot, { field, dims, tree, context, params }: Dist
 }
 
 /** The error a refused result answers with (too many groups, or `n` past the points); null when it is not refused. */
-export function toRefusal(config: Config, { params }: DistParams, result: DistResult): HttpError | null {
+export function toRefusal(config: Config, { params }: DistParams, result: DistAnswer): HttpError | null {
   if (result.tooMany) {
     const ways = params.numeric && !params.cluster ? ', let k-means cluster it (cluster=true)' : '';
     return new HttpError(
@@ -121,7 +122,7 @@ export type DistBody = {
  * The body of a result that is not refused: points with values and labels, axes when grouped. Its
  * `data` points are made on demand (item), so a long list is made and serialised a slice at a time.
  */
-export function toDistBody(snapshot: Snapshot, { dims, params, grouped }: DistParams, result: DistResult): DistBody {
+export function toDistBody(snapshot: Snapshot, { dims, params, grouped }: DistParams, result: DistAnswer): DistBody {
   const { axes } = params;
   const labelers = dims.map((d) => toLabeler(snapshot, d));
   // A centroid (clustered data without a null) is labelled by its rounded value; groups by their labels.
@@ -142,5 +143,5 @@ export function toDistBody(snapshot: Snapshot, { dims, params, grouped }: DistPa
     data: [] as unknown[],
     outliers: result.outliers.map((p) => point(p, false)),
   };
-  return { body, count: result.data.length, item: (j) => point(result.data[j], result.clustered) };
+  return { body, count: pointCount(result.data), item: (j) => point(pointAt(result.data, j), result.clustered) };
 }

@@ -5,7 +5,8 @@ import { toLabel } from '../common/values.ts';
 import type { Field, InternalType } from '../contract/model.ts';
 import type { Pool } from '../contract/pool.ts';
 import type { DatasetInfo, TableRef } from '../contract/storage.ts';
-import type { DistinctResult, DistResult, ProfileResult, StatsResult } from '../contract/tasks.ts';
+import { pointAt, pointCount } from '../common/flat-points.ts';
+import type { DistAnswer, DistinctResult, ProfileResult, StatsResult } from '../contract/tasks.ts';
 import type { TreeRef } from '../contract/tree.ts';
 import type { Progress } from './datasets.ts';
 import { type FieldValues, toDefaultLabels, toFieldValues } from './field-values.ts';
@@ -217,7 +218,7 @@ async function labelsFrom(
   labelType: InternalType,
   distinct: ProfileResult['distinct'],
 ): Promise<string[]> {
-  const pairs = await pool.run<DistResult>({
+  const pairs = await pool.run<DistAnswer>({
     kind: 'dist',
     table,
     columns: [column, labelColumn],
@@ -234,7 +235,8 @@ async function labelsFrom(
     },
   });
   const best = new Map<number | string, { label: string; count: number }>();
-  for (const p of [...pairs.data, ...pairs.outliers]) {
+  const points = Array.from({ length: pointCount(pairs.data) }, (_, j) => pointAt(pairs.data, j));
+  for (const p of [...points, ...pairs.outliers]) {
     const [v, l] = p.values;
     if (v === null || l === null) continue;
     const label = toLabel(l, labelType);

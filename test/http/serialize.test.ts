@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { toJsonInSlices } from '../../src/http/serialize.ts';
 
 test('gives exactly the bytes of JSON.stringify for empty, small and many-slice lists', async () => {
-  for (const n of [0, 1, 5, 4096, 4097, 10_000]) {
+  for (const n of [0, 1, 5, 511, 512, 513, 4096, 4097, 10_000]) {
     const item = (j: number) => ({ value: j % 7 === 0 ? `é"${j}` : j, label: String(j), count: j * 3 });
     const body = { values: [] as unknown[], count: n, _links: { self: { href: 'http://h/api/?a=1', rel: 'self' } } };
     const whole = JSON.stringify({ ...body, values: Array.from({ length: n }, (_, j) => item(j)) });

@@ -4,7 +4,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toBins } from '../../src/common/bins.ts';
 import type { ContextNode } from '../../src/contract/context.ts';
-import type { AxisSpec, DistParams, Task } from '../../src/contract/tasks.ts';
+import { pointAt, pointCount } from '../../src/common/flat-points.ts';
+import type { AxisSpec, DistAnswer, DistParams, Task } from '../../src/contract/tasks.ts';
 import { toMerge, toParts } from '../../src/split.ts';
 import run from '../../workers/index.ts';
 import { bool, type ColumnSpec, date, datetime, dict, f64, i64, makeTableRef, time } from './table.ts';
@@ -52,11 +53,18 @@ const CONTEXTS: (ContextNode | null)[] = [
 
 /** The answer unsplit, and split into `k` parts whose answers cross a thread boundary (a structured clone). */
 async function bothWays(task: Task, rows: number, k: number): Promise<[string, string]> {
-  const whole = JSON.stringify(await run(task));
+  const whole = JSON.stringify(toPlain(await run(task)));
   const parts = toParts({ ...task, table: { ...('table' in task ? task.table : {}), rows } } as Task, k, 1);
   assert.ok(parts !== null && parts.length === k, 'the task splits');
   const answers = await Promise.all(parts.map(async (p) => structuredClone(unwrap(await run(p)))));
-  return [whole, JSON.stringify(await run(structuredClone(toMerge(parts[0], answers))))];
+  return [whole, JSON.stringify(toPlain(await run(structuredClone(toMerge(parts[0], answers)))))];
+}
+
+/** An answer with a distribution's points as a plain list (a long one comes flat: src/common/flat-points.ts). */
+function toPlain(answer: unknown): unknown {
+  const a = unwrap(answer) as DistAnswer;
+  if (a === null || typeof a !== 'object' || !('clustered' in a)) return a;
+  return { ...a, data: Array.from({ length: pointCount(a.data) }, (_, j) => pointAt(a.data, j)) };
 }
 
 /** A part's answer as Piscina delivers it: a moved answer (a number column's distinct values) unwrapped. */

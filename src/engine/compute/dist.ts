@@ -3,7 +3,7 @@ import type { ContextNode } from '../../contract/context.ts';
 import type { EngineQuery, EngineTable } from '../../contract/engine.ts';
 import type { InternalType } from '../../contract/model.ts';
 import type { Pool } from '../../contract/pool.ts';
-import type { AxisSpec, DistParams, DistResult, ShapeGroups } from '../../contract/tasks.ts';
+import type { AxisSpec, DistAnswer, DistParams, ShapeGroups } from '../../contract/tasks.ts';
 import { toSqlWhere } from '../sql/context.ts';
 import { toSqlIdentifier, toSqlNumber, toSqlTable } from '../sql/literal.ts';
 import { fromEngine, toComparator, toSqlValue, toValueKind, type ValueKind } from './values.ts';
@@ -24,7 +24,7 @@ export async function engineDist(
   context: ContextNode | null,
   params: DistParams,
   signal?: AbortSignal,
-): Promise<DistResult> {
+): Promise<DistAnswer> {
   const axes = columns.map((c, d) => toAxis(table, c, params.axes[d] ?? { kind: 'exact' }));
   const where = [toSqlWhere(context)];
   if (!params.nulls) for (const c of columns) where.push(`isNotNull(${toSqlIdentifier(c)})`);
@@ -41,7 +41,7 @@ export async function engineDist(
           rows.map((r) => [...axes.map((a, d) => fromEngine(r[`k${d}`], a.kind)), Number(r.c)]),
           axes,
         );
-  return ctx.pool.run<DistResult>({ kind: 'shape', groups, params }, signal);
+  return ctx.pool.run<DistAnswer>({ kind: 'shape', groups, params }, signal);
 }
 
 type Axis = { sql: string; kind: ValueKind; numeric: boolean };
