@@ -106,23 +106,36 @@ export function analyseGroups(
     const col = cols[d];
     for (let g = 0; g < size; g++) if (!isOutlier[g]) sums[cell[g] * nd + d] += counts[g] * col[g];
   }
+  return clusterCells(weight, sums, nd, outliers, { std, constant }, opts);
+}
+
+/**
+ * Steps 3–4 of §7 over the grid's non-empty cells (analysePoints' gridded branch): each cell a point
+ * at its count-weighted mean (`sums` / `weight`, `nd` values a cell) weighing its total count.
+ */
+export function clusterCells(
+  weight: Float64Array,
+  sums: Float64Array,
+  nd: number,
+  outliers: number[],
+  scale: { std: Float64Array; constant: Float64Array },
+  opts: AnalysisOptions,
+): Analysis {
   let cells = 0;
-  for (let c = 0; c < cellCount; c++) if (weight[c] > 0) cells++;
+  for (let c = 0; c < weight.length; c++) if (weight[c] > 0) cells++;
   const values = new Float64Array(cells * nd),
     kept = new Float64Array(cells);
-  for (let c = 0, k = 0; c < cellCount; c++) {
+  for (let c = 0, k = 0; c < weight.length; c++) {
     if (weight[c] === 0) continue;
     for (let d = 0; d < nd; d++) values[k * nd + d] = sums[c * nd + d] / weight[c];
     kept[k++] = weight[c];
   }
-
-  // Steps 3–4 over the cells (analysePoints' gridded branch).
   const result: Analysis = { outliers, clusters: null, badN: null, cells };
   if (opts.n !== null && !(Number.isInteger(opts.n) && opts.n >= 1 && opts.n <= cells)) {
     result.badN = { n: opts.n, points: cells };
     return result;
   }
   const k = opts.n ?? Math.max(1, defaultK(cells));
-  result.clusters = clusterPoints({ values, dims: nd, std, constant }, kept, k);
+  result.clusters = clusterPoints({ values, dims: nd, ...scale }, kept, k);
   return result;
 }

@@ -2,8 +2,8 @@
 import type { DistParams, DistPoint, DistResult, NumberRuns, ShapeGroups } from '../src/contract/tasks.ts';
 import type { Analysis, AnalysisOptions } from './cluster.ts';
 import { byValues, shapeDistribution } from './dist.ts';
+import { clusterCells } from './grid-groups.ts';
 import { toGridSide } from './grid.ts';
-import { clusterPoints, defaultK } from './kmeans.ts';
 
 /**
  * The naive 1-D distribution of a number field from its profile: the answer shapeDistribution gives
@@ -116,25 +116,8 @@ export function analyseRuns(values: Float64Array, counts: ArrayLike<number>, opt
     weight[cell] += counts[g];
     sums[cell] += counts[g] * z;
   }
-  let cells = 0;
-  for (let c = 0; c < side; c++) if (weight[c] > 0) cells++;
-  const centres = new Float64Array(cells),
-    kept = new Float64Array(cells);
-  for (let c = 0, k = 0; c < side; c++) {
-    if (weight[c] === 0) continue;
-    centres[k] = sums[c] / weight[c];
-    kept[k++] = weight[c];
-  }
-
   // Steps 3–4 over the cells, as analyseGroups ends.
-  const result: Analysis = { outliers, clusters: null, badN: null, cells };
-  if (opts.n !== null && !(Number.isInteger(opts.n) && opts.n >= 1 && opts.n <= cells)) {
-    result.badN = { n: opts.n, points: cells };
-    return result;
-  }
-  const k = opts.n ?? Math.max(1, defaultK(cells));
-  result.clusters = clusterPoints({ values: centres, dims: 1, std, constant }, kept, k);
-  return result;
+  return clusterCells(weight, sums, 1, outliers, { std, constant }, opts);
 }
 
 /** The groups toProfileGroups makes of a number field's profile (its values are their own numbers). */

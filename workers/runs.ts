@@ -3,7 +3,7 @@ import type { StatsResult } from '../src/contract/tasks.ts';
 import type { ColumnView } from './columns.ts';
 import { toIntegerJson, toNearest } from './exact.ts';
 import { BLOCK, createAccumulator, type Moments, toStddev } from './moments.ts';
-import { QUANTILES, quantileCont } from './stats.ts';
+import { QUANTILES, quantileCont, toEmptyStats } from './stats.ts';
 
 /** Ascending distinct values and how many times each occurs (counts ≥ 1), `n` values in all. */
 export type Runs = { values: Float64Array; counts: ArrayLike<number>; n: number };
@@ -20,17 +20,7 @@ const TWO_53 = 2 ** 53;
 export function statsOfRuns(col: ColumnView, runs: Runs, nullCount: number): StatsResult {
   const { values, n } = runs;
   const numeric = !col.temporal;
-  const result: StatsResult = {
-    count: n,
-    null_count: nullCount,
-    distinct: values.length,
-    min: null,
-    max: null,
-    mean: null,
-    stddev: null,
-    sum: null,
-    quantiles: numeric ? { p05: null, p25: null, p50: null, p75: null, p95: null } : null,
-  };
+  const result = toEmptyStats(n, nullCount, values.length, numeric);
   if (n === 0) return result;
   result.min = values[0];
   result.max = values[values.length - 1];

@@ -35,17 +35,7 @@ export function statsOfSorted(
 ): StatsResult {
   const n = values.length;
   const numeric = !col.temporal;
-  const result: StatsResult = {
-    count: n,
-    null_count: nullCount,
-    distinct,
-    min: null,
-    max: null,
-    mean: null,
-    stddev: null,
-    sum: null,
-    quantiles: numeric ? { p05: null, p25: null, p50: null, p75: null, p95: null } : null,
-  };
+  const result = toEmptyStats(n, nullCount, distinct, numeric);
   if (n === 0) return result;
   const [min, max] = [values[0], values[n - 1]];
   result.min = typeof min === 'bigint' ? toNumberOrText(min) : min;
@@ -85,4 +75,19 @@ function countRuns(sorted: ArrayLike<number | bigint>): number {
 function toNumberOrText(v: bigint): number | string {
   const n = Number(v);
   return Number.isSafeInteger(n) ? n : String(v);
+}
+
+/** The statistics before any value is read: counts, and nulls for the rest (quantiles for numbers only). */
+export function toEmptyStats(n: number, nullCount: number, distinct: number, numeric: boolean): StatsResult {
+  return {
+    count: n,
+    null_count: nullCount,
+    distinct,
+    min: null,
+    max: null,
+    mean: null,
+    stddev: null,
+    sum: null,
+    quantiles: numeric ? { p05: null, p25: null, p50: null, p75: null, p95: null } : null,
+  };
 }
