@@ -4,14 +4,13 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { waitForOk } from './child.ts';
 import { openDuck, toSqlString } from './duck.ts';
-import { timeDuckLoad } from './duck-start.ts';
 import { toRowsLabel } from './growth.ts';
 import { note } from './log.ts';
 import { fromDist } from './numbers.ts';
-import { toRow } from './rows.ts';
 import { timeInitCheck } from './scale-commands.ts';
+import { timeStarts, toStartRows } from './scale-start.ts';
 import { checkSame } from './served.ts';
-import { buildSnapshot, getText, spawnSorrel, type Started, timeStart } from './sorrel.ts';
+import { getText, spawnSorrel } from './sorrel.ts';
 import { toFieldId, writeTableCatalog } from './table-catalog.ts';
 import type { BenchOptions, BenchRow } from './types.ts';
 import { ensureWide, WIDE_COLUMNS } from './wide.ts';
@@ -30,77 +29,10 @@ export async function runScaleCsv({ quick, dataDir, rows: only }: BenchOptions):
   const catalog = writeTableCatalog(file, WIDE_COLUMNS, dataDir);
   const snapshot = join(dataDir, `wide-r${rows}-csv.sorrel`);
   const label = `${size} rows, wide CSV (${(statSync(file).size / MiB).toFixed(0)} MiB)`;
-  const cold: Started[] = [],
-    duck: Started[] = [];
-  for (let i = 0; i < reps; i++) {
-    // Alternate which side goes first, so neither always finds the file in a warmer page cache.
-    if (i % 2 === 1) duck.push(await timeDuckLoad(file, rows));
-    cold.push(await timeStart(catalog));
-    if (i % 2 === 0) duck.push(await timeDuckLoad(file, rows));
-    note(`scale csv: ${size}: cold ${Math.round(cold[i].ms)} ms, DuckDB ${Math.round(duck[i].ms)} ms`);
-  }
-  const built = buildSnapshot(catalog, snapshot);
-  const warm = await timeStart(snapshot);
-  const arrow = cold[0].bytes / MiB;
-  const c = { scenario: 'scale', case: label, better: 'lower' as const };
-  const out: BenchRow[] = [
-    toRow({
-      ...c,
-      metric: 'ms to ready, cold (from CSV)',
-      referenceName: 'DuckDB CREATE TABLE AS SELECT * FROM read_csv (fresh process)',
-      sorrel: cold.map((x) => x.ms),
-      reference: duck.map((x) => x.ms),
-      target: '—',
-      limit: null,
-    }),
-    toRow({
-      ...c,
-      metric: 'peak RSS MiB, cold',
-      referenceName: `Arrow buffers (${arrow.toFixed(0)} MiB)`,
-      sorrel: cold.map((x) => x.rss / MiB),
-      reference: arrow,
-      target: '≤ 2× Arrow bytes',
-      limit: { on: 'ratio', value: 2 },
-    }),
-    toRow({
-      ...c,
-      metric: 'peak RSS MiB, cold',
-      referenceName: 'DuckDB peak RSS (fresh process)',
-      sorrel: cold.map((x) => x.rss / MiB),
-      reference: duck.map((x) => x.rss / MiB),
-      target: '—',
-      limit: null,
-    }),
-    toRow({
-      ...c,
-      metric: 'sorrel build s',
-      referenceName: '—',
-      sorrel: [built / 1000],
-      reference: null,
-      target: '—',
-      limit: null,
-    }),
-    toRow({
-      ...c,
-      metric: 'ms to ready from the built snapshot',
-      referenceName: 'Sorrel cold',
-      sorrel: [warm.ms],
-      reference: cold.map((x) => x.ms),
-      target: '≤ 0.2× cold',
-      limit: { on: 'ratio', value: 0.2 },
-    }),
-    toRow({
-      ...c,
-      metric: 'peak RSS MiB from the built snapshot',
-      referenceName: `Arrow buffers (${arrow.toFixed(0)} MiB)`,
-      sorrel: [warm.rss / MiB],
-      reference: arrow,
-      target: '≤ 1.3× Arrow bytes',
-      limit: { on: 'ratio', value: 1.3 },
-    }),
-  ];
+  const starts = await timeStarts(file, rows, catalog, snapshot, reps, `scale csv: ${size}`);
+  const out = toStartRows(label, 'CSV', 'read_csv', starts, false);
   await checkServed(snapshot, file);
-  out.push(...(await timeInitCheck(file, catalog, WIDE_COLUMNS, cold[0].bytes, label)));
+  out.push(...(await timeInitCheck(file, catalog, WIDE_COLUMNS, starts.cold[0].bytes, label)));
   return out;
 }
 

@@ -4,7 +4,6 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { waitForOk } from '../lib/child.ts';
 import { openDuck, toSqlString } from '../lib/duck.ts';
-import { timeDuckLoad as loadDuck } from '../lib/duck-start.ts';
 import { toRowsLabel } from '../lib/growth.ts';
 import { note } from '../lib/log.ts';
 import { toRow } from '../lib/rows.ts';
@@ -12,8 +11,9 @@ import { timeInitCheck } from '../lib/scale-commands.ts';
 import { runScaleCsv } from '../lib/scale-csv.ts';
 import { timeClusteredGrid } from '../lib/scale-grid.ts';
 import { timeFirstRequests } from '../lib/scale-requests.ts';
+import { timeStarts, toStartRows } from '../lib/scale-start.ts';
 import { timeSplit } from '../lib/split-requests.ts';
-import { buildSnapshot, type SorrelChild, spawnSorrel, type Started, timeStart } from '../lib/sorrel.ts';
+import { type SorrelChild, spawnSorrel } from '../lib/sorrel.ts';
 import { writeTableCatalog } from '../lib/table-catalog.ts';
 import type { BenchRow, Scenario } from '../lib/types.ts';
 import { ensureWide, WIDE_COLUMNS } from '../lib/wide.ts';
@@ -33,77 +33,10 @@ export const scenario: Scenario = {
     const catalog = writeTableCatalog(file, WIDE_COLUMNS, dataDir);
     const snapshot = join(dataDir, `wide-r${rows}.sorrel`);
     const label = `${size} rows, wide Parquet (${(statSync(file).size / MiB).toFixed(0)} MiB)`;
-    const cold: Started[] = [],
-      duck: Started[] = [];
-    for (let i = 0; i < reps; i++) {
-      // Alternate which side goes first, so neither always finds the file in a warmer page cache.
-      if (i % 2 === 1) duck.push(await loadDuck(file, rows));
-      cold.push(await timeStart(catalog));
-      if (i % 2 === 0) duck.push(await loadDuck(file, rows));
-      note(`scale: ${size}: cold ${Math.round(cold[i].ms)} ms, DuckDB ${Math.round(duck[i].ms)} ms`);
-    }
-    const built = buildSnapshot(catalog, snapshot);
-    const warm: Started[] = [];
-    for (let i = 0; i < reps; i++) warm.push(await timeStart(snapshot));
-    const arrow = cold[0].bytes / MiB;
-    const c = { scenario: 'scale', case: label, better: 'lower' as const };
-    const out: BenchRow[] = [
-      toRow({
-        ...c,
-        metric: 'ms to ready, cold (from Parquet)',
-        referenceName: 'DuckDB CREATE TABLE AS SELECT * FROM read_parquet (fresh process)',
-        sorrel: cold.map((x) => x.ms),
-        reference: duck.map((x) => x.ms),
-        target: '≤ 2× DuckDB',
-        limit: { on: 'ratio', value: 2 },
-      }),
-      toRow({
-        ...c,
-        metric: 'ms to ready from the built snapshot',
-        referenceName: 'Sorrel cold',
-        sorrel: warm.map((x) => x.ms),
-        reference: cold.map((x) => x.ms),
-        target: '≤ 0.2× cold',
-        limit: { on: 'ratio', value: 0.2 },
-      }),
-      toRow({
-        ...c,
-        metric: 'peak RSS MiB, cold',
-        referenceName: `Arrow buffers (${arrow.toFixed(0)} MiB)`,
-        sorrel: cold.map((x) => x.rss / MiB),
-        reference: arrow,
-        target: '≤ 2× Arrow bytes',
-        limit: { on: 'ratio', value: 2 },
-      }),
-      toRow({
-        ...c,
-        metric: 'peak RSS MiB from the built snapshot',
-        referenceName: `Arrow buffers (${arrow.toFixed(0)} MiB)`,
-        sorrel: warm.map((x) => x.rss / MiB),
-        reference: arrow,
-        target: '≤ 1.3× Arrow bytes',
-        limit: { on: 'ratio', value: 1.3 },
-      }),
-      toRow({
-        ...c,
-        metric: 'peak RSS MiB, cold',
-        referenceName: 'DuckDB peak RSS (fresh process)',
-        sorrel: cold.map((x) => x.rss / MiB),
-        reference: duck.map((x) => x.rss / MiB),
-        target: '—',
-        limit: null,
-      }),
-      toRow({
-        ...c,
-        metric: 'sorrel build s',
-        referenceName: '—',
-        sorrel: [built / 1000],
-        reference: null,
-        target: '—',
-        limit: null,
-      }),
-    ];
-    out.push(...(await timeInitCheck(file, catalog, WIDE_COLUMNS, cold[0].bytes, label)));
+    const starts = await timeStarts(file, rows, catalog, snapshot, reps, `scale: ${size}`);
+    const arrow = starts.arrowMiB;
+    const out = toStartRows(label, 'Parquet', 'read_parquet', starts, true);
+    out.push(...(await timeInitCheck(file, catalog, WIDE_COLUMNS, starts.cold[0].bytes, label)));
     // First requests on a fresh process serving the snapshot, beside DuckDB in this process.
     const db = await openDuck();
     const sorrel = await spawnSorrel(snapshot);
