@@ -34,8 +34,7 @@ export async function init(
     fields: [] as unknown[],
     concepts: [] as unknown[],
   };
-  let fieldId = 0,
-    conceptId = 0;
+  let fieldId = 0;
   for (const [i, file] of files.entries()) {
     if (!formatOf(file)) return fail(`${file}: unknown format; use ${toExtensionList()}.`);
     const name = basename(file, extname(file)).replace(/[^A-Za-z0-9_]+/g, '_');
@@ -56,29 +55,15 @@ export async function init(
     catalog.datasets.push({ name, file });
     catalog.categories.push({ id: i + 1, name: toTitle(name), order: i + 1 });
     for (const [j, c] of columns.entries()) {
-      const id = ++fieldId;
       const simpleString = c.type === 'char' || c.type === 'text';
       const enumerable = (simpleString || c.type === 'boolean') && c.distinct <= 30;
-      catalog.fields.push({
-        id,
+      const id = ++fieldId;
+      pushColumn(catalog, id, i + 1, j + 1, {
         dataset: name,
         column: c.name,
-        name: toTitle(c.name),
-        internal_type: c.type,
+        type: c.type,
         enumerable,
-        searchable: simpleString && !enumerable,
         nullable: c.nullable,
-        published: true,
-        archived: false,
-      });
-      catalog.concepts.push({
-        id: ++conceptId,
-        name: toTitle(c.name),
-        plural_name: toPlural(toTitle(c.name)),
-        category: i + 1,
-        order: j + 1,
-        published: true,
-        fields: [id],
       });
     }
   }
@@ -153,31 +138,51 @@ async function initEngine(url: string, tables: string[], flags: Flags): Promise<
         continue;
       }
       const id = ++fieldId;
-      const text = c.type === 'char' || c.type === 'text';
-      catalog.fields.push({
-        id,
+      pushColumn(catalog, id, i + 1, id, {
         dataset: name,
         column: c.name,
-        name: toTitle(c.name),
-        internal_type: c.type,
+        type: c.type,
         enumerable: c.enumerable,
-        searchable: text && !c.enumerable,
         nullable: c.nullable,
-        published: true,
-        archived: false,
-      });
-      catalog.concepts.push({
-        id,
-        name: toTitle(c.name),
-        plural_name: toPlural(toTitle(c.name)),
-        category: i + 1,
-        order: id,
-        published: true,
-        fields: [id],
       });
     }
   }
   return print(catalog);
+}
+
+/**
+ * A column's field (searchable when it is text that is not enumerable) and its concept of the same
+ * name and id, in category `category` at `order`.
+ */
+function pushColumn(
+  catalog: Pick<InitCatalog, 'fields' | 'concepts'>,
+  id: number,
+  category: number,
+  order: number,
+  c: { dataset: string; column: string; type: string; enumerable: boolean; nullable: boolean },
+): void {
+  const text = c.type === 'char' || c.type === 'text';
+  catalog.fields.push({
+    id,
+    dataset: c.dataset,
+    column: c.column,
+    name: toTitle(c.column),
+    internal_type: c.type,
+    enumerable: c.enumerable,
+    searchable: text && !c.enumerable,
+    nullable: c.nullable,
+    published: true,
+    archived: false,
+  });
+  catalog.concepts.push({
+    id,
+    name: toTitle(c.column),
+    plural_name: toPlural(toTitle(c.column)),
+    category,
+    order,
+    published: true,
+    fields: [id],
+  });
 }
 
 function toTitle(s: string): string {
