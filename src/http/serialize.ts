@@ -1,7 +1,7 @@
 // Serialising a large answer without stalling the event loop: a long list is written in slices, yielding between them.
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 
-const SLICE = 4096; // items per turn of the event loop: a few milliseconds of JSON.stringify at most
+export const SLICE = 4096; // items per turn of the event loop: a few milliseconds of JSON.stringify at most
 const CHUNK = 512; // items per JSON string: short-lived text in V8's young generation (see below)
 const COMMA = Buffer.from(',');
 

@@ -9,7 +9,7 @@ import type { TreeContextNode, TreeDimension } from '../contract/tree.ts';
 import { toAxisBody, toAxisPoint, toCentroidLabel } from '../http/axes.ts';
 import { HttpError, badParameter } from '../http/errors.ts';
 import { toOwnBuffer } from '../http/reply-cache.ts';
-import { toJsonInSlices } from '../http/serialize.ts';
+import { SLICE, toJsonInSlices } from '../http/serialize.ts';
 import type { Snapshot } from '../snapshot/create.ts';
 import { toLabeler } from '../snapshot/labels.ts';
 import { remember } from '../snapshot/memo.ts';
@@ -27,8 +27,6 @@ export type DistParams = {
 
 /** What the memo keeps of a context-naive distribution: its JSON bytes, or the result it is refused for. */
 export type NaiveDist = { bytes: Buffer } | { refused: DistAnswer };
-
-const SLICE_POINTS = 4096; // points beyond which a body is serialised in slices (src/http/serialize.ts)
 
 /** A context-aware distribution's result: its task on the pool (cancelled with `signal`). */
 export function computeAwareDist(snapshot: Snapshot, pool: Pool, p: DistParams, signal?: AbortSignal) {
@@ -61,7 +59,7 @@ export function toNaiveDist(snapshot: Snapshot, pool: Pool, config: Config, p: D
  */
 export async function toDistBytes(snapshot: Snapshot, p: DistParams, result: DistAnswer): Promise<Buffer> {
   const { body, count, item } = toDistBody(snapshot, p, result);
-  if (count > SLICE_POINTS) return toJsonInSlices(body, 'data', count, item);
+  if (count > SLICE) return toJsonInSlices(body, 'data', count, item);
   body.data = Array.from({ length: count }, (_, j) => item(j));
   return Buffer.from(JSON.stringify(body));
 }
