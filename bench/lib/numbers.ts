@@ -15,13 +15,14 @@ const id = (column: string) => toFieldId(WIDE_COLUMNS, column);
 const BINS = 50;
 
 /**
- * Contexts on the integer `grade` (0..19) and on the float `x` (3 decimals). Every timed request lowers
+ * Contexts on the integers `grade` (0..19) and `code` (0..99,999) and on the float `x` (3 decimals). Every timed request lowers
  * the bound by `step` (less than the data's resolution): the checked rows and answer, but a request the
  * reply cache has not seen.
  */
 export const WIDE_CONTEXTS = [
   { label: '50% context on an int (`grade < 10`)', column: 'grade', below: 10, step: 1e-3 },
   { label: '5% context on an int (`grade < 1`)', column: 'grade', below: 1, step: 1e-3 },
+  { label: '1% context on an int (`code < 1000`)', column: 'code', below: 1000, step: 1e-3 },
   { label: '50% context on a float (`x < 500`)', column: 'x', below: 500, step: 1e-5 },
   { label: '1% context on a float (`x < 10`)', column: 'x', below: 10, step: 1e-5 },
 ];
