@@ -71,7 +71,8 @@ function isNearlyUnique(snapshot: Snapshot, id: number, dataset: string, config:
   const values = snapshot.values.get(id)?.values;
   const distinct = values?.length ?? 0;
   const rows = snapshot.datasets.get(dataset)?.rows ?? 0;
-  return distinct > config.maxClusterPoints && distinct * 2 > rows && !(values instanceof Float64Array);
+  const numbers = values instanceof Float64Array || values instanceof Int32Array;
+  return distinct > config.maxClusterPoints && distinct * 2 > rows && !numbers;
 }
 
 function pause(ms: number): Promise<void> {

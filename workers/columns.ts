@@ -16,7 +16,7 @@ import { isBitSet } from '../src/common/bitmap.ts';
 // Compute modules then scan the raw typed arrays: `vector.get(i)` costs a visitor dispatch per
 // value and is two orders of magnitude slower in a hot loop.
 
-/** Values of one column as raw buffers, per the storage contract in src/types.ts. */
+/** Values of one column as raw buffers, per the storage contract in src/contract/storage.ts. */
 export type ColumnView = {
   kind: StorageKind;
   /** f64/i32/i64/dict: element i is `values[i]`; bool: bit `offset + i`, bit-packed, LSB first. */
@@ -29,7 +29,7 @@ export type ColumnView = {
   nullCount: number;
   /** dict only: the dictionary, sorted by code point, indexed by the codes in `values`. */
   dictionary?: string[];
-  /** date, time or datetime: order statistics only, no mean or quantiles (API.md §8). */
+  /** date, time or datetime (from the Arrow type, not the kind): order statistics only, no mean or quantiles (API.md §8). */
   temporal: boolean;
 };
 
@@ -99,7 +99,7 @@ export function toColumnView(field: Field, data: Data): ColumnView {
     offset: data.offset,
     length: data.length,
     nullCount: Math.max(nullCount, 0),
-    temporal: kind === 'i32' || field.metadata.get('sorrel.type') === 'datetime',
+    temporal: isTemporal(field),
   };
   if (kind === 'dict') {
     if (!(data.values instanceof Int32Array))
@@ -127,7 +127,7 @@ function emptyView(field: Field): ColumnView {
     offset: 0,
     length: 0,
     nullCount: 0,
-    temporal: kind === 'i32' || field.metadata.get('sorrel.type') === 'datetime',
+    temporal: isTemporal(field),
     ...(kind === 'dict' ? { dictionary: [] } : {}),
   };
 }
@@ -140,6 +140,7 @@ function toKind(field: Field): StorageKind {
       break;
     case Type.Int:
       if (t.bitWidth === 64 && t.isSigned) return 'i64';
+      if (t.bitWidth === 32 && t.isSigned) return 'i32'; // an integer column whose values fit
       break;
     case Type.Bool:
       return 'bool';
@@ -157,6 +158,15 @@ function toKind(field: Field): StorageKind {
   throw new Error(
     `Column "${field.name}" has Arrow type ${String(field.type)}, outside the storage contract (src/types.ts).`,
   );
+}
+
+/**
+ * Whether a column holds dates, times or datetimes, from its Arrow type: DateDay and TimeMillisecond
+ * (Int32 values, as an integer column's may be), or a Float64 marked `sorrel.type=datetime`.
+ */
+function isTemporal(field: Field): boolean {
+  const id = field.type.typeId;
+  return id === Type.Date || id === Type.Time || field.metadata.get('sorrel.type') === 'datetime';
 }
 
 /** True when row i holds a value (not null). */

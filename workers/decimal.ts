@@ -19,7 +19,7 @@ const SAMPLE = 64;
  * Memory: 5 bytes a kept row (the r, then the ranks in place; a presence flag) and 4 a slot of the range.
  */
 export function decimalRanks(
-  values: Float64Array,
+  values: Float64Array | Int32Array,
   validity: Uint8Array | null,
   offset: number,
   sel: Int32Array,
@@ -60,7 +60,7 @@ export function decimalRanks(
 }
 
 /** The smallest scale that makes the first SAMPLE kept values integers exactly, or 0 when none does. */
-function chooseScale(values: Float64Array, sel: Int32Array, present: Uint8Array): number {
+function chooseScale(values: Float64Array | Int32Array, sel: Int32Array, present: Uint8Array): number {
   const sample: number[] = [];
   for (let p = 0; p < sel.length && sample.length < SAMPLE; p++) if (present[p] === 1) sample.push(values[sel[p]]);
   for (const s of SCALES) if (sample.every((v) => Math.round(v * s) / s === v)) return s;

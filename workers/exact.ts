@@ -45,6 +45,18 @@ function sumWhole(values: Float64Array, parts: Float64Array): boolean {
   return true;
 }
 
+/** The exact sum of 32-bit integers: 2^21 of them sum exactly in a double (below 2^52), a BigInt step per chunk. */
+export function int32Sum(values: Int32Array): bigint {
+  let total = 0n;
+  for (let start = 0; start < values.length; start += 2 * CHUNK) {
+    const end = Math.min(values.length, start + 2 * CHUNK);
+    let sum = 0;
+    for (let i = start; i < end; i++) sum += values[i];
+    total += BigInt(sum);
+  }
+  return total;
+}
+
 /**
  * The exact sum of 64-bit integers, read as little-endian (low: unsigned, high: signed) 32-bit
  * words: 2^20 of either kind sum exactly in a double (below 2^52), so a chunk costs two double

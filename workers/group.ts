@@ -49,8 +49,7 @@ export function groupCounts(cols: ColumnView[], mask: Uint8Array | null, opts: G
   const sel = selectRows(cols, mask, opts.nulls);
   const m = sel.length;
   const unbounded = opts.maxGroups === Number.POSITIVE_INFINITY;
-  if (unbounded && cols.length === 1 && (cols[0].kind === 'f64' || cols[0].kind === 'i64'))
-    return sortedGroups(cols[0], sel, opts.nulls);
+  if (unbounded && cols.length === 1 && isSortable(cols[0])) return sortedGroups(cols[0], sel, opts.nulls);
 
   // A dimension with more distinct values than maxGroups is refused while it is being ranked.
   const dims: RankedDim[] = [];
@@ -93,6 +92,11 @@ export function groupCounts(cols: ColumnView[], mask: Uint8Array | null, opts: G
       ranks: Int32Array.from(reps, (p) => rankOf(cols[k], d, sel[p])),
     })),
   };
+}
+
+/** f64, i64 and Int32 integer columns (not dates or times, which rank): sortedGroups' columns. */
+function isSortable(col: ColumnView): boolean {
+  return col.kind === 'f64' || col.kind === 'i64' || (col.kind === 'i32' && !col.temporal);
 }
 
 /**

@@ -1,5 +1,5 @@
 // Sum, mean and sample standard deviation of a numeric column's values (API.md §8).
-import { int64Sum, toIntegerJson, toNearest, wholeSum } from './exact.ts';
+import { int32Sum, int64Sum, toIntegerJson, toNearest, wholeSum } from './exact.ts';
 
 /** `sum` is decimal text only for a sum of whole numbers beyond 2^53. */
 export type Moments = { sum: number | string; mean: number; stddev: number | null };
@@ -18,13 +18,16 @@ export const BLOCK = 64;
  * Σ(x − m)² − (Σ(x − m))²/n about the best double mean m, which is the exact sum of squares for
  * any m, so an m off by a rounding costs nothing, and a constant set gives exactly 0.
  */
-export function momentsOf(sorted: Float64Array | BigInt64Array): Moments {
+export function momentsOf(sorted: Float64Array | Int32Array | BigInt64Array): Moments {
   if (sorted instanceof BigInt64Array) return int64Moments(sorted);
+  if (sorted instanceof Int32Array) return wholeMoments(sorted, int32Sum(sorted));
   const sum = wholeSum(sorted);
   return sum === null ? floatMoments(sorted) : wholeMoments(sorted, sum);
 }
 
-function wholeMoments(values: Float64Array, sum: bigint): Moments {
+// An Int32 column's values are the doubles a Float64 column of the same integers holds: the same
+// exact sum (int32Sum, as wholeSum gives it), the same deviations in the same order, the same answer.
+function wholeMoments(values: Float64Array | Int32Array, sum: bigint): Moments {
   const n = values.length;
   const mean = toNearest(sum, n);
   const [s, ss] = deviations(values, mean);
@@ -76,7 +79,7 @@ function int64Moments(values: BigInt64Array): Moments {
  * plainly and the block sums are added with Neumaier compensation (as accurate here as
  * compensating every term, and faster than the plain loop).
  */
-function deviations(values: Float64Array, centre: number): [number, number] {
+function deviations(values: Float64Array | Int32Array, centre: number): [number, number] {
   const acc = createAccumulator();
   for (let start = 0; start < values.length; start += BLOCK) {
     const end = Math.min(values.length, start + BLOCK);

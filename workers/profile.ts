@@ -34,7 +34,7 @@ export function profileColumn(col: ColumnView, withStats: boolean): ProfileResul
   const distinct =
     values instanceof BigInt64Array
       ? distinctOfSorted(col, values, nullCount)
-      : values instanceof Float64Array && isAscending(values)
+      : isAscending(values)
         ? { values, counts: new Uint8Array(toBuffer(values.length, values.length)).fill(1), nullCount } // every value its own run
         : runsOf(values, nullCount);
   return { distinct, stats: statsOfSorted(col, values, nullCount, distinct.values.length) };
@@ -58,7 +58,7 @@ function inOrder(col: ColumnView): { values: Float64Array | Int32Array; nullCoun
  * 8 bytes a row made in two more passes; in order already, its distinct values are a view of the
  * column in shared memory (no copy at all, on either thread).
  */
-function isAscending(values: Float64Array): boolean {
+function isAscending(values: Float64Array | Int32Array): boolean {
   for (let i = 1; i < values.length; i++) if (!(values[i - 1] < values[i])) return false;
   return true;
 }

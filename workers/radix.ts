@@ -6,7 +6,7 @@ import { PASSES } from './sort.ts';
 export type FloatRanks = { ranks: Int32Array; uniq: Float64Array };
 
 /**
- * The rank of each row sel[p] of a Float64 column among its distinct non-null values there, with
+ * The rank of each row sel[p] of a Float64 (or Int32 integer) column among its distinct non-null values there, with
  * nulls ranked last (`uniq.length`). Null (nothing computed) when a kept value is NaN: the search
  * path of workers/rank.ts has its own answer for NaN, which this one leaves to it.
  *
@@ -19,7 +19,7 @@ export type FloatRanks = { ranks: Int32Array; uniq: Float64Array };
  * places skip the sort (workers/decimal.ts).
  */
 export function rankFloats(
-  values: Float64Array,
+  values: Float64Array | Int32Array,
   validity: Uint8Array | null,
   offset: number,
   sel: Int32Array,

@@ -57,7 +57,9 @@ export function rankDimension(
     if (ranged) return ranged.mode === 'table' && ranged.card - 1 > limit ? null : ranged;
   }
   const floats =
-    radix && col.kind === 'f64' ? rankFloats(col.values as Float64Array, col.validity, col.offset, sel) : null;
+    radix && (col.kind === 'f64' || (col.kind === 'i32' && !col.temporal))
+      ? rankFloats(col.values as Float64Array | Int32Array, col.validity, col.offset, sel)
+      : null;
   if (floats !== null) {
     const { ranks, uniq } = floats;
     return { ...none, mode: 'search', sorted: uniq, card: uniq.length + 1, values: uniq, numbers: uniq, ranks };

@@ -58,7 +58,11 @@ export function shapeRuns(runs: NumberRuns, params: DistParams): DistResult {
  * their ascending list, not a flag per value. Transient: the grid's cells (16 bytes each, at most
  * maxPoints) and the outliers' indexes.
  */
-export function analyseRuns(values: Float64Array, counts: ArrayLike<number>, opts: AnalysisOptions): Analysis | null {
+export function analyseRuns(
+  values: Float64Array | Int32Array,
+  counts: ArrayLike<number>,
+  opts: AnalysisOptions,
+): Analysis | null {
   const n = values.length;
   if (n <= opts.maxPoints) return null;
   let sum = 0;
@@ -129,5 +133,6 @@ function toGroups({ values, counts, nullCount }: NumberRuns, params: DistParams)
   if (size > n) all[n] = nullCount;
   const ranks = new Int32Array(size);
   for (let g = 0; g < size; g++) ranks[g] = g;
-  return { size, counts: all, tooMany: false, dims: [{ values, numbers: values, ranks }] };
+  const numbers = values instanceof Float64Array ? values : Float64Array.from(values);
+  return { size, counts: all, tooMany: false, dims: [{ values: numbers, numbers, ranks }] };
 }

@@ -24,8 +24,7 @@ export function statsOfRuns(col: ColumnView, runs: Runs, nullCount: number): Sta
   if (n === 0) return result;
   result.min = values[0];
   result.max = values[values.length - 1];
-  // An i32 column (dates, times) gets order statistics only, as statsOfSorted gives an Int32Array.
-  if (!numeric || col.kind === 'i32') return result;
+  if (!numeric) return result;
   Object.assign(result, momentsOfRuns(runs));
   // quantileCont reads the length and the two ranks it interpolates between, nothing else.
   const ranks = QUANTILES.flatMap(([, p]) => [Math.floor((n - 1) * p), Math.ceil((n - 1) * p)]);

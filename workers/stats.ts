@@ -40,7 +40,7 @@ export function statsOfSorted(
   const [min, max] = [values[0], values[n - 1]];
   result.min = typeof min === 'bigint' ? toNumberOrText(min) : min;
   result.max = typeof max === 'bigint' ? toNumberOrText(max) : max;
-  if (!numeric || values instanceof Int32Array) return result;
+  if (!numeric) return result;
   Object.assign(result, momentsOf(values));
   const q = result.quantiles!;
   for (const [key, p] of QUANTILES) q[key] = quantileCont(values, p);

@@ -69,8 +69,14 @@ function converterFor(spec: ColumnSpec): ChunkConverter {
   );
 }
 
+/**
+ * Integers of up to 32 bits (16 unsigned) are copied straight into Int32 storage (see
+ * loaders/core/narrow.ts), never held as doubles; a Uint32 column as doubles, narrowed later if it fits.
+ */
 function createNumberConverter(spec: ColumnSpec, type: 'integer' | 'float'): ChunkConverter {
-  const out = new Float64Array(spec.rows);
+  const source = spec.type as arrow.Int;
+  const int32 = arrow.DataType.isInt(source) && (source.isSigned ? source.bitWidth <= 32 : source.bitWidth <= 16);
+  const out = int32 ? new Int32Array(spec.rows) : new Float64Array(spec.rows);
   const t = spec.type as arrow.Float;
   const single = arrow.DataType.isFloat(t) && t.precision === arrow.Precision.SINGLE;
   const half = arrow.DataType.isFloat(t) && t.precision === arrow.Precision.HALF;

@@ -27,7 +27,7 @@ export type LoadedTable = {
   hash(): Promise<string>;
 };
 
-/** One column in storage units (see the StorageKind table in src/types.ts), not yet an Arrow vector. */
+/** One column in storage units (see the StorageKind table in src/contract/storage.ts), not yet an Arrow vector. */
 export type Column = {
   name: string;
   type: InternalType;
@@ -35,7 +35,10 @@ export type Column = {
   /** Bit set = valid; null when no row is null. */
   validity: Uint8Array | null;
   nullCount: number;
-  /** Float64Array (f64), BigInt64Array (i64), bit-packed Uint8Array (bool), Int32Array (dict codes, i32). */
+  /**
+   * Float64Array (f64), BigInt64Array (i64), bit-packed Uint8Array (bool), Int32Array (dict codes, i32).
+   * An integer column's may be either Float64Array or Int32Array (see toStorage).
+   */
   values: Float64Array | BigInt64Array | Int32Array | Uint8Array;
   /** Strings by code for char/text, in any order; the normaliser sorts and deduplicates them. */
   dictionary: readonly string[] | null;
@@ -44,7 +47,15 @@ export type Column = {
 /** Every format's loader has this signature. */
 export type Loader = (path: string, opts: LoadOptions) => Promise<Column[]>;
 
-/** How an internal type is stored. */
+/**
+ * How a column is stored: its type's storage (storageOf), except an integer column held in an
+ * Int32Array, which is `i32` (every value fits 32 bits: loaders/core/narrow.ts).
+ */
+export function toStorage(column: Pick<Column, 'type' | 'values'>): StorageKind {
+  return column.type === 'integer' && column.values instanceof Int32Array ? 'i32' : storageOf(column.type);
+}
+
+/** How an internal type is stored before its values are known (an integer column may then narrow to `i32`). */
 export function storageOf(type: InternalType): StorageKind {
   switch (type) {
     case 'biginteger':

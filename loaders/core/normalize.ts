@@ -5,7 +5,8 @@ import { basename } from 'node:path';
 import type { InternalType } from '../../src/contract/model.ts';
 import { BUFFER_BYTES } from '../../src/contract/storage.ts';
 import type { Column, LoadedTable } from './column.ts';
-import { storageOf } from './column.ts';
+import { toStorage } from './column.ts';
+import { narrowColumn } from './narrow.ts';
 import { sortDictionary } from './dictionary.ts';
 import { LoadError } from './errors.ts';
 import { HASH_THREAD_BYTES } from './hash.ts';
@@ -38,6 +39,7 @@ export async function normalizeColumns(
       throw new Error(`loader bug: column "${column.name}" has ${column.length} rows, not ${rows}`);
     types[column.name] = column.type;
   }
+  narrowAll(columns);
   const { table: whole, sizes } = toTable(columns.splice(0), rows);
   const bytes = sizes.reduce((n, b) => n + b, 0);
   // The parts view the loader's arrays, which the copies free one by one (release.ts); `whole`
@@ -46,6 +48,20 @@ export async function normalizeColumns(
   const { shared, hashed } = await toSharedParts(parts, basename(path), whole, hashThreadBytes);
   const table = toWholeTable(shared);
   return { table, parts: shared, types, rows, bytes, hash: async () => (await hashed) ?? toTableHash(table) };
+}
+
+/**
+ * Narrows each integer column that fits to Int32 (narrow.ts), one column at a time, so the peak is
+ * the table plus one column's Int32 copy. A column whose values share a buffer with another column's
+ * arrays is narrowed without freeing that buffer.
+ */
+function narrowAll(columns: Column[]): void {
+  const owners = new Map<ArrayBufferLike, number>();
+  for (const c of columns)
+    for (const a of [c.values, c.validity]) if (a) owners.set(a.buffer, (owners.get(a.buffer) ?? 0) + 1);
+  columns.forEach((c, i) => {
+    columns[i] = narrowColumn(c, owners.get(c.values.buffer) === 1);
+  });
 }
 
 /** The single-batch table over the columns' own storage (null slots zeroed, dictionaries sorted), and each column's bytes. */
@@ -98,17 +114,19 @@ function toData(c: Column, index: number): arrow.Data {
   const nullCount = nullBitmap ? c.nullCount : 0;
   const base = { length: c.length, nullCount, nullBitmap };
   if (nullBitmap) zeroNullSlots(c, nullBitmap);
-  switch (storageOf(c.type)) {
+  switch (toStorage(c)) {
     case 'f64':
       return arrow.makeData({ ...base, type: new arrow.Float64(), data: c.values as Float64Array });
     case 'i64':
       return arrow.makeData({ ...base, type: new arrow.Int64(), data: c.values as BigInt64Array });
     case 'bool':
       return arrow.makeData({ ...base, type: new arrow.Bool(), data: c.values as Uint8Array });
-    case 'i32':
-      return c.type === 'date'
-        ? arrow.makeData({ ...base, type: new arrow.DateDay(), data: c.values as Int32Array })
-        : arrow.makeData({ ...base, type: new arrow.TimeMillisecond(), data: c.values as Int32Array });
+    case 'i32': {
+      const data = c.values as Int32Array;
+      if (c.type === 'date') return arrow.makeData({ ...base, type: new arrow.DateDay(), data });
+      if (c.type === 'time') return arrow.makeData({ ...base, type: new arrow.TimeMillisecond(), data });
+      return arrow.makeData({ ...base, type: new arrow.Int32(), data });
+    }
     case 'dict': {
       const codes = c.values as Int32Array;
       const sorted = sortDictionary(c.dictionary ?? [], codes, nullBitmap ?? null);

@@ -37,3 +37,21 @@ export function createReleaser(lists: readonly (readonly (Uint8Array | null)[])[
     }
   };
 }
+
+/**
+ * Frees the ArrayBuffer under `array` at once (see createReleaser) when it is at least 1 MiB; the
+ * caller vouches that nothing else views it. For a column's old storage replaced by a narrower copy
+ * (narrow.ts): left to the collector, a 100M-row column's 800 MB may stay resident while the next
+ * column is narrowed.
+ */
+export function releaseArray(array: ArrayBufferView): void {
+  const buffer = array.buffer;
+  if (!(buffer instanceof ArrayBuffer) || buffer.byteLength < MIN_BYTES) return;
+  const port = new MessageChannel().port1;
+  port.close();
+  try {
+    port.postMessage(null, [buffer]);
+  } catch {
+    // not detachable: the collector frees it once unreferenced
+  }
+}

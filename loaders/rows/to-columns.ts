@@ -5,6 +5,7 @@ import { createInferringBuilder } from './infer.ts';
 import { createCastingBuilder } from './override.ts';
 import { createVerbatimBuilder } from './text.ts';
 import type { Column, LoadOptions } from '../core/column.ts';
+import { narrowColumn } from '../core/narrow.ts';
 import { checkColumns } from '../core/normalize.ts';
 
 /** What a row reader feeds: a header then cell rows (delimited text), or object rows (JSON). */
@@ -54,11 +55,13 @@ export async function loadRows(
 }
 
 // Finishes one builder at a time and drops it, so its growable storage can be collected while the
-// next column is trimmed: peak memory stays near one copy of the table, not two.
+// next column is trimmed: peak memory stays near one copy of the table, not two. An integer column
+// that fits 32 bits is narrowed here (loaders/core/narrow.ts), on the thread that built it (a large
+// file's columns are built on two: loaders/rows/split.ts), and its doubles freed at once.
 function finishAll(builders: (ColumnBuilder | null)[]): Column[] {
   const columns: Column[] = [];
   for (let i = 0; i < builders.length; i++) {
-    columns.push(builders[i]!.finish());
+    columns.push(narrowColumn(builders[i]!.finish()));
     builders[i] = null;
   }
   return columns;

@@ -8,7 +8,8 @@ import type { InternalType } from './model.ts';
  *
  * | internal type                    | Arrow type               | raw buffer        | unit                      |
  * |----------------------------------|--------------------------|-------------------|---------------------------|
- * | integer, float, decimal, key     | Float64                  | Float64Array      | the number                |
+ * | integer, every value in int32    | Int32                    | Int32Array        | the number                |
+ * | integer (others), float, decimal, key | Float64             | Float64Array      | the number                |
  * | biginteger                       | Int64                    | BigInt64Array     | the integer               |
  * | boolean                          | Bool                     | bit-packed Uint8  | 1 = true                  |
  * | char, text                       | Dictionary<Utf8, Int32>  | Int32Array codes  | dictionary sorted by code point, no duplicates |
@@ -17,6 +18,13 @@ import type { InternalType } from './model.ts';
  * | time                             | TimeMillisecond          | Int32Array        | ms since midnight         |
  *
  * Nulls are in the validity bitmap (bit set = valid); the value slot of a null is 0.
+ *
+ * An integer column is Int32 when every valid value is a whole number in [−2^31, 2^31) and none is
+ * -0, decided once its values are known (loaders/core/narrow.ts); else Float64, exact to 2^53. Why:
+ * masks and grouping read 4 bytes a row instead of 8. Workers tell a column's kind and whether it is
+ * temporal from its Arrow type (Int32 → `i32`, not temporal; DateDay, TimeMillisecond → `i32`,
+ * temporal), so a snapshot file built while integers were all Float64 still answers the same.
+ * key and decimal columns stay Float64.
  *
  * A table's columns live in one or more parts: each part is an Arrow IPC file (one record batch,
  * every row) of some consecutive columns, in its own SharedArrayBuffer. A part holds at most

@@ -115,7 +115,7 @@ export type ShapeGroups = {
  * memory (a built file's precomputed section, or the profile task's answer), so the task holds views.
  */
 export type NumberRuns = {
-  values: Float64Array;
+  values: Float64Array | Int32Array; // Int32: an Int32 column in order, its values a view of it
   counts: Uint8Array | Uint16Array | Uint32Array | Float64Array;
   nullCount: number;
 };
@@ -207,9 +207,12 @@ export type DistAnswer = Omit<DistResult, 'data'> & { data: DistPoint[] | FlatPo
  */
 export type ProfileResult = { distinct: ProfileValues; stats: StatsResult | null };
 
-/** A profile's distinct values: DistinctResult's, as typed arrays for a number column. */
+/**
+ * A profile's distinct values: DistinctResult's, as typed arrays for a number column (an Int32Array
+ * when they are an Int32 column's own values, already in order: workers/profile.ts).
+ */
 export type ProfileValues = {
-  values: Float64Array | (number | string)[];
+  values: Float64Array | Int32Array | (number | string)[];
   counts: Uint8Array | Uint16Array | Uint32Array | Float64Array | number[];
   nullCount: number;
 };

@@ -13,13 +13,14 @@ export type Precomputed = {
  * Layout: u32 (little-endian) length J of a canonical-JSON index, the index, zero bytes up to a
  * multiple of 8, then the arrays, each starting on a multiple of 8:
  *
- * - values: `f64` (Float64Array) when every value is a number, `str` when every value is a
+ * - values: `i32` (Int32Array) when they are an Int32 column's own values (a column in order,
+ *   workers/profile.ts: half the bytes of `f64`), `f64` (Float64Array) when every value is a number, `str` when every value is a
  *   string, else `json` (a JSON array, for the rare mixed column).
  * - labels: `values` when each label is its value (strings), `string` when each is String(value)
  *   (numbers printed by JavaScript — the common case), else `str`.
  * - counts: the narrowest of `u8`, `u16`, `u32` (unsigned arrays) that holds every count, else
  *   `f64` (a key column's counts, all 1, are a byte each: 100 MiB rather than 400 at 100M rows).
- * Decoded, `f64` values and the counts are views of the section's bytes (no copy), and `string`
+ * Decoded, `i32` and `f64` values and the counts are views of the section's bytes (no copy), and `string`
  * labels are made when asked for (src/snapshot/field-values.ts).
  * - `str` = code-unit offsets (Uint32Array, n + 1) then the UTF-8 bytes of all strings joined:
  *   decoding is one UTF-8 decode and n slices, faster than JSON.parse of the same strings.
@@ -32,7 +33,7 @@ type FieldIndex = {
   id: number;
   n: number;
   nullCount: number;
-  values: ['f64', Part] | ['str', Part, Part] | ['json', Part];
+  values: ['i32', Part] | ['f64', Part] | ['str', Part, Part] | ['json', Part];
   labels: ['values'] | ['string'] | ['str', Part, Part];
   counts: [CountKind, Part];
 };
@@ -113,7 +114,9 @@ export function toPrecomputedBytes(p: Precomputed): Uint8Array {
     if (f.counts.length !== n) throw new Error(`Field ${id}: ${n} values but ${f.counts.length} counts.`);
     const all = Array.prototype.every.bind(f.values) as (test: (v: number | string) => boolean) => boolean;
     let values: FieldIndex['values'];
-    if (all((v) => typeof v === 'number'))
+    if (f.values instanceof Int32Array)
+      values = ['i32', put(new Uint8Array(f.values.buffer, f.values.byteOffset, f.values.byteLength))];
+    else if (all((v) => typeof v === 'number'))
       values = ['f64', put(new Uint8Array(Float64Array.from(f.values as ArrayLike<number>).buffer))];
     else if (all((v) => typeof v === 'string')) values = ['str', ...putStrings(f.values as string[])];
     else values = ['json', put(Buffer.from(toCanonicalJson(Array.from(f.values)), 'utf8'))];
@@ -169,6 +172,7 @@ export function toPrecomputed(bytes: Uint8Array): Precomputed {
       ? make(b.buffer, b.byteOffset, b.byteLength / width)
       : make(b.slice().buffer, 0, b.byteLength / width);
   const f64 = (part: Part) => typed(view(part, 8), (buf, o, n) => new Float64Array(buf, o, n), 8);
+  const i32 = (part: Part) => typed(view(part, 4), (buf, o, n) => new Int32Array(buf, o, n), 4);
   const u32 = (part: Part) => typed(view(part, 4), (buf, o, n) => new Uint32Array(buf, o, n), 4);
   const strings = (offsets: Part, text: Part, n: number): string[] => {
     const o = u32(offsets);
@@ -184,9 +188,11 @@ export function toPrecomputed(bytes: Uint8Array): Precomputed {
     const v: ArrayLike<number | string> =
       f.values[0] === 'f64'
         ? f64(f.values[1])
-        : f.values[0] === 'str'
-          ? strings(f.values[1], f.values[2]!, f.n)
-          : (JSON.parse(Buffer.from(view(f.values[1], 1)).toString('utf8')) as (number | string)[]);
+        : f.values[0] === 'i32'
+          ? i32(f.values[1])
+          : f.values[0] === 'str'
+            ? strings(f.values[1], f.values[2]!, f.n)
+            : (JSON.parse(Buffer.from(view(f.values[1], 1)).toString('utf8')) as (number | string)[]);
     const labels =
       f.labels[0] === 'values'
         ? (v as string[])

@@ -21,7 +21,14 @@ import { createHash } from 'node:crypto';
  * aligned typed arrays without a copy. Nothing in the file depends on the time it was written
  * or on insertion order: the same inputs give the same bytes.
  */
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
+/**
+ * The format versions this Sorrel reads. 3: integer columns that fit 32 bits are Arrow Int32 and a
+ * profile's values may be `i32` (src/contract/storage.ts, codec.ts), which a reader of format 2 would
+ * not know. A format-2 file (every integer Float64) is still read and answers the same: workers take
+ * a column's kind from its Arrow type.
+ */
+export const READ_FORMATS: readonly number[] = [2, 3];
 export const MAGIC = Buffer.from('SORREL\0\0', 'latin1');
 export const HEADER = 16;
 export const ALIGN = 64;

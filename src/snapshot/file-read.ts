@@ -6,7 +6,7 @@ import {
   align,
   ALIGN,
   CHUNK,
-  FORMAT_VERSION,
+  READ_FORMATS,
   HEADER,
   KINDS,
   MAGIC,
@@ -123,9 +123,9 @@ async function readHead(
   }
   if (size < HEADER) fail(`truncated: ${size} bytes, shorter than the ${HEADER}-byte header`);
   const format = first.readUInt32LE(8);
-  if (format !== FORMAT_VERSION)
+  if (!READ_FORMATS.includes(format))
     fail(
-      `snapshot format ${format}, but this Sorrel reads format ${FORMAT_VERSION}; rebuild it with this version's \`sorrel build\``,
+      `snapshot format ${format}, but this Sorrel reads format ${READ_FORMATS.join(' or ')}; rebuild it with this version's \`sorrel build\``,
     );
   const length = first.readUInt32LE(12);
   if (length > MAX_MANIFEST)

@@ -29,8 +29,9 @@ export function toProfileGroups(values: FieldValues, params: DistParams): ShapeG
   for (let g = 0; g < size; g++) ranks[g] = g;
   const numbers = params.numeric ? toFloat64(n, shared) : null;
   if (numbers) for (let i = 0; i < n; i++) numbers[i] = Number(values.values[i]);
-  // A number column's values are its numbers (one array, sent once); others are sent as they are.
-  const sent = numbers !== null && values.values instanceof Float64Array ? numbers : toOwn(values.values);
+  // A number column's values (a Float64Array, or an Int32 column's own) are its numbers (one array, sent
+  // once); others are sent as they are.
+  const sent = numbers !== null && isNumberArray(values.values) ? numbers : toOwn(values.values);
   return { size, counts, tooMany: false, dims: [{ values: sent, numbers, ranks }] };
 }
 
@@ -46,9 +47,14 @@ export function toProfileGroups(values: FieldValues, params: DistParams): ShapeG
  */
 export function toProfileRuns(values: FieldValues, params: DistParams): NumberRuns | null {
   const { values: numbers, counts, nullCount } = values;
-  if (!(params.numeric && params.cluster && numbers instanceof Float64Array)) return null;
+  if (!(params.numeric && params.cluster && isNumberArray(numbers))) return null;
   if (numbers.length <= params.maxClusterPoints || !isCountArray(counts)) return null;
-  return { values: toOwn(numbers) as Float64Array, counts: toOwn(counts) as NumberRuns['counts'], nullCount };
+  return { values: toOwn(numbers), counts: toOwn(counts) as NumberRuns['counts'], nullCount };
+}
+
+/** A profile's values as a typed array of numbers: Float64, or Int32 (an Int32 column's own, in order). */
+function isNumberArray(values: ArrayLike<number | string>): values is Float64Array | Int32Array {
+  return values instanceof Float64Array || values instanceof Int32Array;
 }
 
 function isCountArray(counts: ArrayLike<number>): counts is NumberRuns['counts'] {

@@ -88,6 +88,8 @@ function toEngineType(spec: ColumnSpec): { ch: string; internal: InternalType } 
       return spec.values.every((v) => v === null || Number.isInteger(v))
         ? { ch: 'Int64', internal: 'integer' }
         : { ch: 'Float64', internal: 'float' };
+    case 'i32':
+      return { ch: 'Int32', internal: 'integer' };
     case 'i64':
       return { ch: 'Int64', internal: 'biginteger' };
     case 'dict':

@@ -176,13 +176,15 @@ test('refuses a file that is not a snapshot (a catalog, a CSV, an empty file)', 
 });
 
 test('refuses a snapshot of another format version and says to rebuild', async () => {
-  const b = bytesOf(input());
-  b.writeUInt32LE(FORMAT_VERSION + 1, 8);
-  const e = await refusal(writeBytes(b));
-  assert.is(
-    e.reason,
-    `snapshot format ${FORMAT_VERSION + 1}, but this Sorrel reads format ${FORMAT_VERSION}; rebuild it with this version's \`sorrel build\``,
-  );
+  for (const format of [FORMAT_VERSION + 1, 1]) {
+    const b = bytesOf(input());
+    b.writeUInt32LE(format, 8);
+    const e = await refusal(writeBytes(b));
+    assert.is(
+      e.reason,
+      `snapshot format ${format}, but this Sorrel reads format 2 or 3; rebuild it with this version's \`sorrel build\``,
+    );
+  }
 });
 
 test('refuses a truncated file wherever it was cut', async () => {

@@ -22,12 +22,14 @@ import type { TableRef } from '../../src/contract/storage.ts';
 import { openTable, type ColumnView } from '../../workers/columns.ts';
 
 export type ColumnSpec =
-  | { kind: 'f64' | 'datetime' | 'date' | 'time'; values: (number | null)[] }
+  | { kind: 'f64' | 'i32' | 'datetime' | 'date' | 'time'; values: (number | null)[] }
   | { kind: 'i64'; values: (bigint | null)[] }
   | { kind: 'bool'; values: (boolean | null)[] }
   | { kind: 'dict'; values: (string | null)[] };
 
 export const f64 = (values: (number | null)[]): ColumnSpec => ({ kind: 'f64', values });
+/** An integer column stored Int32 (every value fits 32 bits: loaders/core/narrow.ts). */
+export const i32 = (values: (number | null)[]): ColumnSpec => ({ kind: 'i32', values });
 export const i64 = (values: (bigint | null)[]): ColumnSpec => ({ kind: 'i64', values });
 export const bool = (values: (boolean | null)[]): ColumnSpec => ({ kind: 'bool', values });
 export const dict = (values: (string | null)[]): ColumnSpec => ({ kind: 'dict', values });
@@ -93,16 +95,19 @@ function toData(spec: ColumnSpec): Data {
       return vectorFromArray(spec.values, new Bool()).data[0];
     case 'time':
       return vectorFromArray(spec.values, new TimeMillisecond()).data[0];
+    case 'i32':
     case 'date': {
       // The DateDay builder takes Date objects / epoch ms, so lay the day numbers out directly.
       const { bitmap, nullCount } = toBitmap(spec.values);
-      return makeData({
-        type: new DateDay(),
+      const props = {
         length: spec.values.length,
         nullCount,
         nullBitmap: bitmap,
         data: Int32Array.from(spec.values, (v) => v ?? 0),
-      });
+      };
+      return spec.kind === 'i32'
+        ? makeData({ type: new Int32(), ...props })
+        : makeData({ type: new DateDay(), ...props });
     }
     case 'dict': {
       // The dictionary builder keeps first-seen order; the contract wants code-point order.

@@ -11,6 +11,7 @@ export type TestTable = { key?: string; links?: { column: string; to: string }[]
 
 const TYPES: Record<ColumnSpec['kind'], InternalType> = {
   f64: 'integer',
+  i32: 'integer',
   i64: 'biginteger',
   dict: 'text',
   bool: 'boolean',
