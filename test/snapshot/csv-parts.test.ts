@@ -64,11 +64,12 @@ test('in one buffer per column, or two columns a buffer, a CSV table answers as 
   const base = { baseUrl: 'http://sorrel.test' }; // links name no port
   const one = await startTestServer(catalog, base);
   const each = await startTestServer(catalog, { ...base, bufferBytes: 1 });
-  const pairs = await startTestServer(catalog, { ...base, bufferBytes: 2 * ROWS * 8 + 1024 });
+  const pairs = await startTestServer(catalog, { ...base, bufferBytes: 2 * ROWS * 4 + 1024 });
   try {
     assert.is(partsOf(one), 1);
     assert.is(partsOf(each), COLUMNS.length);
-    // 65,024 bytes a buffer: id+cat, code+name, x+grade (with x's validity bitmap), d (CSV integers are doubles).
+    // 33,024 bytes a buffer: id+cat, code+name, x (doubles and a validity bitmap), grade+d (the integers fit
+    // 32 bits: Int32, 4 bytes a row, as dates are).
     assert.is(partsOf(pairs), 4);
     const expected = await answersOf(one.url, CORPUS);
     assert.ok(expected.every((a) => a.status === 200, expected.map((a) => `${a.status} ${a.path}`).join('\n')));
