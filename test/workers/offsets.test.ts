@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { groupCounts, type Groups } from '../../workers/group.ts';
 import { integerSpan, offsetGroups } from '../../workers/offsets.ts';
-import { date, f64, makeColumns } from './table.ts';
+import { date, f64, i32, makeColumns } from './table.ts';
 import { mulberry32 } from './vectors.ts';
 
 /** Groups as [value, count] rows, the null group's value null. */
@@ -34,6 +34,30 @@ test('counts an integer column with nulls under a random mask as a Map does, nul
       for (const m of [null, mask]) {
         const g = groupCounts([col(name)], m, { nulls, maxGroups: 1000 });
         assert.equal(toRows(g), oracle(values, m, nulls), `${name} nulls=${nulls} mask=${m !== null}`);
+      }
+});
+
+test('a sparse mask, one that turns dense part way, and a mask at an unaligned offset count as a Map does', () => {
+  const random = mulberry32(11);
+  const rows = 40_003; // past the sparse slack (1,024 words), and not a multiple of 4
+  const values = Array.from({ length: rows }, () => (random() < 0.05 ? null : Math.floor(random() * 300) - 150));
+  const noNulls = values.map((v) => v ?? 7);
+  const { col } = makeColumns({ n: i32(values), full: i32(noNulls), f: f64(values) });
+  const masks = [
+    Uint8Array.from(values, () => (random() < 0.01 ? 1 : 0)), // sparse throughout
+    Uint8Array.from(values, (_, i) => (random() < (i < 20_000 ? 0.002 : 0.6) ? 1 : 0)), // dense from the middle
+    Uint8Array.from(values, (_, i) => (i >= rows - 3 ? 1 : 0)), // only the rows past the last whole word
+    new Uint8Array(rows + 1).subarray(1).map(() => (random() < 0.02 ? 1 : 0)), // byteOffset 1: not word-aligned
+  ];
+  for (const [name, data] of [
+    ['n', values],
+    ['full', noNulls],
+    ['f', values],
+  ] as const)
+    for (const mask of masks)
+      for (const nulls of [false, true]) {
+        const g = offsetGroups(col(name), mask, { nulls, maxGroups: 1000 })!;
+        assert.equal(toRows(g as Groups), oracle(data, mask, nulls), `${name} nulls=${nulls}`);
       }
 });
 
