@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { directGroups } from '../../workers/direct.ts';
 import { MAX_SPAN } from '../../workers/offsets.ts';
 import type { Groups } from '../../workers/group.ts';
-import { bool, date, dict, f64, makeColumns } from './table.ts';
+import { bool, date, dict, f64, i32, makeColumns } from './table.ts';
 import { mulberry32 } from './vectors.ts';
 
 type Value = number | string | boolean | null;
@@ -106,12 +106,14 @@ test('negative integers, days before 1970 and spans at the short-span limit, und
   });
   const sparse = Uint8Array.from({ length: rows }, () => +(random() < 0.05));
   const dense = Uint8Array.from({ length: rows }, () => +(random() < 0.5));
+  const unaligned = new Uint8Array(rows + 1).subarray(1); // not on a 32-bit word: read a byte a row
+  unaligned.set(sparse);
   for (const names of [
     ['d', 'n'],
     ['s', 'd'],
   ])
     for (const nulls of [false, true])
-      for (const m of [null, sparse, dense]) {
+      for (const m of [null, sparse, dense, unaligned]) {
         const g = directGroups(names.map(col), m, { nulls, maxGroups: 1e6 })!;
         const data: Record<string, Value[]> = { n, d, s };
         assert.equal(
@@ -126,6 +128,21 @@ test('negative integers, days before 1970 and spans at the short-span limit, und
       }
   // A span of MAX_SPAN values is the longest counted in slots; one more is not this path.
   assert.is(directGroups([col('d'), col('wide')], null, { nulls: false, maxGroups: 1e6 }), null);
+});
+
+test('Int32 integers of a length past whole words, masked in the last rows only or at random, count as a Map does', () => {
+  const random = mulberry32(23);
+  const rows = 4103; // a block of 4,096 rows, then 7: one whole word and 3 rows past it
+  const a = Array.from({ length: rows }, () => (random() < 0.05 ? null : Math.floor(random() * 9) - 4));
+  const b = Array.from({ length: rows }, () => Math.floor(random() * 5));
+  const { col } = makeColumns({ a: i32(a), b: i32(b) });
+  const tail = Uint8Array.from({ length: rows }, (_, i) => +(i >= rows - 3));
+  const some = Uint8Array.from({ length: rows }, () => +(random() < 0.02));
+  for (const m of [tail, some])
+    for (const nulls of [false, true]) {
+      const g = directGroups([col('a'), col('b')], m, { nulls, maxGroups: 1e6 })!;
+      assert.equal(toRows(g), oracle([a, b], m, nulls), `nulls=${nulls}`);
+    }
 });
 
 test.run();
