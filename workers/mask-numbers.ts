@@ -29,7 +29,11 @@ export function matchNumbers(
  * 14.8 ms).
  */
 function matchInt32(values: Int32Array, op: string, value: number | number[], out: Uint8Array): void {
-  if (!LITTLE) return matchAny(values, op, value, out); // the words' bytes are rows in little-endian order only
+  // The words' bytes are rows in little-endian order only.
+  if (!LITTLE) {
+    matchAny(values, op, value, out);
+    return;
+  }
   if (op === 'in') {
     const set = new Set(value as number[]);
     for (let i = 0; i < out.length; i++) out[i] = +set.has(values[i]);
