@@ -13,13 +13,15 @@ import { wordsOf } from './int64.ts';
 const I64_MAX = 0x7fffffffffffffffn;
 
 /**
- * An Int64/Uint64 column: integer (exact doubles) while every valid value is within ±2^53, switching
- * to biginteger (earlier rows converted exactly) at the first that is not. A Uint64 above the Int64
+ * An Int64/Uint64 column: integer in Int32 storage while every valid value fits 32 bits (row ids
+ * mostly do: no doubles made and narrowed later), exact doubles while within ±2^53, switching to
+ * biginteger (earlier rows converted exactly) at the first that is not. A Uint64 above the Int64
  * range is a LoadError unless the override is float (rounded) or char/text (kept as text).
  */
 export function createInt64Converter(spec: ColumnSpec, unsigned: boolean): ChunkConverter {
-  let mode: 'exact' | 'big' | 'float' | 'text' = 'exact';
-  let f64: Float64Array | null = new Float64Array(spec.rows);
+  let mode: 'int32' | 'exact' | 'big' | 'float' | 'text' = 'int32';
+  let i32: Int32Array | null = new Int32Array(spec.rows);
+  let f64: Float64Array | null = null;
   let i64: BigInt64Array | null = null;
   let text: TextOut | null = null;
 
@@ -46,7 +48,25 @@ export function createInt64Converter(spec: ColumnSpec, unsigned: boolean): Chunk
     (data, at, validity) => {
       const words = wordsOf(data);
       let i = 0;
-      if (mode === 'exact') {
+      if (mode === 'int32') {
+        i = unsigned
+          ? copyUint32s(words, data.offset, data.length, i32!, at, validity)
+          : copyInt32s(words, data.offset, data.length, i32!, at, validity);
+        if (i === data.length) return;
+        // A value past 32 bits: the rows so far become exact doubles, and the rest are read as such.
+        f64 = new Float64Array(spec.rows);
+        for (let r = 0; r < at + i; r++) f64[r] = i32![r];
+        i32 = null;
+        mode = 'exact';
+        i += unsigned
+          ? copyUint64(words, data.offset + i, data.length - i, f64, at + i, validity)
+          : copyInt64(words, data.offset + i, data.length - i, f64, at + i, validity);
+        if (i === data.length) return;
+        i64 = new BigInt64Array(spec.rows);
+        for (let r = 0; r < at + i; r++) i64[r] = BigInt(f64[r]);
+        f64 = null;
+        mode = 'big';
+      } else if (mode === 'exact') {
         i = unsigned
           ? copyUint64(words, data.offset, data.length, f64!, at, validity)
           : copyInt64(words, data.offset, data.length, f64!, at, validity);
@@ -71,12 +91,50 @@ export function createInt64Converter(spec: ColumnSpec, unsigned: boolean): Chunk
       }
     },
     (base) => {
+      // Every valid value fitted 32 bits: Int32 storage at once (loaders/core/narrow.ts), no doubles made.
+      if (mode === 'int32') return { ...base, type: 'integer', values: i32!, dictionary: null };
       if (mode === 'exact' || mode === 'float')
         return { ...base, type: mode === 'exact' ? 'integer' : 'float', values: f64!, dictionary: null };
       if (mode === 'big') return { ...base, type: 'biginteger', values: i64!, dictionary: null };
       return text!.column(base, spec.override === 'text' ? 'text' : 'char');
     },
   );
+}
+
+// Copies Int64 (or Uint64) values that fit a signed 32-bit integer and returns how many it copied: all
+// of them, or up to the first valid value that does not (a null's slot is copied as whatever it holds).
+function copyInt32s(
+  words: Int32Array,
+  offset: number,
+  length: number,
+  out: Int32Array,
+  at: number,
+  validity: Validity,
+): number {
+  for (let i = 0; i < length; i++) {
+    const j = offset + i,
+      lo = words[2 * j];
+    out[at + i] = lo;
+    if (words[2 * j + 1] !== lo >> 31 && isValidSoFar(validity, at + i)) return i;
+  }
+  return length;
+}
+
+function copyUint32s(
+  words: Int32Array,
+  offset: number,
+  length: number,
+  out: Int32Array,
+  at: number,
+  validity: Validity,
+): number {
+  for (let i = 0; i < length; i++) {
+    const j = offset + i,
+      lo = words[2 * j];
+    out[at + i] = lo;
+    if ((words[2 * j + 1] !== 0 || lo < 0) && isValidSoFar(validity, at + i)) return i;
+  }
+  return length;
 }
 
 // Copies Int64 values as exact doubles (hi * 2^32 + lo) and returns how many it copied: all of them,

@@ -51,7 +51,7 @@ test('JSON and NDJSON integers narrow the same way', async () => {
   }
 });
 
-test('Parquet and Arrow: Int8–Int32 and small Int64/Uint32 columns are Int32, larger ones Float64, floats Float64', async () => {
+test('Parquet and Arrow: Int8–Int32 and small Int64/Uint32 columns are Int32, larger ones Float64 or Int64, floats Float64', async () => {
   const table = new arrow.Table({
     i32: arrow.vectorFromArray([1, null, MAX, MIN], new arrow.Int32()),
     i8: arrow.vectorFromArray([-128, 0, 127, null], new arrow.Int8()),
@@ -60,6 +60,8 @@ test('Parquet and Arrow: Int8–Int32 and small Int64/Uint32 columns are Int32, 
     u32small: arrow.vectorFromArray([0, 5, 7, 9], new arrow.Uint32()),
     u32: arrow.vectorFromArray([0, 2 ** 32 - 1, 7, 9], new arrow.Uint32()),
     f: arrow.vectorFromArray([1, 2, 3, 4], new arrow.Float64()),
+    huge: arrow.vectorFromArray([-5n, 2n ** 31n, 2n ** 60n, null], new arrow.Int64()),
+    u64: arrow.vectorFromArray([1n, 2n ** 32n + 5n, null, 2n ** 31n - 1n], new arrow.Uint64()),
   });
   const parquet = tempFile('narrow.parquet', writeParquet(WasmTable.fromIPCStream(arrow.tableToIPC(table, 'stream'))));
   const ipc = tempFile('narrow.arrow', arrow.tableToIPC(table, 'file'));
@@ -72,6 +74,13 @@ test('Parquet and Arrow: Int8–Int32 and small Int64/Uint32 columns are Int32, 
     assert.equal(got.u32small, { type: 'Int32', internal: 'integer', values: [0, 5, 7, 9] }, path);
     assert.equal(got.u32, { type: 'Float64', internal: 'integer', values: [0, 2 ** 32 - 1, 7, 9] }, path);
     assert.equal(got.f, { type: 'Float64', internal: 'float', values: [1, 2, 3, 4] }, path);
+    // Int32, then doubles at the second row, then 64-bit integers at the third: every value exact.
+    assert.equal(
+      got.huge,
+      { type: 'Int64', internal: 'biginteger', values: ['-5', '2147483648', '1152921504606846976', null] },
+      path,
+    );
+    assert.equal(got.u64, { type: 'Float64', internal: 'integer', values: [1, 2 ** 32 + 5, null, 2 ** 31 - 1] }, path);
   }
 });
 
