@@ -1,4 +1,5 @@
 // A snapshot's parts as the sections of a built-snapshot file (`sorrel build`), and back (`sorrel serve <file>`).
+import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import pkg from '../../package.json' with { type: 'json' };
 import type { AccessSpec, CatalogSpec } from '../catalog/spec.ts';
@@ -18,8 +19,8 @@ import { checkEngineTables, hasEngineDatasets, type SnapshotEngines } from './en
  * The `catalog` section: the checked catalog (every default resolved, no path of this machine),
  * the public JWT keys' text, and per table its sections (one per part, in order: see
  * src/contract/storage.ts), the sha256 of its whole IPC file (the data version's input, whatever
- * the parts) and what the main thread knows of it. Files built before tables had parts name one
- * `section` and no sha256 (that section's own); they are still read.
+ * the parts) and what the main thread knows of it. A catalog section naming one `section` and no
+ * sha256 per table (as before tables had parts) is still read: the sha256 is that section's bytes'.
  * Secrets: an HS256 `secret:` written in the catalog is kept as written (the file is as secret as
  * the catalog); `secret_env` keeps only the variable's name, read again each time the file is served.
  */
@@ -116,7 +117,6 @@ export async function loadBuiltSnapshot(
     })),
     path,
   };
-  const hashes = new Map(contents.manifest.sections.map((s) => [s.name, s.sha256]));
   const models = new Map(spec.datasets.map((d) => [d.name, d.model]));
   const datasets = new Map(
     stored.tables.map((t) => [
@@ -130,7 +130,8 @@ export async function loadBuiltSnapshot(
         dataModified: t.dataModified,
         columns: t.columns,
         parts: (t.sections ?? [t.section]).map((section) => contents.shared(section!)),
-        sha256: t.sha256 ?? hashes.get(t.section!)!,
+        // A table in one section, as before parts: the sha256 of that section's bytes (its IPC file).
+        sha256: t.sha256 ?? createHash('sha256').update(contents.bytes(t.section!)).digest('hex'),
         ...(t.engine ? { engine: t.engine } : {}),
       },
     ]),
