@@ -123,8 +123,8 @@ function toManifest(doc: unknown, fail: (reason: string) => never): SnapshotMani
     ) {
       bad(`section ${toEcho(s.name)} has a bad offset or length`);
     }
-    if (typeof s.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(s.sha256))
-      bad(`section ${toEcho(s.name)} has no sha256`);
+    if (typeof s.blake3 !== 'string' || !/^[0-9a-f]{64}$/.test(s.blake3))
+      bad(`section ${toEcho(s.name)} has no blake3 hash`);
     next = align(s.offset + s.length);
     previous = s.name;
   }

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { toEchoList } from '../common/echo.ts';
 import {
   BLOCK,
+  hashBlock,
   sha256,
   SnapshotFileError,
   toBlocks,
@@ -59,7 +60,9 @@ export function loadSnapshotFile(path: string, { threads }: { threads?: number }
           const read = readFully(fh, bytes.subarray(from, to), data + s.offset + from, path);
           const done = read.then(() => void reads.delete(done));
           reads.add(done);
-          const digest = read.then(() => (shared ? hasher.hash(shared, from, to) : sha256(bytes.subarray(from, to))));
+          const digest = read.then(() =>
+            shared ? hasher.hash(shared, from, to) : hashBlock(bytes.subarray(from, to)),
+          );
           for (const p of [done, digest]) p.catch(() => {}); // awaited below; a refusal settles them all
           pending.push(done, digest);
           blocks.push(digest);
@@ -71,10 +74,10 @@ export function loadSnapshotFile(path: string, { threads }: { threads?: number }
       await checkZeros(fh, path, at, end);
       await Promise.all(pending);
       for (const s of manifest.sections) {
-        if (toSectionHash(await Promise.all(digests.get(s.name)!)) !== s.sha256)
+        if (toSectionHash(await Promise.all(digests.get(s.name)!)) !== s.blake3)
           throw new SnapshotFileError(
             path,
-            `altered or corrupted: section "${s.name}" (bytes ${data + s.offset}–${data + s.offset + s.length}) does not match its sha256`,
+            `altered or corrupted: section "${s.name}" (bytes ${data + s.offset}–${data + s.offset + s.length}) does not match its hash`,
           );
       }
     } finally {

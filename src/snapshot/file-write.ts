@@ -94,7 +94,7 @@ export function planSnapshot(input: SnapshotInput): Plan {
   const bytes = sorted.map((s) => (s.bytes instanceof Uint8Array ? s.bytes : new Uint8Array(s.bytes)));
   let offset = 0;
   const sections = sorted.map((s, i) => {
-    const entry = { name: s.name, kind: s.kind, offset, length: bytes[i].byteLength, sha256: hashSection(bytes[i]) };
+    const entry = { name: s.name, kind: s.kind, offset, length: bytes[i].byteLength, blake3: hashSection(bytes[i]) };
     offset = align(offset + entry.length);
     return entry;
   });

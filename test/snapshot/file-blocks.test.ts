@@ -1,5 +1,5 @@
 // Tests: a built-snapshot file's sections of several 16 MiB blocks, verified on hashing threads (src/snapshot/file-read.ts, file-hash.ts), and its padding.
-import { createHash } from 'node:crypto';
+import { blake3 } from '@napi-rs/blake-hash';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ const dir = mkdtempSync(join(tmpdir(), 'sorrel-file-blocks-test-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 const MiB = 2 ** 20;
-// 40 MiB and 5 bytes: two whole 16 MiB blocks and a short third; no two blocks alike.
+// 40 MiB and 5 bytes: two whole 16 MiB blocks and a short third (8 MiB and 5 bytes); no two blocks alike.
 const big = new Uint8Array(40 * MiB + 5);
 for (let i = 0; i < big.length; i++) big[i] = (i * 2654435761) >>> 24;
 const input: SnapshotInput = {
@@ -53,13 +53,15 @@ async function refusal(path: string, threads: number): Promise<SnapshotFileError
   throw new Error('unreachable');
 }
 
-test("hashes a large section as the sha256 of its 16 MiB blocks' sha256s", () => {
-  const blocks = [0, 16 * MiB, 32 * MiB].map((at) =>
-    createHash('sha256')
-      .update(big.subarray(at, at + 16 * MiB))
-      .digest(),
+test("hashes a large section as the BLAKE3 of its 16 MiB blocks' BLAKE3s", () => {
+  // BLAKE3 itself: the spec's test vector for "abc".
+  assert.is(
+    blake3(Buffer.from('abc')).toString('hex'),
+    '6437b3ac38465133ffb63b75273a8db548c558465d79db03fd359c6cd5bd9d85',
   );
-  assert.is(table.sha256, createHash('sha256').update(Buffer.concat(blocks)).digest('hex'));
+  const blocks = [0, 16 * MiB, 32 * MiB].map((at) => blake3(big.subarray(at, at + 16 * MiB)));
+  assert.is(big.length - 32 * MiB, 8 * MiB + 5, 'the third block is the short last one');
+  assert.is(table.blake3, blake3(Buffer.concat(blocks)).toString('hex'));
 });
 
 test('reads a section of several blocks alike with hashing threads and without', async () => {
@@ -83,7 +85,7 @@ test('refuses a byte altered in any block of a large section, naming the section
       const e = await refusal(path, threads);
       assert.is(
         e.reason,
-        `altered or corrupted: section "table-0000.000" (${range}) does not match its sha256`,
+        `altered or corrupted: section "table-0000.000" (${range}) does not match its hash`,
         `byte ${at}, threads ${threads}`,
       );
     }
