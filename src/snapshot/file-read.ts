@@ -27,9 +27,10 @@ type Loaded = { entry: SectionEntry; bytes: Uint8Array; shared: SharedArrayBuffe
  * the padding between sections as zeros. Refuses (SnapshotFileError) a file that is not a
  * snapshot, of another format version, truncated, extended or altered, and returns nothing of it.
  * Each `arrow` or `binary` section is read straight into its own SharedArrayBuffer, in 16 MiB
- * blocks, several reads in flight; each block is hashed on a thread of its own (`threads`, default
- * one per core) as soon as it has arrived, so there is no second copy of the file in memory, the
- * hashing keeps pace with the reads, and the event loop is never blocked for long (a reload keeps serving).
+ * blocks, several reads in flight; each block is hashed as soon as it has arrived, on hashing
+ * threads (`threads`; by default one per core from 64 MiB of sections, none below). So there is no
+ * second copy of the file in memory, the hashing keeps pace with the reads, and the event loop is
+ * never blocked for long (a reload keeps serving).
  */
 export function loadSnapshotFile(path: string, { threads }: { threads?: number } = {}): Promise<SnapshotContents> {
   return withFile(path, async (fh) => {
