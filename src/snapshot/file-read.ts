@@ -16,10 +16,20 @@ import {
 import { type Handle, readHead, withFile } from './file-head.ts';
 import { startBlockHasher } from './file-hash.ts';
 
-const READS = 4; // block reads in flight (on libuv's threads)
+const READS = 16; // block reads in flight: queued on libuv's 4 threads, they go on while this thread is busy
 const THREADED = 4 * BLOCK; // below this many bytes of sections, blocks are hashed on this thread
 
 type Loaded = { entry: SectionEntry; bytes: Uint8Array; shared: SharedArrayBuffer | null };
+
+export type LoadFileOptions = {
+  /** Hashing threads (default: one per core from 64 MiB of sections, none below). */
+  threads?: number;
+  /**
+   * Called with each section as soon as its own hash is verified, while later sections are still
+   * read (the file as a whole may yet be refused): for work that needs only the first sections.
+   */
+  onVerified?: (name: string, bytes: Uint8Array) => void;
+};
 
 /**
  * Reads a snapshot file and verifies every byte before returning it: the header and manifest
@@ -32,7 +42,10 @@ type Loaded = { entry: SectionEntry; bytes: Uint8Array; shared: SharedArrayBuffe
  * second copy of the file in memory, the hashing keeps pace with the reads, and the event loop is
  * never blocked for long (a reload keeps serving).
  */
-export function loadSnapshotFile(path: string, { threads }: { threads?: number } = {}): Promise<SnapshotContents> {
+export function loadSnapshotFile(
+  path: string,
+  { threads, onVerified }: LoadFileOptions = {},
+): Promise<SnapshotContents> {
   return withFile(path, async (fh) => {
     const { manifest, data, end, head } = await readHead(fh, path);
     const trailer = new Uint8Array(TRAILER);
@@ -45,7 +58,6 @@ export function loadSnapshotFile(path: string, { threads }: { threads?: number }
     const hasher = startBlockHasher(threads ?? (end - data >= THREADED ? availableParallelism() : 0));
     const reads = new Set<Promise<void>>();
     const pending: Promise<unknown>[] = [];
-    const digests = new Map<string, Promise<Uint8Array>[]>();
     const loaded = new Map<string, Loaded>();
     try {
       let at = data;
@@ -68,19 +80,23 @@ export function loadSnapshotFile(path: string, { threads }: { threads?: number }
           pending.push(done, digest);
           blocks.push(digest);
         }
-        digests.set(s.name, blocks);
+        const verified = Promise.all(blocks).then((d) => {
+          if (toSectionHash(d) !== s.blake3)
+            throw new SnapshotFileError(
+              path,
+              `altered or corrupted: section "${s.name}" (bytes ${data + s.offset}–${data + s.offset + s.length}) does not match its hash`,
+            );
+          onVerified?.(s.name, bytes);
+        });
+        verified.catch(() => {});
+        pending.push(verified);
         loaded.set(s.name, { entry: s, bytes, shared });
         at = data + s.offset + s.length;
       }
       await checkZeros(fh, path, at, end);
-      await Promise.all(pending);
-      for (const s of manifest.sections) {
-        if (toSectionHash(await Promise.all(digests.get(s.name)!)) !== s.blake3)
-          throw new SnapshotFileError(
-            path,
-            `altered or corrupted: section "${s.name}" (bytes ${data + s.offset}–${data + s.offset + s.length}) does not match its hash`,
-          );
-      }
+      // The first failure in file order (a truncation, else the first section that does not match).
+      const failed = (await Promise.allSettled(pending)).find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
     } finally {
       await Promise.allSettled(pending); // no read into, nor hash of, a buffer outlives a refusal
       await hasher.close();
