@@ -1,4 +1,4 @@
-// Test helper: a snapshot file as Sorrel built it before format 3: every integer column Float64, format 2 in the header.
+// Test helper: a snapshot file as Sorrel built it before format 4: every integer column Float64, format 3 in the header.
 import * as arrow from 'apache-arrow';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { toPrecomputed, toPrecomputedBytes } from '../../src/snapshot/codec.ts';
 import { toFieldValues } from '../../src/snapshot/field-values.ts';
 import { loadSnapshotFile, type SectionInput, writeSnapshotFile } from '../../src/snapshot/file.ts';
 
-/** The precomputed section with every field's Int32 values as Float64 (format 2 had no `i32` values). */
+/** The precomputed section with every field's Int32 values as Float64 (format 3 had no `i32` values). */
 function toFloatValues(bytes: Uint8Array): Uint8Array {
   const { values, stats } = toPrecomputed(bytes);
   const floats = new Map(
@@ -21,11 +21,11 @@ function toFloatValues(bytes: Uint8Array): Uint8Array {
 
 /**
  * Writes to `out` the file `path` with every Arrow Int32 column (an integer column that fitted 32
- * bits) widened to Float64 with the same nulls, its profiles' values as Float64, its format set to 2 (header and manifest) and its
+ * bits) widened to Float64 with the same nulls, its profiles' values as Float64, its format set to 3 (header and manifest) and its
  * trailer hash made again: what the build before integer columns narrowed wrote. Returns how many
  * columns were widened.
  */
-export async function writeFormat2(path: string, out: string): Promise<number> {
+export async function writeFormat3(path: string, out: string): Promise<number> {
   const contents = await loadSnapshotFile(path);
   let widened = 0;
   const sections: SectionInput[] = contents.manifest.sections.map((s) => {
@@ -56,13 +56,15 @@ export async function writeFormat2(path: string, out: string): Promise<number> {
   const { dataVersion, meta } = contents.manifest;
   await writeSnapshotFile(out, { sections, dataVersion, meta });
   const b = readFileSync(out);
-  b.writeUInt32LE(2, 8);
-  const manifest = b.subarray(16, 16 + b.readUInt32LE(12));
-  const at = manifest.indexOf('"format":3');
-  if (at < 0) throw new Error('no "format":3 in the manifest');
-  manifest.write('"format":2', at, 'utf8');
+  b.writeUInt32LE(3, 8);
+  const length = b.readUInt32LE(12);
+  const manifest = b.subarray(16, 16 + length);
+  const at = manifest.indexOf('"format":4');
+  if (at < 0) throw new Error('no "format":4 in the manifest');
+  manifest.write('"format":3', at, 'utf8');
+  // The trailer: the sha256 of the header, the manifest and its padding (bytes 0 … D).
   createHash('sha256')
-    .update(b.subarray(0, b.length - 32))
+    .update(b.subarray(0, Math.ceil((16 + length) / 64) * 64))
     .digest()
     .copy(b, b.length - 32);
   writeFileSync(out, b);

@@ -1,10 +1,10 @@
-// A snapshot file of format 2 (every integer column Float64, as built before integers narrowed to Int32) still serves, with the answers of format 3.
+// A snapshot file of format 3 (every integer column Float64, as built before integers narrowed to Int32) still serves, with the answers of format 4.
 import * as arrow from 'apache-arrow';
 import { dirname, join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadSnapshotFile } from '../../src/snapshot/file.ts';
-import { writeFormat2 } from '../helpers/float-storage.ts';
+import { writeFormat3 } from '../helpers/float-storage.ts';
 import { writeSeededTable } from '../helpers/seeded-table.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 import { buildFile } from '../helpers/tree.ts';
@@ -53,13 +53,13 @@ async function arrowTypesOf(file: string): Promise<string[]> {
 }
 
 for (const seed of [1, 3]) {
-  test(`seed ${seed}: integers stored Int32 answer as the same integers stored Float64 in a format-2 file`, async () => {
+  test(`seed ${seed}: integers stored Int32 answer as the same integers stored Float64 in a format-3 file`, async () => {
     const file = await buildFile(writeSeededTable(seed));
-    const old = join(dirname(file), 'format2.sorrel');
-    assert.is(await writeFormat2(file, old), 2, 'k and i were Int32, now Float64');
+    const old = join(dirname(file), 'format3.sorrel');
+    assert.is(await writeFormat3(file, old), 2, 'k and i were Int32, now Float64');
     assert.ok((await arrowTypesOf(file)).includes('i: Int32'));
     assert.ok((await arrowTypesOf(old)).includes('i: Float64'));
-    assert.is((await loadSnapshotFile(old)).manifest.format, 2);
+    assert.is((await loadSnapshotFile(old)).manifest.format, 3);
     const base = { baseUrl: 'http://sorrel.test' };
     const [a, b] = await Promise.all([startTestServer(file, base), startTestServer(old, base)]);
     try {
