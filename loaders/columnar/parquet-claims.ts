@@ -55,7 +55,8 @@ export async function readClaimedStrings(
 ): Promise<(Column | null)[]> {
   const file = basename(path);
   const rows = groupRows.reduce((n, r) => n + r, 0);
-  const starts = groupRows.map((_, g) => groupRows.slice(0, g).reduce((n, r) => n + r, 0));
+  const starts: number[] = [];
+  for (let g = 0, at = 0; g < groupRows.length; at += groupRows[g++]) starts.push(at);
   // Made at the first row group claimed, from its Arrow types (asserted: TypeScript cannot see the callback assign it).
   let converters = null as ChunkConverter[] | null;
   let taken = 0;

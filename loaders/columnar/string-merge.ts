@@ -33,6 +33,7 @@ export function mergeStringPieces(
     const t = owner[g],
       end = start + groupRows[g];
     const piece = pieces[t];
+    if (end === start) continue; // a row group without rows makes no piece
     if (!piece) throw new Error(`loader bug: row group ${g} of column "${name}" was read by no thread`);
     rankRows(out, piece.values as Int32Array, ranks[t], validity, start, end);
     start = end;

@@ -78,6 +78,12 @@ test('all row groups on either thread: the other piece is null', () => {
   }
 });
 
+test('a thread that read only a row group without rows may have no piece', () => {
+  const owner = [0, 0, 0, 0, 0, 1, 0]; // group 5 has no rows
+  const [mine] = pieces(owner.map(() => 0));
+  assert.equal(plain(mergeStringPieces('s', [mine, null], Int32Array.from(owner), groupRows)), oneThread());
+});
+
 test('LargeUtf8 pieces, and a column without nulls has no bitmap', () => {
   const owner = [1, 0, 1, 0, 0, 1, 1];
   const large = mergeStringPieces('s', pieces(owner, new arrow.LargeUtf8()), Int32Array.from(owner), groupRows);
