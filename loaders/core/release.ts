@@ -38,15 +38,8 @@ export function createReleaser(lists: readonly (readonly (Uint8Array | null)[])[
   };
 }
 
-/**
- * Frees the ArrayBuffer under `array` at once (see createReleaser) when it is at least 1 MiB; the
- * caller vouches that nothing else views it. For a column's old storage replaced by a narrower copy
- * (narrow.ts): left to the collector, a 100M-row column's 800 MB may stay resident while the next
- * column is narrowed.
- */
-export function releaseArray(array: ArrayBufferView): void {
-  const buffer = array.buffer;
-  if (!(buffer instanceof ArrayBuffer) || buffer.byteLength < MIN_BYTES) return;
+/** Frees an ArrayBuffer at once by detaching it (see createReleaser); every view of it becomes empty. */
+export function freeBuffer(buffer: ArrayBuffer): void {
   const port = new MessageChannel().port1;
   port.close();
   try {
@@ -54,4 +47,14 @@ export function releaseArray(array: ArrayBufferView): void {
   } catch {
     // not detachable: the collector frees it once unreferenced
   }
+}
+
+/**
+ * Frees the ArrayBuffer under `array` (freeBuffer) when it is at least 1 MiB; the caller vouches that
+ * nothing else views it. For a column's old storage replaced by a narrower copy (narrow.ts): left to
+ * the collector, a 100M-row column's 800 MB may stay resident while the next column is narrowed.
+ */
+export function releaseArray(array: ArrayBufferView): void {
+  const buffer = array.buffer;
+  if (buffer instanceof ArrayBuffer && buffer.byteLength >= MIN_BYTES) freeBuffer(buffer);
 }
