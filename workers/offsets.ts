@@ -1,5 +1,6 @@
 // One integer column grouped straight from its values, by offset from the column's minimum: the dictionary path for numbers and dates.
 import type { ColumnView } from './columns.ts';
+import { addKept } from './kept-count.ts';
 
 /** The shape of workers/group.ts's Groups, one dimension (declared here: group.ts imports this module). */
 type Groups = {
@@ -94,7 +95,7 @@ export function offsetGroups(
   const { validity, offset, length } = col;
   if (validity === null) {
     if (mask === null) for (let i = 0; i < length; i++) slots[values[i] - min]++;
-    else for (let i = 0; i < length; i++) slots[values[i] - min] += mask[i];
+    else addKept(values, length, min, mask, slots);
   } else {
     for (let i = 0; i < length; i++) {
       const b = offset + i;
