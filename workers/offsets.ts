@@ -78,16 +78,16 @@ function spanOfValid(col: ColumnView): { min: number; max: number; whole: boolea
 /**
  * The groups of one integer column of a short span among the masked records, counted in one pass
  * as dictionary codes are (workers/codes.ts): slot v − min per record, nulls in their own slot.
- * Null when the column is not such a column. Groups in ascending order, the nulls' last when
- * `nulls`; `tooMany` past `maxGroups`.
+ * Null when the column is not such a column (its span at least `maxSpan`, MAX_SPAN unless
+ * given). Groups in ascending order, the nulls' last when `nulls`; `tooMany` past `maxGroups`.
  */
 export function offsetGroups(
   col: ColumnView,
   mask: Uint8Array | null,
-  opts: { nulls: boolean; maxGroups: number },
+  opts: { nulls: boolean; maxGroups: number; maxSpan?: number },
 ): Groups | null {
   const span = integerSpan(col);
-  if (span === null || span.max - span.min >= MAX_SPAN) return null;
+  if (span === null || span.max - span.min >= (opts.maxSpan ?? MAX_SPAN)) return null;
   const { min } = span;
   const card = span.max - min + 1;
   const slots = new Float64Array(card + 1); // the last slot counts nulls
