@@ -1,10 +1,10 @@
 // Aware values beside aware dist of the same columns at 10M rows (compute's wide rows): per request, the wall
 // time, the CPU of the main thread and of the workers (/proc/<pid>/task/*/schedstat), and DuckDB's wall and CPU
-// in the same run; with a second build (`--base <dir>`: a checkout of another commit, built), both servers
-// side by side, request after request.
+// in the same run; with a second build (`--base <dir>`), both servers side by side, request after request.
 // Usage: node --import tsx bench/values-cpu.ts [--base <dir>] [rounds] [filter]   (after
 // `npm run bench -- --only compute` has written bench/data/wide-r10000000-s20261120.parquet and
-// bench/run.mjs has built dist/).
+// bench/run.mjs has built dist/). A base: `git archive <commit> | tar -x -C <dir>`, node_modules
+// linked in, `npm run build` there. `filter` keeps the rows whose "label column<bound" contains it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { openDuck, toSqlString } from './lib/duck.ts';
 import { dateSql } from './lib/numbers.ts';
