@@ -32,9 +32,17 @@ const USAGE = `Usage: npm run bench [-- options]
   --only <names>    run only these scenarios (comma-separated or repeated): ${NAMES.join(', ')}
   --rows <n>        the one data size for compute and scale (10M, 50M, 100M or a number; default their own)
   --format csv      scale from a CSV file of the same table instead of Parquet
+  --cold            scale: only the cold starts beside DuckDB's load, 3 each (implies --no-readme)
   --no-readme       print the tables but leave bench/results.json and bench/README.md alone`;
 
-type Args = { quick: boolean; only: string[]; readme: boolean; rows?: number; format?: 'parquet' | 'csv' };
+type Args = {
+  quick: boolean;
+  only: string[];
+  readme: boolean;
+  rows?: number;
+  format?: 'parquet' | 'csv';
+  cold?: boolean;
+};
 
 function parseArgs(argv: string[]): Args {
   const args: Args = { quick: false, only: [], readme: true };
@@ -42,6 +50,7 @@ function parseArgs(argv: string[]): Args {
     const a = argv[i];
     if (a === '--quick') args.quick = true;
     else if (a === '--no-readme') args.readme = false;
+    else if (a === '--cold') args.cold = true;
     else if (a === '--rows') args.rows = toRows(argv[++i]);
     else if (a === '--format') args.format = toFormat(argv[++i]);
     else if (a === '--only' || a.startsWith('--only=')) {
@@ -58,6 +67,8 @@ function parseArgs(argv: string[]): Args {
       process.exit(0);
     } else throw new Error(`Unknown option ${a}.\n${USAGE}`);
   }
+  // A part of a scenario's rows would replace all of them in results.json.
+  if (args.cold) args.readme = false;
   for (const n of args.only)
     if (!NAMES.includes(n)) throw new Error(`Unknown scenario "${n}"; the scenarios are ${NAMES.join(', ')}.`);
   return args;
@@ -108,7 +119,13 @@ async function main(): Promise<number> {
     }
     note(`▶ ${name}: ${scenario.description}`);
     try {
-      const rows = await scenario.run({ quick: args.quick, dataDir, rows: args.rows, format: args.format });
+      const rows = await scenario.run({
+        quick: args.quick,
+        dataDir,
+        rows: args.rows,
+        format: args.format,
+        cold: args.cold,
+      });
       const seconds = (performance.now() - started) / 1000;
       results.push({ ...base, description: scenario.description, seconds, status: 'ok', message: null, rows });
       note(`✔ ${name} in ${seconds.toFixed(0)} s`);

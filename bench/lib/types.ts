@@ -3,8 +3,15 @@
 /**
  * `rows`: the one data size to run (`--rows`), for the scenarios that take it (compute, scale); else their
  * own sizes. `format`: the data file's format where a scenario offers two (`--format`; scale: Parquet or CSV).
+ * `cold`: scale runs only its cold starts beside DuckDB's load (`--cold`).
  */
-export type BenchOptions = { quick: boolean; dataDir: string; rows?: number; format?: 'parquet' | 'csv' };
+export type BenchOptions = {
+  quick: boolean;
+  dataDir: string;
+  rows?: number;
+  format?: 'parquet' | 'csv';
+  cold?: boolean;
+};
 
 /** One line of the results table: Sorrel's figure beside the reference's, and the target verdict. */
 export type BenchRow = {

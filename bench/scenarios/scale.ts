@@ -11,7 +11,7 @@ import { timeInitCheck } from '../lib/scale-commands.ts';
 import { runScaleCsv } from '../lib/scale-csv.ts';
 import { timeClusteredGrid } from '../lib/scale-grid.ts';
 import { timeFirstRequests } from '../lib/scale-requests.ts';
-import { timeStarts, toStartRows } from '../lib/scale-start.ts';
+import { timeColdStarts, timeStarts, toColdRows, toStartRows } from '../lib/scale-start.ts';
 import { timeSplit } from '../lib/split-requests.ts';
 import { type SorrelChild, spawnSorrel } from '../lib/sorrel.ts';
 import { writeTableCatalog } from '../lib/table-catalog.ts';
@@ -24,7 +24,7 @@ export const scenario: Scenario = {
   name: 'scale',
   description:
     "issue 19's table (id, cat, code, name, x, grade, d) as Parquet: spawn → /readyz 200 and peak RSS, cold and from `sorrel build`'s file, beside DuckDB's CREATE TABLE AS SELECT * FROM read_parquet in a fresh process; `sorrel init` and `check` on it; first requests beside DuckDB in-process (`--format csv`: bench/lib/scale-csv.ts)",
-  async run({ quick, dataDir, rows: only, format }) {
+  async run({ quick, dataDir, rows: only, format, cold }) {
     if (format === 'csv') return runScaleCsv({ quick, dataDir, rows: only });
     const rows = only ?? (quick ? 1_000_000 : 10_000_000);
     const size = toRowsLabel(rows);
@@ -33,6 +33,10 @@ export const scenario: Scenario = {
     const catalog = writeTableCatalog(file, WIDE_COLUMNS, dataDir);
     const snapshot = join(dataDir, `wide-r${rows}.sorrel`);
     const label = `${size} rows, wide Parquet (${(statSync(file).size / MiB).toFixed(0)} MiB)`;
+    if (cold) {
+      const starts = await timeColdStarts(file, rows, catalog, 3, `scale: ${size}`);
+      return toColdRows(label, 'Parquet', 'read_parquet', starts, true);
+    }
     const starts = await timeStarts(file, rows, catalog, snapshot, reps, `scale: ${size}`);
     const arrow = starts.arrowMiB;
     const out = toStartRows(label, 'Parquet', 'read_parquet', starts, true);

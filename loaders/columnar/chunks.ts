@@ -9,8 +9,10 @@ import { isBitSet } from '../../src/common/bitmap.ts';
 /**
  * Converts one Arrow column, chunk by chunk, into a Column. `add` reads the chunk at once and keeps no
  * reference to it, so a chunk may be a view into memory that is reused right after (parquet-wasm).
+ * Chunks go one after the other, or each at the row `at` (a thread that reads only some row groups,
+ * parquet-claims.ts); `finish` checks that `rows` rows were added (all of them unless told).
  */
-export type ChunkConverter = { add(data: arrow.Data): void; finish(): Column };
+export type ChunkConverter = { add(data: arrow.Data, at?: number): void; finish(rows?: number): Column };
 
 /** What a converter knows about its column: where it comes from, its size and its override. */
 export type ColumnSpec = { file: string; name: string; type: arrow.DataType; rows: number; override?: InternalType };
@@ -22,9 +24,11 @@ export function createConverter(
   done: (base: Pick<Column, 'name' | 'length' | 'validity' | 'nullCount'>, validity: Validity) => Column,
 ): ChunkConverter {
   const validity = createValidity();
-  let row = 0;
+  let row = 0,
+    added = 0;
   return {
-    add(data) {
+    add(data, at = row) {
+      row = at;
       if (data.nullCount > 0) {
         const bits = data.nullBitmap;
         if (bits && bits.length > 0 && (data.offset & 7) === 0) copyValidity(validity, spec.rows, row, bits, data);
@@ -36,10 +40,11 @@ export function createConverter(
       }
       put(data, row, validity);
       row += data.length;
+      added += data.length;
     },
-    finish() {
-      if (row !== spec.rows)
-        throw new Error(`loader bug: column "${spec.name}" got ${row} rows, expected ${spec.rows}`);
+    finish(rows = spec.rows) {
+      if (added !== rows || row > spec.rows)
+        throw new Error(`loader bug: column "${spec.name}" got ${added} rows, expected ${rows}`);
       return done(
         {
           name: spec.name,

@@ -14,8 +14,8 @@ import { createConverters, finishConverters } from './to-columns.ts';
 // read; but the reader preallocates for the whole batch size, so ask for exactly one row group's rows.
 const MIN_BATCH_ROWS = 1024;
 
-type ParquetWasm = typeof import('parquet-wasm');
-type ParquetFile = import('parquet-wasm').ParquetFile;
+export type ParquetWasm = typeof import('parquet-wasm');
+export type ParquetFile = import('parquet-wasm').ParquetFile;
 type WasmTable = import('parquet-wasm').Table;
 
 /**
@@ -104,8 +104,8 @@ export async function openParquet(
   }
 }
 
-// Decodes the given row groups (all of them in one batch; the columns in `pick`, else all) into wasm memory.
-async function readRowGroup(
+/** Decodes the given row groups (all of them in one batch; the columns in `pick`, else all) into wasm memory. */
+export async function readRowGroup(
   parquet: ParquetFile,
   rowGroups: number[],
   rows: number,
@@ -122,9 +122,11 @@ async function readRowGroup(
   }
 }
 
-// Hands a decoded row group's columns to `use` while they are still views into wasm memory (so
-// synchronously: nothing may run wasm in between), then frees it.
-function useRowGroup(wasm: ParquetWasm, table: WasmTable, use: (group: FfiColumns) => void): void {
+/**
+ * Hands a decoded row group's columns to `use` while they are still views into wasm memory (so
+ * synchronously: nothing may run wasm in between), then frees it.
+ */
+export function useRowGroup(wasm: ParquetWasm, table: WasmTable, use: (group: FfiColumns) => void): void {
   let consumed = false;
   try {
     const ffi = table.toFFI();

@@ -39,6 +39,11 @@ export type Column = {
   values: Float64Array | BigInt64Array | Int32Array | Uint8Array;
   /** Strings by code for char/text, in any order; the normaliser sorts and deduplicates them. */
   dictionary: readonly string[] | null;
+  /**
+   * True when `dictionary` is already in storage form: sorted by code point, no duplicates, every
+   * entry used by a valid row, null rows coded 0. The normaliser then keeps it as it is.
+   */
+  sortedDictionary?: boolean;
 };
 
 /** Every format's loader has this signature. */

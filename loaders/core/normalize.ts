@@ -111,7 +111,9 @@ function toData(c: Column, index: number): arrow.Data {
         : arrow.makeData({ ...base, type: new arrow.TimeMillisecond(), data: c.values as Int32Array });
     case 'dict': {
       const codes = c.values as Int32Array;
-      const sorted = sortDictionary(c.dictionary ?? [], codes, nullBitmap ?? null);
+      const sorted = c.sortedDictionary
+        ? (c.dictionary as string[])
+        : sortDictionary(c.dictionary ?? [], codes, nullBitmap ?? null);
       // An explicit id: left out, Arrow numbers dictionaries from a process-wide counter, so the same
       // table would give other IPC bytes on a second load (a reload) and the data version would move.
       const type = new arrow.Dictionary(new arrow.Utf8(), new arrow.Int32(), index, true);

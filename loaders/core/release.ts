@@ -37,3 +37,14 @@ export function createReleaser(lists: readonly (readonly (Uint8Array | null)[])[
     }
   };
 }
+
+/** Frees an ArrayBuffer at once by detaching it (see createReleaser); every view of it becomes empty. */
+export function freeBuffer(buffer: ArrayBuffer): void {
+  const port = new MessageChannel().port1;
+  port.close();
+  try {
+    port.postMessage(null, [buffer]);
+  } catch {
+    // not detachable: the collector frees it once unreferenced
+  }
+}

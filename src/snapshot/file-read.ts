@@ -1,74 +1,105 @@
 // Reading a built-snapshot file: every byte verified, tables straight into shared memory.
-import { toEcho, toEchoList } from '../common/echo.ts';
-import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { toEchoList } from '../common/echo.ts';
 import {
-  align,
-  ALIGN,
-  CHUNK,
-  FORMAT_VERSION,
-  HEADER,
-  KINDS,
-  MAGIC,
-  MAX_MANIFEST,
+  BLOCK,
+  hashBlock,
   sha256,
   SnapshotFileError,
-  toContentHash,
+  toBlocks,
+  toSectionHash,
   TRAILER,
   type SectionEntry,
   type SnapshotContents,
   type SnapshotManifest,
 } from './file-format.ts';
+import { type Handle, readHead, withFile } from './file-head.ts';
+import { startBlockHasher } from './file-hash.ts';
+
+const READS = 16; // block reads in flight: queued on libuv's 4 threads, they go on while this thread is busy
+const THREADED = 4 * BLOCK; // below this many bytes of sections, blocks are hashed on this thread
+
+type Loaded = { entry: SectionEntry; bytes: Uint8Array; shared: SharedArrayBuffer | null };
+
+export type LoadFileOptions = {
+  /** Hashing threads (default: one per core from 64 MiB of sections, none below). */
+  threads?: number;
+  /**
+   * Called with each section as soon as its own hash is verified, while later sections are still
+   * read (the file as a whole may yet be refused): for work that needs only the first sections.
+   */
+  onVerified?: (name: string, bytes: Uint8Array) => void;
+};
 
 /**
- * Reads a snapshot file and verifies every byte against its trailing sha256 before returning it.
- * Refuses (SnapshotFileError) a file that is not a snapshot, of another format version, truncated,
- * extended or altered. Reads go straight into their destination — each `arrow` or `binary` section
- * into its own SharedArrayBuffer — in 16 MiB steps, hashing as they arrive, so there is no second copy of
- * the file in memory and the event loop is never blocked for long (a reload keeps serving).
+ * Reads a snapshot file and verifies every byte before returning it: the header and manifest
+ * against the trailer (first, before reading on), each section against its hash in the manifest,
+ * the padding between sections as zeros. Refuses (SnapshotFileError) a file that is not a
+ * snapshot, of another format version, truncated, extended or altered, and returns nothing of it.
+ * Each `arrow` or `binary` section is read straight into its own SharedArrayBuffer, in 16 MiB
+ * blocks, several reads in flight; each block is hashed as soon as it has arrived, on hashing
+ * threads (`threads`; by default one per core from 64 MiB of sections, none below). So there is no
+ * second copy of the file in memory, the hashing keeps pace with the reads, and the event loop is
+ * never blocked for long (a reload keeps serving).
  */
-export function loadSnapshotFile(path: string): Promise<SnapshotContents> {
+export function loadSnapshotFile(
+  path: string,
+  { threads, onVerified }: LoadFileOptions = {},
+): Promise<SnapshotContents> {
   return withFile(path, async (fh) => {
-    const { manifest, data, head } = await readHead(fh, path);
-    const whole = createHash('sha256').update(head);
-    // The next chunk is read (on libuv's threads) while this one is hashed (on this thread).
-    const read = async (into: Uint8Array, position: number, hashed = true) => {
-      const next = (at: number) => fh.read(into, at, Math.min(CHUNK, into.byteLength - at), position + at);
-      let pending = into.byteLength ? next(0) : null;
-      for (let at = 0; pending; ) {
-        const { bytesRead } = await pending;
-        if (bytesRead === 0)
-          throw new SnapshotFileError(path, `truncated while reading (the file shrank to ${position + at} bytes)`);
-        const start = at;
-        at += bytesRead;
-        pending = at < into.byteLength ? next(at) : null;
-        if (hashed) whole.update(into.subarray(start, at));
-      }
-    };
-    const loaded = new Map<string, { entry: SectionEntry; bytes: Uint8Array; shared: SharedArrayBuffer | null }>();
-    let at = head.byteLength;
-    const gap = new Uint8Array(ALIGN);
-    for (const s of manifest.sections) {
-      await read(gap.subarray(0, data + s.offset - at), at);
-      // A `binary` section (the precomputed values) is shared too, so that a task can read a key
-      // column's values where they are: posting a view of an ArrayBuffer copies the whole buffer.
-      const shared = s.kind === 'arrow' || s.kind === 'binary' ? new SharedArrayBuffer(s.length) : null;
-      const bytes = new Uint8Array(shared ?? new ArrayBuffer(s.length)); // own buffer: offset 0, aligned
-      await read(bytes, data + s.offset);
-      loaded.set(s.name, { entry: s, bytes, shared });
-      at = data + s.offset + s.length;
-    }
-    await read(gap.subarray(0, align(at) - at), at);
+    const { manifest, data, end, head } = await readHead(fh, path);
     const trailer = new Uint8Array(TRAILER);
-    await read(trailer, align(at), false);
-    if (!whole.digest().equals(trailer)) {
-      const bad = [...loaded.values()].find((l) => sha256(l.bytes) !== l.entry.sha256);
+    await readFully(fh, trailer, end, path);
+    if (!sha256(head).equals(trailer))
       throw new SnapshotFileError(
         path,
-        bad
-          ? `altered or corrupted: section "${bad.entry.name}" (bytes ${data + bad.entry.offset}–${data + bad.entry.offset + bad.entry.length}) does not match its sha256`
-          : "altered or corrupted: the header, manifest, padding or trailer does not match the file's sha256",
+        "altered or corrupted: the header or manifest does not match the trailer's sha256",
       );
+    const hasher = startBlockHasher(threads ?? (end - data >= THREADED ? availableParallelism() : 0));
+    const reads = new Set<Promise<void>>();
+    const pending: Promise<unknown>[] = [];
+    const loaded = new Map<string, Loaded>();
+    try {
+      let at = data;
+      for (const s of manifest.sections) {
+        await checkZeros(fh, path, at, data + s.offset);
+        // A `binary` section (the precomputed values) is shared too, so that a task can read a key
+        // column's values where they are: posting a view of an ArrayBuffer copies the whole buffer.
+        const shared = s.kind === 'arrow' || s.kind === 'binary' ? new SharedArrayBuffer(s.length) : null;
+        const bytes = new Uint8Array(shared ?? new ArrayBuffer(s.length)); // own buffer: offset 0, aligned
+        const blocks: Promise<Uint8Array>[] = [];
+        for (const [from, to] of toBlocks(s.length)) {
+          while (reads.size >= READS) await Promise.race(reads);
+          const read = readFully(fh, bytes.subarray(from, to), data + s.offset + from, path);
+          const done = read.then(() => void reads.delete(done));
+          reads.add(done);
+          const digest = read.then(() =>
+            shared ? hasher.hash(shared, from, to) : hashBlock(bytes.subarray(from, to)),
+          );
+          for (const p of [done, digest]) p.catch(() => {}); // awaited below; a refusal settles them all
+          pending.push(done, digest);
+          blocks.push(digest);
+        }
+        const verified = Promise.all(blocks).then((d) => {
+          if (toSectionHash(d) !== s.blake3)
+            throw new SnapshotFileError(
+              path,
+              `altered or corrupted: section "${s.name}" (bytes ${data + s.offset}–${data + s.offset + s.length}) does not match its hash`,
+            );
+          onVerified?.(s.name, bytes);
+        });
+        verified.catch(() => {});
+        pending.push(verified);
+        loaded.set(s.name, { entry: s, bytes, shared });
+        at = data + s.offset + s.length;
+      }
+      await checkZeros(fh, path, at, end);
+      // The first failure in file order (a truncation, else the first section that does not match).
+      const failed = (await Promise.allSettled(pending)).find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    } finally {
+      await Promise.allSettled(pending); // no read into, nor hash of, a buffer outlives a refusal
+      await hasher.close();
     }
     return toContents(path, manifest, loaded);
   });
@@ -79,118 +110,22 @@ export function loadSnapshotManifest(path: string): Promise<SnapshotManifest> {
   return withFile(path, async (fh) => (await readHead(fh, path)).manifest);
 }
 
-type Handle = Awaited<ReturnType<typeof open>>;
-
-/** Runs `use` on the open file and closes it; a system error (ENOENT, EISDIR, EIO…) becomes a SnapshotFileError. */
-async function withFile<T>(path: string, use: (fh: Handle) => Promise<T>): Promise<T> {
-  const cannot = (err: unknown) =>
-    new SnapshotFileError(
-      path,
-      `cannot read the snapshot file (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
-      { cause: err },
-    );
-  let fh: Handle;
-  try {
-    fh = await open(path, 'r');
-  } catch (err) {
-    throw cannot(err);
-  }
-  try {
-    return await use(fh);
-  } catch (err) {
-    throw err instanceof SnapshotFileError ? err : cannot(err);
-  } finally {
-    await fh.close();
+/** Fills `into` from `position`; a file that shrank meanwhile is refused as truncated. */
+async function readFully(fh: Handle, into: Uint8Array, position: number, path: string): Promise<void> {
+  for (let at = 0; at < into.byteLength; ) {
+    const { bytesRead } = await fh.read(into, at, into.byteLength - at, position + at);
+    if (bytesRead === 0)
+      throw new SnapshotFileError(path, `truncated while reading (the file shrank to ${position + at} bytes)`);
+    at += bytesRead;
   }
 }
 
-/** Header, manifest and the size checks that need nothing else; `head` is bytes 0 … D. */
-async function readHead(
-  fh: Handle,
-  path: string,
-): Promise<{ manifest: SnapshotManifest; data: number; head: Uint8Array }> {
-  const fail = (reason: string): never => {
-    throw new SnapshotFileError(path, reason);
-  };
-  const { size } = await fh.stat();
-  const first = Buffer.alloc(Math.min(size, HEADER));
-  if (first.length) await fh.read(first, 0, first.length, 0);
-  const magicSeen = first.subarray(0, Math.min(first.length, MAGIC.length));
-  if (!magicSeen.equals(MAGIC.subarray(0, magicSeen.length)) || size === 0) {
-    fail(
-      `not a Sorrel snapshot file (it does not start with "SORREL"; build one with \`sorrel build <catalog> -o <file>\`)`,
-    );
-  }
-  if (size < HEADER) fail(`truncated: ${size} bytes, shorter than the ${HEADER}-byte header`);
-  const format = first.readUInt32LE(8);
-  if (format !== FORMAT_VERSION)
-    fail(
-      `snapshot format ${format}, but this Sorrel reads format ${FORMAT_VERSION}; rebuild it with this version's \`sorrel build\``,
-    );
-  const length = first.readUInt32LE(12);
-  if (length > MAX_MANIFEST)
-    fail(`damaged header: a manifest of ${length} bytes is beyond the ${MAX_MANIFEST}-byte limit`);
-  const data = align(HEADER + length);
-  if (size < data + TRAILER)
-    fail(
-      `truncated: ${size} bytes, but its header announces a ${length}-byte manifest (at least ${data + TRAILER} bytes in all)`,
-    );
-  const head = Buffer.alloc(data);
-  first.copy(head);
-  await fh.read(head, HEADER, data - HEADER, HEADER);
-  let doc: unknown;
-  try {
-    doc = JSON.parse(head.toString('utf8', HEADER, HEADER + length));
-  } catch {
-    fail('damaged manifest: not valid JSON (the file was altered or truncated)');
-  }
-  const manifest = toManifest(doc, fail);
-  if (manifest.format !== format)
-    fail(`damaged manifest: format ${manifest.format} differs from the header's ${format}`);
-  const last = manifest.sections.at(-1);
-  const end = align(data + (last ? last.offset + last.length : 0));
-  if (size < end + TRAILER) fail(`truncated: ${size} bytes, the manifest describes ${end + TRAILER}`);
-  if (size > end + TRAILER)
-    fail(
-      `${size - end - TRAILER} unexpected bytes after the end (${end + TRAILER} bytes); the file was altered or two files were joined`,
-    );
-  return { manifest, data, head };
-}
-
-/** Checks the manifest's shape: types, name order, aligned non-overlapping sections, the content hash. */
-function toManifest(doc: unknown, fail: (reason: string) => never): SnapshotManifest {
-  const bad = (what: string): never => fail(`damaged manifest: ${what}`);
-  const o = doc as Partial<SnapshotManifest> | null;
-  if (typeof o !== 'object' || o === null || Array.isArray(o)) return bad('not a JSON object');
-  if (!Number.isSafeInteger(o.format)) bad('no format number');
-  if (typeof o.dataVersion !== 'string' || !o.dataVersion) bad('no dataVersion');
-  if (typeof o.content !== 'string' || !/^[0-9a-f]{64}$/.test(o.content)) bad('no content sha256');
-  if (typeof o.meta !== 'object' || o.meta === null || Array.isArray(o.meta)) bad('meta is not an object');
-  if (!Array.isArray(o.sections)) return bad('no section table');
-  let next = 0,
-    previous = '';
-  for (const [i, s] of o.sections.entries()) {
-    const where = `section ${i}`;
-    if (typeof s !== 'object' || s === null) bad(`${where} is not an object`);
-    if (typeof s.name !== 'string' || !s.name || (i > 0 && !(s.name > previous)))
-      bad(`${where} has a missing or out-of-order name`);
-    if (!KINDS.includes(s.kind)) bad(`section ${toEcho(s.name)} has unknown kind ${toEcho(s.kind)}`);
-    if (
-      !Number.isSafeInteger(s.offset) ||
-      !Number.isSafeInteger(s.length) ||
-      s.length < 0 ||
-      s.offset < next ||
-      s.offset % ALIGN
-    ) {
-      bad(`section ${toEcho(s.name)} has a bad offset or length`);
-    }
-    if (typeof s.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(s.sha256))
-      bad(`section ${toEcho(s.name)} has no sha256`);
-    next = align(s.offset + s.length);
-    previous = s.name;
-  }
-  if (toContentHash(o.sections) !== o.content) bad('its content hash does not match its section table');
-  return o as SnapshotManifest;
+/** Refuses the file unless bytes `from` … `to` (padding, under 64 bytes) are zero. */
+async function checkZeros(fh: Handle, path: string, from: number, to: number): Promise<void> {
+  const gap = new Uint8Array(to - from);
+  await readFully(fh, gap, from, path);
+  if (gap.some((b) => b !== 0))
+    throw new SnapshotFileError(path, `altered or corrupted: the padding at bytes ${from}–${to} is not zero`);
 }
 
 function toContents(

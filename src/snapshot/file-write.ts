@@ -9,14 +9,14 @@ import {
   HEADER,
   KINDS,
   MAGIC,
-  sha256,
+  hashSection,
   toContentHash,
   ZEROS,
   type SnapshotInput,
   type SnapshotManifest,
 } from './file-format.ts';
 
-/** The whole file as a sequence of chunks (views of the inputs, not copies); the last is the sha256 trailer. */
+/** The whole file as a sequence of chunks (views of the inputs, not copies); the last is the trailer (the head's sha256). */
 export function toSnapshotChunks(input: SnapshotInput): Generator<Uint8Array> {
   return chunksOf(planSnapshot(input));
 }
@@ -27,11 +27,12 @@ function* chunksOf({ manifest, bytes }: Plan): Generator<Uint8Array> {
   MAGIC.copy(head, 0);
   head.writeUInt32LE(FORMAT_VERSION, 8);
   head.writeUInt32LE(text.length, 12);
-  const whole = createHash('sha256');
+  const headHash = createHash('sha256');
+  let hashing = true; // the trailer covers bytes 0 … D only: the sections carry their own hashes
   const emit = function* (b: Uint8Array) {
     for (let at = 0; at < b.byteLength; at += CHUNK) {
       const part = b.subarray(at, Math.min(b.byteLength, at + CHUNK));
-      whole.update(part);
+      if (hashing) headHash.update(part);
       yield part;
     }
   };
@@ -39,6 +40,7 @@ function* chunksOf({ manifest, bytes }: Plan): Generator<Uint8Array> {
   yield* emit(text);
   let at = HEADER + text.length;
   yield* emit(ZEROS.subarray(0, align(at) - at));
+  hashing = false;
   const data = align(at);
   at = data;
   for (const [i, s] of manifest.sections.entries()) {
@@ -47,7 +49,7 @@ function* chunksOf({ manifest, bytes }: Plan): Generator<Uint8Array> {
     at = data + s.offset + s.length;
   }
   yield* emit(ZEROS.subarray(0, align(at) - at));
-  yield whole.digest();
+  yield headHash.digest();
 }
 
 /**
@@ -92,7 +94,7 @@ export function planSnapshot(input: SnapshotInput): Plan {
   const bytes = sorted.map((s) => (s.bytes instanceof Uint8Array ? s.bytes : new Uint8Array(s.bytes)));
   let offset = 0;
   const sections = sorted.map((s, i) => {
-    const entry = { name: s.name, kind: s.kind, offset, length: bytes[i].byteLength, sha256: sha256(bytes[i]) };
+    const entry = { name: s.name, kind: s.kind, offset, length: bytes[i].byteLength, blake3: hashSection(bytes[i]) };
     offset = align(offset + entry.length);
     return entry;
   });

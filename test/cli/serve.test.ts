@@ -115,7 +115,7 @@ test('sorrel serve refuses a snapshot file that is not one, of another format, t
         b.writeUInt32LE(99, 8);
         return b;
       }),
-      /format\.snap: snapshot format 99, but this Sorrel reads format 2/,
+      /format\.snap: snapshot format 99, but this Sorrel reads format 3/,
     ],
   ];
   for (const [path, message] of cases) {

@@ -6,9 +6,19 @@ import * as assert from 'uvu/assert';
 import type { Column, LoadOptions } from '../../../loaders/core/column.ts';
 import { readParquetColumns } from '../../../loaders/columnar/parquet-read.ts';
 import { loadParquetSplit } from '../../../loaders/columnar/parquet-split.ts';
-import { tempFile } from '../helpers.ts';
+import { sortDictionary } from '../../../loaders/core/dictionary.ts';
+import { normalizeColumns } from '../../../loaders/core/normalize.ts';
+import { storageOf, tempFile } from '../helpers.ts';
 
-const plain = (c: Column) => ({ ...c, values: [...c.values], validity: c.validity ? [...c.validity] : null });
+// A column in the form the normaliser stores: a string column's dictionary sorted, its null rows coded 0
+// (the split merges the string columns into that form, a one-thread read leaves it to the normaliser).
+const plain = (c: Column) => {
+  const { sortedDictionary: _, ...rest } = c;
+  const values = c.values.slice() as Column['values'];
+  const dictionary =
+    c.dictionary && !c.sortedDictionary ? sortDictionary(c.dictionary, values as Int32Array, c.validity) : c.dictionary;
+  return { ...rest, dictionary, values: [...values], validity: c.validity ? [...c.validity] : null };
+};
 const both = async (path: string, opts: LoadOptions = {}) => {
   const settle = (p: Promise<Column[]>) =>
     p.then(
@@ -96,6 +106,47 @@ test('a column that cannot be loaded, or an override of no column: the one-threa
   const missing = await both(toFile('split-missing.parquet', mixed), { columns: { nope: 'char' } });
   assert.ok('error' in missing.one && /nope/.test(missing.one.error), JSON.stringify(missing.one));
   assert.equal([missing.split, missing.how], [missing.one, 'one thread']);
+});
+
+test('string columns shared by row group: the table a one-thread load stores, byte for byte', async () => {
+  // Strings only, and strings beside numbers; nulls, empty, non-ASCII, unique and repeated values, an all-null column.
+  const n = rows;
+  const text = (k: number) =>
+    k % 7 === 3 ? null : k % 40 === 0 ? `één-${k}` : ['', 'x', '😀', 'ﬁ', 'Zz', 'y y'][k % 6];
+  const strings = new arrow.Table({
+    a: arrow.vectorFromArray(
+      Array.from({ length: n }, (_, i) => text(i)),
+      new arrow.Utf8(),
+    ),
+    b: arrow.vectorFromArray(
+      Array.from({ length: n }, (_, i) => `v${(i * 31) % 997}`),
+      new arrow.Utf8(),
+    ),
+    none: arrow.vectorFromArray(
+      Array.from({ length: n }, () => null),
+      new arrow.Utf8(),
+    ),
+  });
+  const only = new arrow.Table({ a: strings.getChild('a')! });
+  const beside = mixed.assign(strings);
+  for (const [name, table] of [
+    ['strings', strings],
+    ['one-string', only],
+    ['beside', beside],
+  ] as const) {
+    const path = toFile(`split-${name}.parquet`, table);
+    const seen: number[] = [];
+    let how = '';
+    const split = await normalizeColumns(
+      await loadParquetSplit(path, { onRows: (r) => seen.push(r) }, (h) => (how = h)),
+      path,
+    );
+    const one = await normalizeColumns(await readParquetColumns(path, {}), path);
+    assert.is(how, 'two threads', name);
+    assert.is(await split.hash(), await one.hash(), name);
+    assert.equal(storageOf(split), storageOf(one), name);
+    assert.is(seen.at(-1), table.numRows, name);
+  }
 });
 
 test.run();
