@@ -1,5 +1,6 @@
 // Record counts per code of a dict or bool column among the masked records: one branch-free pass.
 import type { ColumnView } from './columns.ts';
+import { addKept } from './kept-count.ts';
 
 /** Counts per dictionary code (bool: per bit, false first), and the kept nulls. */
 export function countCodes(col: ColumnView, mask: Uint8Array | null): { counts: Float64Array; nullCount: number } {
@@ -10,10 +11,11 @@ export function countCodes(col: ColumnView, mask: Uint8Array | null): { counts: 
   const { validity, offset, length } = col;
   const codes = col.values as Int32Array,
     bits = col.values as Uint8Array;
-  // Add the mask byte (0 or 1) rather than test it: no branch to mispredict on a random mask.
+  // Add the mask byte (0 or 1) rather than test it: no branch to mispredict on a random mask (and
+  // addKept skips four dropped rows at once).
   if (!isBool && validity === null) {
     if (mask === null) for (let i = 0; i < length; i++) slots[codes[i]]++;
-    else for (let i = 0; i < length; i++) slots[codes[i]] += mask[i];
+    else addKept(codes, length, 0, mask, slots);
   } else {
     for (let i = 0; i < length; i++) {
       const b = offset + i;

@@ -1,5 +1,6 @@
 // One integer column grouped straight from its values, by offset from the column's minimum: the dictionary path for numbers and dates.
 import type { ColumnView } from './columns.ts';
+import { addKept } from './kept-count.ts';
 
 /** The shape of workers/group.ts's Groups, one dimension (declared here: group.ts imports this module). */
 type Groups = {
@@ -77,28 +78,26 @@ function spanOfValid(col: ColumnView): { min: number; max: number; whole: boolea
 /**
  * The groups of one integer column of a short span among the masked records, counted in one pass
  * as dictionary codes are (workers/codes.ts): slot v − min per record, nulls in their own slot.
- * Null when the column is not such a column. Groups in ascending order, the nulls' last when
- * `nulls`; `tooMany` past `maxGroups`.
+ * Null when the column is not such a column (its span at least `maxSpan`, MAX_SPAN unless
+ * given). Groups in ascending order, the nulls' last when `nulls`; `tooMany` past `maxGroups`.
  */
 export function offsetGroups(
   col: ColumnView,
   mask: Uint8Array | null,
-  opts: { nulls: boolean; maxGroups: number },
+  opts: { nulls: boolean; maxGroups: number; maxSpan?: number },
 ): Groups | null {
   const span = integerSpan(col);
-  if (span === null || span.max - span.min >= MAX_SPAN) return null;
+  if (span === null || span.max - span.min >= (opts.maxSpan ?? MAX_SPAN)) return null;
   const { min } = span;
   const card = span.max - min + 1;
   const slots = new Float64Array(card + 1); // the last slot counts nulls
   const values = col.values as Float64Array | Int32Array;
   const { validity, offset, length } = col;
-  // A sparse mask's rows are counted word by word first (sparseStart), the rest densely.
-  const start = mask === null ? 0 : sparseStart(col, mask, slots, min, card);
   if (validity === null) {
     if (mask === null) for (let i = 0; i < length; i++) slots[values[i] - min]++;
-    else for (let i = start; i < length; i++) slots[values[i] - min] += mask[i];
+    else addKept(values, length, min, mask, slots);
   } else {
-    for (let i = start; i < length; i++) {
+    for (let i = 0; i < length; i++) {
       const b = offset + i;
       const valid = ((validity[b >> 3] >> (b & 7)) & 1) === 1;
       slots[valid ? values[i] - min : card] += mask === null ? 1 : mask[i];
@@ -124,47 +123,6 @@ export function offsetGroups(
     ranks[present] = present;
   }
   return { size, counts, tooMany: false, dims: [{ values: numbers, numbers, ranks }] };
-}
-
-/** Past this many mask words (4 rows each) holding a kept row, plus a quarter of the words read, the mask is dense. */
-const SPARSE_SLACK = 1024;
-const LITTLE = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
-
-/**
- * Counts into `slots` the kept rows of the mask's leading words while at most a quarter of the words
- * read hold a kept row (plus SPARSE_SLACK), four rows per 32-bit word, a word of zeros skipped in one
- * test; returns the first row it left to the dense loop (the mask's end when it stayed sparse, bar the
- * last length mod 4 rows). Why: under a 1% context the dense loop still read every row's value and
- * added its 0 (issue 19: a 1% integer context cost as much as a 50% one); here about 4% of the words
- * are read past their test, and the values of their rows only: 12 ms against 26 over 10M rows at 1%
- * (each such row's value is a cache miss of its own, so a sparser mask gains more). The counts are
- * the dense loop's.
- */
-function sparseStart(col: ColumnView, mask: Uint8Array, slots: Float64Array, min: number, card: number): number {
-  if (mask.byteOffset % 4 !== 0 || !LITTLE) return 0;
-  const words = new Uint32Array(mask.buffer, mask.byteOffset, col.length >> 2);
-  const values = col.values as Float64Array | Int32Array;
-  const { validity, offset } = col;
-  let j = 0,
-    busy = 0;
-  for (; j < words.length; j++) {
-    const w = words[j];
-    if (w === 0) continue;
-    if (++busy > (j >> 2) + SPARSE_SLACK) break;
-    const i = 4 * j;
-    if (validity === null) {
-      // The word's bytes are its rows' 0/1 in little-endian order (the mask loops assume it too).
-      slots[values[i] - min] += w & 1;
-      slots[values[i + 1] - min] += (w >>> 8) & 1;
-      slots[values[i + 2] - min] += (w >>> 16) & 1;
-      slots[values[i + 3] - min] += w >>> 24;
-    } else
-      for (let k = i; k < i + 4; k++) {
-        const b = offset + k;
-        slots[((validity[b >> 3] >> (b & 7)) & 1) === 1 ? values[k] - min : card] += mask[k];
-      }
-  }
-  return 4 * j;
 }
 
 /** Min, max and whether all are integers, over the non-null values at sel (±Infinity when none). */

@@ -10,7 +10,8 @@ import type { DistinctResult } from '../contract/tasks.ts';
 import { toVisibleField } from '../http/visible.ts';
 import { drawIndices } from '../common/random.ts';
 import { toRequestUrl } from '../http/listing.ts';
-import { toJsonInSlices } from '../http/serialize.ts';
+import { toJsonInSlices, toJsonTextInSlices } from '../http/serialize.ts';
+import { toItemText } from './values-text.ts';
 import { toIntParam, toSingle } from '../http/params.ts';
 import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/handler.ts';
 import type { TreeContextNode } from '../contract/tree.ts';
@@ -153,5 +154,10 @@ async function answerValues(
     body.values = Array.from({ length: shown }, (_, j) => item(at(start + j)));
     return { body };
   }
-  return { body, bytes: await toJsonInSlices(body, 'values', shown, (j) => item(at(start + j))) };
+  // Numbers and dates with their default labels are written as text (values-text.ts): the same bytes.
+  const text = toItemText(field, vals, item);
+  const bytes = text
+    ? await toJsonTextInSlices(body, 'values', shown, (j) => text(at(start + j)))
+    : await toJsonInSlices(body, 'values', shown, (j) => item(at(start + j)));
+  return { body, bytes };
 }

@@ -1,7 +1,7 @@
 // Tests: the pure compute module workers/distinct.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { distinctValues } from '../../workers/distinct.ts';
+import { distinctValues, VALUES_SPAN } from '../../workers/distinct.ts';
 import { MAX_SPAN } from '../../workers/offsets.ts';
 import { bool, date, dict, f64, i64, makeColumns, time } from './table.ts';
 import { mulberry32 } from './vectors.ts';
@@ -81,9 +81,10 @@ function oracle(values: (number | null)[], mask: Uint8Array | null) {
 
 test('integers and dates of short and wide spans agree with a Map under random masks: nulls, negatives, days before 1970', () => {
   const random = mulberry32(19);
-  // Spans one below the short-span limit (counted straight from the column, offsets.ts), at it
-  // and far past it (the kept values copied, then counted or sorted), and a tiny one.
-  for (const span of [3, MAX_SPAN - 1, MAX_SPAN, 10 * MAX_SPAN]) {
+  // Spans one below the short-span limit of values (counted straight from the column, offsets.ts),
+  // at it and far past it (the kept values copied, then counted or sorted), offsets.ts's own
+  // limit (the dist's, lower), and a tiny one.
+  for (const span of [3, MAX_SPAN, VALUES_SPAN - 1, VALUES_SPAN, 10 * VALUES_SPAN]) {
     const min = -1000 - Math.floor(random() * 5000); // before 1970 as days
     const values = Array.from({ length: 4000 }, (_, i) =>
       i === 0 ? min : i === 1 ? min + span : random() < 0.1 ? null : min + Math.floor(random() * (span + 1)),
@@ -101,6 +102,28 @@ test('integers and dates of short and wide spans agree with a Map under random m
           oracle(values, mask),
           `${name} span ${span} mask ${mask?.length}`,
         );
+  }
+});
+
+test('columns without nulls under sparse and dense masks, of lengths not a multiple of four, agree with a Map', () => {
+  const random = mulberry32(23);
+  // No nulls: the masked count reads the mask four rows at a time (workers/kept-count.ts).
+  for (const length of [1, 6, 4001]) {
+    const values = Array.from({ length }, () => 18_262 + Math.floor(random() * 1500));
+    const words = values.map((v) => `w${v % 97}`);
+    const { col } = makeColumns({ n: f64(values), d: date(values), s: dict(words) });
+    for (const density of [0, 0.05, 0.5, 1]) {
+      const mask = Uint8Array.from(values, () => +(random() < density));
+      for (const name of ['n', 'd'])
+        assert.equal(distinctValues(col(name), mask), oracle(values, mask), `${name}, ${length} rows, ${density}`);
+      const kept = new Map<string, number>();
+      words.forEach((w, i) => {
+        if (mask[i] === 1) kept.set(w, (kept.get(w) ?? 0) + 1);
+      });
+      const keys = [...kept.keys()].sort();
+      const expected = { values: keys, counts: keys.map((k) => kept.get(k)!), nullCount: 0 };
+      assert.equal(distinctValues(col('s'), mask), expected, `s, ${length} rows, ${density}`);
+    }
   }
 });
 
