@@ -94,12 +94,25 @@ export function ConditionForm({ onAdd }: { onAdd: (c: Condition) => void }) {
   const fieldSelect = useRef<HTMLSelectElement>(null);
   const fieldId = draftField ?? view.field ?? null;
   const field = fieldId === null ? undefined : fields.get(fieldId);
-  const [operator, setOperator] = useState('');
-  const [raw, setRaw] = useState<string[]>([]);
-  useEffect(() => {
-    setOperator(field?.operators[0]?.[0] ?? '');
-    setRaw([]);
-  }, [field?.id]);
+  // The operator and values picked belong to the field they were picked for; another field starts at its first
+  // operator. Derived while rendering (not reset by an effect after it) so that an operator picked right after
+  // a field change is never undone; the field is read from the select itself, the user's choice at that moment.
+  const firstOperator = (id: number | null) => (id === null ? '' : (fields.get(id)?.operators[0]?.[0] ?? ''));
+  const chosenField = () => (fieldSelect.current?.value ? Number(fieldSelect.current.value) : null);
+  const [choice, setChoice] = useState<{ field: number | null; operator: string; raw: string[] }>({
+    field: null,
+    operator: '',
+    raw: [],
+  });
+  const current = choice.field === (field?.id ?? null);
+  const operator = current ? choice.operator : firstOperator(field?.id ?? null);
+  const raw = current ? choice.raw : [];
+  const setOperator = (next: string) => setChoice({ field: chosenField(), operator: next, raw: [] });
+  const setRaw = (next: string[]) =>
+    setChoice((c) => {
+      const id = chosenField();
+      return { field: id, operator: c.field === id ? c.operator : firstOperator(id), raw: next };
+    });
   useEffect(() => {
     if (draftField !== null) fieldSelect.current?.focus();
   }, [draftField]);
@@ -153,7 +166,6 @@ export function ConditionForm({ onAdd }: { onAdd: (c: Condition) => void }) {
             value={operator}
             onChange={(e) => {
               setOperator((e.target as HTMLSelectElement).value);
-              setRaw([]);
             }}
           >
             {field.operators.map(([code, label]) => (
