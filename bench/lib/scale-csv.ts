@@ -24,7 +24,7 @@ const MiB = 1024 * 1024;
 export async function runScaleCsv({ quick, dataDir, rows: only }: BenchOptions): Promise<BenchRow[]> {
   const rows = only ?? (quick ? 1_000_000 : 10_000_000);
   const size = toRowsLabel(rows);
-  const reps = rows > 10_000_000 ? 1 : 2;
+  const reps = 3; // cold, DuckDB's load and the built file's start: medians of three at every size
   const file = await ensureWide(rows, dataDir, 'csv');
   const catalog = writeTableCatalog(file, WIDE_COLUMNS, dataDir);
   const snapshot = join(dataDir, `wide-r${rows}-csv.sorrel`);

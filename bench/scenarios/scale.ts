@@ -28,7 +28,7 @@ export const scenario: Scenario = {
     if (format === 'csv') return runScaleCsv({ quick, dataDir, rows: only });
     const rows = only ?? (quick ? 1_000_000 : 10_000_000);
     const size = toRowsLabel(rows);
-    const reps = rows > 10_000_000 ? 1 : 2;
+    const reps = 3; // cold, DuckDB's load and the built file's start: medians of three at every size
     const file = await ensureWide(rows, dataDir);
     const catalog = writeTableCatalog(file, WIDE_COLUMNS, dataDir);
     const snapshot = join(dataDir, `wide-r${rows}.sorrel`);
