@@ -27,7 +27,12 @@ export function integerSpan(col: ColumnView): { min: number; max: number } | nul
   let span = spans.get(col);
   if (span !== undefined) return span;
   const values = col.values as Float64Array | Int32Array;
-  const { min, max, whole } = col.validity === null ? spanOfAll(values, col.length) : spanOfValid(col);
+  const { min, max, whole } =
+    col.validity !== null
+      ? spanOfValid(col)
+      : values instanceof Int32Array
+        ? spanOfInt32(values, col.length)
+        : spanOfAll(values, col.length);
   span = whole ? (min === Infinity ? { min: 0, max: 0 } : { min, max }) : null;
   spans.set(col, span);
   return span;
@@ -55,6 +60,23 @@ function spanOfAll(values: Float64Array | Int32Array, length: number): { min: nu
     }
   }
   return { min, max, whole: fraction === 0 };
+}
+
+/**
+ * Min and max of an Int32 column without nulls (whole by storage). Why its own loop: spanOfAll's
+ * fraction test is needless here, and one loop fed both Float64Array and Int32Array runs slower on
+ * each; at load each integer column's profile starts with this pass (100M rows: ~0.3 s before).
+ */
+function spanOfInt32(values: Int32Array, length: number): { min: number; max: number; whole: boolean } {
+  if (length === 0) return { min: Infinity, max: -Infinity, whole: true };
+  let min = values[0] | 0,
+    max = min;
+  for (let i = 1; i < length; i++) {
+    const v = values[i] | 0;
+    min = v < min ? v : min;
+    max = v > max ? v : max;
+  }
+  return { min, max, whole: true };
 }
 
 /** spanOfAll over the valid values of a column with nulls. */

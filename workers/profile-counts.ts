@@ -50,7 +50,8 @@ function integerRuns(col: ColumnView): CountedRuns | null {
   if (col.kind === 'f64' && min <= 0 && span.max >= 0 && hasNegativeZero(col)) return null;
   const slots = new Uint32Array((span.max - min) / g + 1);
   if (validity === null) {
-    if (g === 1) for (let i = 0; i < length; i++) slots[values[i] - min]++;
+    if (g === 1 && values instanceof Int32Array) countInt32(values, min, length, slots);
+    else if (g === 1) for (let i = 0; i < length; i++) slots[values[i] - min]++;
     else for (let i = 0; i < length; i++) slots[(values[i] - min) / g]++;
   } else
     for (let i = 0; i < length; i++) {
@@ -58,6 +59,11 @@ function integerRuns(col: ColumnView): CountedRuns | null {
       if ((validity[b >> 3] >> (b & 7)) & 1) slots[(values[i] - min) / g]++;
     }
   return toRuns(slots, (r) => r * g + min, length);
+}
+
+/** The slots of an Int32 column without nulls: a loop of its own, as one fed both array types runs slower on each. */
+function countInt32(values: Int32Array, min: number, length: number, slots: Uint32Array): void {
+  for (let i = 0; i < length; i++) slots[values[i] - min]++;
 }
 
 /**
