@@ -29,7 +29,7 @@ if (missing.length) {
 // Sorrel is measured as `npm start` runs it: the tsc-built JS in dist/.
 const build = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-const run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', ...process.argv.slice(2)], {
+const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/run.ts', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -141,11 +141,16 @@ export async function timeFirstRequests(base: string, duck: Duck, rows: number, 
     const sorrel: number[] = [],
       ref: number[] = [];
     for (const b of bounds) {
+      // A full collection of this client first (bench/run.mjs exposes gc), on both sides: the DuckDB
+      // query before may have left a million rows of garbage, and a pause inside a 3 ms request was
+      // seen (64 ms once for the naive dist of `d`, right after `x`'s).
+      (globalThis as { gc?: () => void }).gc?.();
       // Timed to the answer's last byte; parsing it (23-62 ms in a Node client for the 2.7 MB body of 50,000 points, against 10-21 ms to receive it) is the client's work.
       let t = performance.now();
       const text = await getText(base + f.path(b));
       sorrel.push(performance.now() - t);
       const body = JSON.parse(text);
+      (globalThis as { gc?: () => void }).gc?.();
       t = performance.now();
       const answer = await duck.rows(f.sql(b));
       ref.push(performance.now() - t);
