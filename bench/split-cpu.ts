@@ -2,10 +2,10 @@
 // from /proc/<pid>/task/*/schedstat: the critical path a quiet machine would show, measurable on a busy one.
 // Usage: node --import tsx bench/split-cpu.ts [rows]   (after `npm run bench -- --only scale [--rows …]`
 // has written bench/data/wide-r<rows>.sorrel and bench/run.mjs has built dist/).
-import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { waitForOk } from './lib/child.ts';
 import { getText, spawnSorrel } from './lib/sorrel.ts';
+import { threadNs } from './lib/proc-cpu.ts';
 import { toFieldId } from './lib/table-catalog.ts';
 import { WIDE_COLUMNS } from './lib/wide.ts';
 
@@ -13,17 +13,6 @@ const id = (c: string) => toFieldId(WIDE_COLUMNS, c);
 const rows = Number(process.argv[2] ?? 10_000_000);
 const snapshot = `bench/data/wide-r${rows}.sorrel`;
 
-/** CPU nanoseconds so far of each thread of `pid` (a thread that ended in between counts 0). */
-function threadNs(pid: number): Map<number, number> {
-  const read = (t: string) => {
-    try {
-      return Number(readFileSync(`/proc/${pid}/task/${t}/schedstat`, 'utf8').split(' ')[0]);
-    } catch {
-      return 0;
-    }
-  };
-  return new Map(readdirSync(`/proc/${pid}/task`).map((t) => [Number(t), read(t)]));
-}
 const context = (below: number) =>
   `aware=true&context=${encodeURIComponent(JSON.stringify({ field: id('grade'), operator: 'lt', value: below }))}`;
 const QUERIES: [string, string][] = [

@@ -5,12 +5,11 @@
 // `npm run bench -- --only compute` has written bench/data/wide-r10000000-s20261120.parquet and
 // bench/run.mjs has built dist/). A base: `git archive <commit> | tar -x -C <dir>`, node_modules
 // linked in, `npm run build` there. `filter` keeps the rows whose "label column<bound" contains it.
-import { readdirSync, readFileSync } from 'node:fs';
 import { openDuck, toSqlString } from './lib/duck.ts';
 import { dateSql } from './lib/numbers.ts';
 import { spawnNode } from './lib/child.ts';
 import { getText, SORREL_ENV } from './lib/sorrel.ts';
-import { ownCpuMs } from './lib/proc-cpu.ts';
+import { ownCpuMs, threadNs } from './lib/proc-cpu.ts';
 import { toFieldId, writeTableCatalog } from './lib/table-catalog.ts';
 import { WIDE_COLUMNS } from './lib/wide.ts';
 
@@ -22,17 +21,6 @@ const rounds = Number(argv[0] ?? 15);
 const filter = argv[1] ?? '';
 const file = 'bench/data/wide-r10000000-s20261120.parquet';
 
-/** CPU nanoseconds so far of each thread of `pid` (a thread that ended in between counts 0). */
-function threadNs(pid: number): Map<number, number> {
-  const read = (t: string) => {
-    try {
-      return Number(readFileSync(`/proc/${pid}/task/${t}/schedstat`, 'utf8').split(' ')[0]);
-    } catch {
-      return 0;
-    }
-  };
-  return new Map(readdirSync(`/proc/${pid}/task`).map((t) => [Number(t), read(t)]));
-}
 const context = (column: string, below: number) =>
   `aware=true&context=${encodeURIComponent(JSON.stringify({ type: 'and', children: [{ field: id(column), operator: 'lt', value: below }] }))}`;
 const groupSql = (key: string, where: string) =>

@@ -37,6 +37,18 @@ export function processCpuMs(pid: number): number {
   return ns / 1e6;
 }
 
+/** CPU nanoseconds so far of each thread of `pid` (a thread that ended in between counts 0). */
+export function threadNs(pid: number): Map<number, number> {
+  const read = (t: string) => {
+    try {
+      return Number(readFileSync(`/proc/${pid}/task/${t}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      return 0;
+    }
+  };
+  return new Map(readdirSync(`/proc/${pid}/task`).map((t) => [Number(t), read(t)]));
+}
+
 /** CPU ms of this process (DuckDB runs in it, on its own threads). */
 export const ownCpuMs = () => {
   const u = process.cpuUsage();
