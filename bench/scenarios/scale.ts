@@ -34,7 +34,7 @@ export const scenario: Scenario = {
     const snapshot = join(dataDir, `wide-r${rows}.sorrel`);
     const label = `${size} rows, wide Parquet (${(statSync(file).size / MiB).toFixed(0)} MiB)`;
     if (cold) {
-      const starts = await timeColdStarts(file, rows, catalog, 3, `scale: ${size}`);
+      const starts = await timeColdStarts(file, rows, catalog, reps, `scale: ${size}`);
       return toColdRows(label, 'Parquet', 'read_parquet', starts, true);
     }
     const starts = await timeStarts(file, rows, catalog, snapshot, reps, `scale: ${size}`);
