@@ -70,8 +70,10 @@ export default async function run(task: PooledTask): Promise<unknown> {
       return runTree(task);
     case 'value-match':
     case 'value-accented':
-      // Only an engine table's values are searched this way; an in-memory field's are all in the search index.
-      throw new Error(`The ${task.kind} task runs on an engine table only (src/engine/search/).`);
+    case 'summary':
+    case 'values-page':
+      // Engine tables only: an in-memory field's values are all in memory (and in the search index).
+      throw new Error(`The ${task.kind} task runs on an engine table only (src/engine/).`);
     case 'merge': {
       const merged = mergeParts(task.task, task.parts);
       return 'clustered' in merged ? toFlatAnswer(merged) : merged;

@@ -38,6 +38,8 @@ export function toTaskEngine(task: Task): string | null {
     case 'profile':
     case 'value-match':
     case 'value-accented':
+    case 'summary':
+    case 'values-page':
     case 'tree-key':
       return task.table.engine?.engine ?? null;
     case 'tree-link':

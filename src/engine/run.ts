@@ -14,6 +14,8 @@ export const runEngineTask: EngineRunner = (task, ctx, signal) => {
     case 'dist':
     case 'stats':
     case 'profile':
+    case 'summary':
+    case 'values-page':
       return runTableTask(task, ctx, signal);
     case 'tree-key':
     case 'tree-link':

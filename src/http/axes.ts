@@ -38,7 +38,7 @@ export function toAxes(
   dims: Field[],
   bins: BinsParam,
   interval: IntervalParam,
-  stats: (f: Field) => StatsResult | undefined,
+  stats: (f: Field) => Pick<StatsResult, 'min' | 'max' | 'count'> | undefined,
 ): AxisSpec[] {
   if (bins !== null && !dims.some((d) => d.simple_type === 'number')) {
     throw badParameter(

@@ -38,7 +38,13 @@ export const getDist = defineRoute<DistParams>({
     const n = toIntParam(query, 'n', 1, Number.MAX_SAFE_INTEGER, null);
     const bins = toBinsParam(query);
     const interval = toIntervalParam(query);
-    const axes = toAxes(field, dims, bins, interval, (d) => ctx.snapshot.stats.get(d.id));
+    const axes = toAxes(
+      field,
+      dims,
+      bins,
+      interval,
+      (d) => ctx.snapshot.stats.get(d.id) ?? ctx.snapshot.summaries.get(d.id),
+    );
     const { context, canonical } = toAwareContext(ctx, field.dataset);
     return {
       params: toParams(config, field, dims, tree, context, { nulls, sort, cluster, n, bins, interval, axes }),
@@ -92,7 +98,7 @@ function toParams(
 export function warmNaiveDist(snapshot: Snapshot, pool: Pool, config: Config, field: Field): Promise<NaiveDist> {
   const dims = [field];
   const tree = toTreeDimensions(snapshot, field, dims);
-  const axes = toAxes(field, dims, null, null, (d) => snapshot.stats.get(d.id));
+  const axes = toAxes(field, dims, null, null, (d) => snapshot.stats.get(d.id) ?? snapshot.summaries.get(d.id));
   const query = { nulls: false, sort: 'fields' as const, cluster: true, n: null, bins: null, interval: null, axes };
   // On one thread: a split task would take every idle thread from the requests (src/split.ts).
   return toNaiveDist(snapshot, pool, config, toParams(config, field, dims, tree, null, query), false);

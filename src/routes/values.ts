@@ -6,7 +6,7 @@ import { toJsonValue } from '../common/values.ts';
 import { toLabeler, toNormalizedLabels } from '../snapshot/labels.ts';
 import { labelRank, matchesPieces, normalizeText, parseQuery, type ParsedQuery } from '../search/query.ts';
 import { type FieldValues, toFieldValues } from '../snapshot/field-values.ts';
-import type { DistinctResult } from '../contract/tasks.ts';
+import type { DistinctResult, Task, ValuesPage, ValuesPick } from '../contract/tasks.ts';
 import { toVisibleField } from '../http/visible.ts';
 import { drawIndices } from '../common/random.ts';
 import { toRequestUrl } from '../http/listing.ts';
@@ -87,7 +87,7 @@ async function answerValues(
   ctx: RequestContext,
   { field, context, q, random, seed, page, limit }: ValuesParams,
 ): Promise<Reply> {
-  const { config } = ctx;
+  if (isPushedValues(ctx, field)) return answerPushed(ctx, { field, context, q, random, seed, page, limit });
   // The population: naive values from memory, or the context's values from a worker.
   const vals = await toPopulation(ctx, field, context);
   const normalized = !context && q ? toNormalizedLabels(vals) : null;
@@ -103,11 +103,6 @@ async function answerValues(
   }
   const total = order ? order.length : vals.values.length;
   const at = (j: number) => (order ? order[j] : j);
-  const item = (i: number) => ({
-    value: toJsonValue(vals.values[i], field.internal_type),
-    label: vals.label(i),
-    count: vals.counts[i],
-  });
 
   if (random !== null) {
     // Drawn from the answer's order, returned in value order (indices into `vals` are value order).
@@ -115,9 +110,72 @@ async function answerValues(
       body: drawIndices(total, random, seed ?? randomInt(SEED_MAX))
         .map(at)
         .sort((a, b) => a - b)
-        .map(item),
+        .map((i) => toItem(field, vals, i)),
     };
   }
+  return toPageReply(ctx, field, { page, limit }, { vals, total, at });
+}
+
+/**
+ * Whether a field's values are pushed down to its engine page by page (API.md §14): an engine
+ * field whose naive values Sorrel does not hold (src/snapshot/precompute.ts isHeld).
+ */
+function isPushedValues(ctx: RequestContext, field: Field): boolean {
+  return ctx.snapshot.summaries.has(field.id) && !ctx.snapshot.values.has(field.id);
+}
+
+/**
+ * The values of a pushed field: the engine counts, filters, orders and picks them (a values-page
+ * task, src/engine/compute/page.ts), so only the page or the draw crosses; the body is the one
+ * answerValues makes in memory from the same rows.
+ */
+async function answerPushed(
+  ctx: RequestContext,
+  { field, context, q, random, seed, page, limit }: ValuesParams,
+): Promise<Reply> {
+  const { config, snapshot } = ctx;
+  // A page's offset does not depend on the count: with limit=0 only page 1 exists (up to the maximum).
+  const pick: ValuesPick =
+    random !== null
+      ? { random, seed: seed ?? randomInt(SEED_MAX) }
+      : limit === 0
+        ? { offset: 0, limit: page === 1 ? config.maxValuesLimit : 0 }
+        : { offset: Math.min((page - 1) * limit, PAGE_MAX), limit };
+  const task: Task = {
+    kind: 'values-page',
+    table: snapshot.tableRef(field.dataset),
+    column: field.column,
+    context,
+    query: q && {
+      terms: q.terms.map((t) => ({ text: t.text, negated: t.negated, phrase: t.phrase })),
+      positive: q.positive,
+    },
+    pick,
+  };
+  const r = await ctx.pool.run<ValuesPage>(task, ctx.signal);
+  const vals = toFieldValues(r.values, r.counts, r.nullCount, toLabeler(snapshot, field));
+  if (random !== null) return { body: Array.from({ length: r.values.length }, (_, i) => toItem(field, vals, i)) };
+  const first = 'offset' in pick ? (pick.offset as number) : 0;
+  return toPageReply(ctx, field, { page, limit }, { vals, total: r.count, at: (j) => j - first });
+}
+
+/** One value's item: its JSON value, label and record count. */
+function toItem(field: Field, vals: FieldValues, i: number) {
+  return { value: toJsonValue(vals.values[i], field.internal_type), label: vals.label(i), count: vals.counts[i] };
+}
+
+/**
+ * The page envelope (API.md §4) over `total` values in the answer's order, where answer position j
+ * is value `at(j)` of `vals` (only the page's positions are asked for), and `vals.nullCount` the nulls.
+ */
+async function toPageReply(
+  ctx: RequestContext,
+  field: Field,
+  { page, limit }: { page: number; limit: number },
+  { vals, total, at }: { vals: FieldValues; total: number; at: (j: number) => number },
+): Promise<Reply> {
+  const { config } = ctx;
+  const item = (i: number) => toItem(field, vals, i);
   if (limit === 0 && total > config.maxValuesLimit) {
     throw badParameter(
       'limit',

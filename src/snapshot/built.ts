@@ -92,7 +92,7 @@ export async function loadBuiltSnapshot(
   else if (hasEngineDatasets(spec))
     throw new SnapshotFileError(path, 'its engine datasets need engine clients to be served');
   try {
-    const { values, stats, search }: Precomputed & { search?: SearchIndex } =
+    const { values, stats, summaries, search }: Precomputed & { search?: SearchIndex } =
       early ?? toPrecomputed(contents.bytes(PRECOMPUTED));
     return await assembleSnapshot(
       {
@@ -100,6 +100,7 @@ export async function loadBuiltSnapshot(
         datasets,
         values,
         stats,
+        summaries,
         keyText: stored.keys,
         dataVersion: contents.manifest.dataVersion,
         engines,

@@ -1,12 +1,13 @@
 // The precomputed section of a snapshot file: every field's distinct values and every stats object, as bytes.
 import { endianness } from 'node:os';
-import type { StatsResult } from '../contract/tasks.ts';
+import type { ColumnSummary, StatsResult } from '../contract/tasks.ts';
 import { toCanonicalJson } from './canonical.ts';
 import { type FieldValues, toFieldValues } from './field-values.ts';
 
 export type Precomputed = {
   values: ReadonlyMap<number, FieldValues>; // by field id
   stats: ReadonlyMap<number, StatsResult>; // by field id
+  summaries?: ReadonlyMap<number, ColumnSummary>; // by field id: an engine field's (API.md §14)
 };
 
 /**
@@ -37,7 +38,9 @@ type FieldIndex = {
   labels: ['values'] | ['string'] | ['str', Part, Part];
   counts: [CountKind, Part];
 };
-type Index = { fields: FieldIndex[]; stats: [number, StatsTuple][] };
+type SummaryTuple = [number, number, number, ColumnSummary['min'], ColumnSummary['max']];
+/** `summaries` only when some field has one, so a file without engine tables keeps its bytes. */
+type Index = { fields: FieldIndex[]; stats: [number, StatsTuple][]; summaries?: [number, SummaryTuple][] };
 type CountKind = 'u8' | 'u16' | 'u32' | 'f64';
 const COUNT_ARRAYS = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, f64: Float64Array } as const;
 
@@ -132,7 +135,11 @@ export function toPrecomputedBytes(p: Precomputed): Uint8Array {
   const stats = [...p.stats.keys()]
     .sort((a, b) => a - b)
     .map((id): [number, StatsTuple] => [id, toTuple(p.stats.get(id)!)]);
-  const index = Buffer.from(toCanonicalJson({ fields, stats } satisfies Index), 'utf8');
+  const summaries = [...(p.summaries ?? new Map()).entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([id, x]): [number, SummaryTuple] => [id, [x.count, x.null_count, x.distinct, x.min, x.max]]);
+  const indexed: Index = summaries.length ? { fields, stats, summaries } : { fields, stats };
+  const index = Buffer.from(toCanonicalJson(indexed), 'utf8');
   const base = align8(4 + index.byteLength);
   const out = new Uint8Array(base + size);
   new DataView(out.buffer).setUint32(0, index.byteLength, true);
@@ -211,7 +218,13 @@ export function toPrecomputed(bytes: Uint8Array): Precomputed {
       fail(`field ${f.id} holds ${v.length} values and ${counts.length} counts, not ${f.n}`);
     values.set(f.id, toFieldValues(v, counts, f.nullCount, labels));
   }
-  return { values, stats: new Map(index.stats.map(([id, t]) => [id, toStats(t)])) };
+  const summaries = new Map(
+    (index.summaries ?? []).map(([id, [count, nulls, distinct, min, max]]): [number, ColumnSummary] => [
+      id,
+      { count, null_count: nulls, distinct, min, max },
+    ]),
+  );
+  return { values, stats: new Map(index.stats.map(([id, t]) => [id, toStats(t)])), summaries };
 }
 
 /** The narrowest unsigned array kind that holds every count (whole, ≥ 0), else `f64`. */

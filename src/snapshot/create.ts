@@ -4,7 +4,7 @@ import { CatalogError } from '../catalog/spec.ts';
 import type { Category, Concept, Field, User } from '../contract/model.ts';
 import type { Pool } from '../contract/pool.ts';
 import type { DatasetInfo, TableRef } from '../contract/storage.ts';
-import type { StatsResult } from '../contract/tasks.ts';
+import type { ColumnSummary, StatsResult } from '../contract/tasks.ts';
 import type { TreeRef } from '../contract/tree.ts';
 import { buildSearchIndex, type SearchIndex } from '../search/index.ts';
 import { checkKeys, createAuthenticator, type Authenticate, type KeyText } from './access.ts';
@@ -35,8 +35,9 @@ export type Snapshot = Readonly<{
   fields: ReadonlyMap<number, Field>;
   concepts: ReadonlyMap<number, Concept>;
   datasets: ReadonlyMap<string, DatasetInfo>;
-  values: ReadonlyMap<number, FieldValues>; // every field
-  stats: ReadonlyMap<number, StatsResult>; // number/date/time/datetime fields
+  values: ReadonlyMap<number, FieldValues>; // every field in memory; an engine field's when held (precompute.ts isHeld)
+  stats: ReadonlyMap<number, StatsResult>; // number/date/time/datetime fields in memory
+  summaries: ReadonlyMap<number, ColumnSummary>; // every field of an engine table outside the tree (API.md §14)
   search: SearchIndex;
   pushed: PushedFields; // engine fields whose value search goes to the engine (API.md §14 Search)
   tree: TreeRef | null; // the model tree with its index (API.md §12); null without a root
@@ -57,6 +58,7 @@ export type SnapshotParts = {
   datasets: LoadedDatasets;
   values: ReadonlyMap<number, FieldValues>;
   stats: ReadonlyMap<number, StatsResult>;
+  summaries?: ReadonlyMap<number, ColumnSummary>; // absent: none (a file read before summaries existed)
   keyText: KeyText; // public JWT keys as text (the HS256 secret is never here)
   dataVersion: string;
   // The model tree's index (shared buffers): built while preparing; not stored in a snapshot file,
@@ -134,15 +136,39 @@ export async function prepareSnapshot(
   const onIndexed = early
     ? (v: ReadonlyMap<number, FieldValues>) => (search = buildSearchIndexEarly(spec, datasets, v))
     : undefined;
-  const { values, stats } = await precomputeValues(spec, datasets, refs, pool, tree.ref, profiles, onIndexed);
   const bound = opts.searchValues ?? SEARCH_VALUES_PER_FIELD;
-  const pushed = await planPushedSearch(toFields(spec, datasets, values), values, refs, pool, bound);
+  const { values, stats, summaries } = await precomputeValues(
+    spec,
+    datasets,
+    refs,
+    pool,
+    tree.ref,
+    profiles,
+    onIndexed,
+    {
+      searchValues: bound,
+      progress: opts.progress,
+    },
+  );
+  const pushed = await planPushedSearch(toFields(spec, datasets, values, summaries), summaries, refs, pool, bound);
   opts.progress?.('profiled columns', {
     fields: spec.fields.length,
     ms: Math.round(performance.now() - profiling),
     peak_rss_mib: toPeakRssMib(),
   });
-  return { spec, datasets, values, stats, keyText, dataVersion, tree, engines: opts.engines, pushed, search };
+  return {
+    spec,
+    datasets,
+    values,
+    stats,
+    summaries,
+    keyText,
+    dataVersion,
+    tree,
+    engines: opts.engines,
+    pushed,
+    search,
+  };
 }
 
 /** The model tree checked and indexed on `pool`; its errors are a CatalogError. */
@@ -164,6 +190,7 @@ async function buildTree(
  */
 export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promise<Snapshot> {
   const { spec, datasets, values, stats, dataVersion } = parts;
+  const summaries = parts.summaries ?? new Map();
   const pushed = parts.pushed ?? new Map();
   const authenticate = await createAuthenticator(spec.access, parts.keyText);
   const generation = ++generations;
@@ -177,7 +204,7 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
     ...built.ref,
     tables: Object.fromEntries(Object.keys(built.ref.tables).map((name) => [name, refs.get(name)!])),
   };
-  const fields = toFields(spec, datasets, values);
+  const fields = toFields(spec, datasets, values, summaries);
 
   const categories = toCategories(spec);
   const concepts = toConcepts(spec);
@@ -204,6 +231,7 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
     datasets,
     values,
     stats,
+    summaries,
     search,
     pushed,
     authenticate,

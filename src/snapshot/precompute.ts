@@ -6,14 +6,26 @@ import type { Field, InternalType } from '../contract/model.ts';
 import type { Pool } from '../contract/pool.ts';
 import type { DatasetInfo, TableRef } from '../contract/storage.ts';
 import { pointAt, pointCount } from '../common/flat-points.ts';
-import type { DistAnswer, DistinctResult, ProfileResult, StatsResult } from '../contract/tasks.ts';
+import type { ColumnSummary, DistAnswer, DistinctResult, ProfileResult, StatsResult } from '../contract/tasks.ts';
 import type { TreeRef } from '../contract/tree.ts';
 import type { Progress } from './datasets.ts';
 import { type FieldValues, toDefaultLabels, toFieldValues } from './field-values.ts';
 
 export type { FieldValues } from './field-values.ts';
 
-export type Precomputed = { values: Map<number, FieldValues>; stats: Map<number, StatsResult> };
+/**
+ * `values`: each field's naive distinct values, but an engine field's only when it is held (see
+ * isHeld); `stats`: naive stats of the fields in memory; `summaries`: an engine field's summary
+ * (API.md §14: Sorrel holds no rows of an engine table, only these and the values it may search).
+ */
+export type Precomputed = {
+  values: Map<number, FieldValues>;
+  stats: Map<number, StatsResult>;
+  summaries: Map<number, ColumnSummary>;
+};
+
+/** What precomputeValues is told besides the data: the engine bound (SORREL_SEARCH_VALUES_PER_FIELD) and the log. */
+export type PrecomputeOptions = { searchValues?: number; progress?: Progress };
 
 /** Profile tasks under way, by dataset and column (`${dataset}\0${column}`). */
 export type Profiles = Map<string, Promise<ProfileResult>>;
@@ -64,12 +76,19 @@ export async function precomputeValues(
   tree: TreeRef | null = null,
   profiles: Profiles = new Map(),
   onIndexed?: (values: ReadonlyMap<number, FieldValues>) => void,
+  opts: PrecomputeOptions = {},
 ): Promise<Precomputed> {
   // Precompute what does not depend on a context, once per (dataset, column): distinct values and,
   // for number/date/time columns, stats, from one sort. Every task is queued up front (most already
   // were, as their datasets loaded: startProfiles) so all of the pool's threads stay busy; the loop
-  // below takes the answers in order.
-  for (const d of datasets.values()) startProfiles(spec, d, refs.get(d.name)!, pool, profiles);
+  // below takes the answers in order. An engine table outside the model tree is summarised instead.
+  const summaries = new Map<string, Promise<ColumnSummary>>();
+  const isSummarised = (d: DatasetInfo) => d.engine !== undefined && !(tree !== null && d.name in tree.shape.nodes);
+  for (const d of datasets.values()) {
+    if (isSummarised(d)) startSummaries(spec, d, refs.get(d.name)!, pool, summaries, opts.progress);
+    else startProfiles(spec, d, refs.get(d.name)!, pool, profiles);
+  }
+  const bound = opts.searchValues ?? Number.POSITIVE_INFINITY;
   const profileOf = (dataset: string, column: string) => profiles.get(`${dataset}\0${column}`)!;
   // Fields of a tree table other than the root count root entities, not rows (API.md §12): their
   // served values and stats come from the tree (labels still come from the column's profile).
@@ -100,6 +119,7 @@ export async function precomputeValues(
 
   const values = new Map<number, FieldValues>();
   const stats = new Map<number, StatsResult>();
+  const summarised = new Map<number, ColumnSummary>();
   // The fields the search index reads values of come first; `onIndexed` gets them while the others profile.
   const byValues = (f: CatalogSpec['fields'][number]) =>
     isIndexedByValues(f, datasets.get(f.dataset)!.columns[f.column]);
@@ -113,6 +133,20 @@ export async function precomputeValues(
     }
     const d = datasets.get(f.dataset)!;
     const type = d.columns[f.column];
+    if (isSummarised(d)) {
+      const summary = await summaries.get(`${f.dataset}\0${f.column}`)!;
+      summarised.set(f.id, summary);
+      if (!isHeld(f, type, summary, bound)) continue;
+      // A held field's values: at most the bound of them (or a label column's field, see isHeld).
+      const table = refs.get(f.dataset)!;
+      const distinct = await pool.run<DistinctResult>({ kind: 'distinct', table, column: f.column, context: null });
+      const labels =
+        f.label_column === null
+          ? toDefaultLabels(type)
+          : await labelsFrom(pool, table, f.column, type, f.label_column, d.columns[f.label_column], distinct);
+      values.set(f.id, toFieldValues(distinct.values, distinct.counts, distinct.nullCount, labels));
+      continue;
+    }
     const profile = await profileOf(f.dataset, f.column);
     const distinct = profile.distinct;
     const labels =
@@ -142,7 +176,58 @@ export async function precomputeValues(
   // In catalog order, as if made in it.
   const inOrder = <T>(m: Map<number, T>) =>
     new Map(spec.fields.flatMap((f) => (m.has(f.id) ? [[f.id, m.get(f.id)!] as const] : [])));
-  return { values: inOrder(values), stats: inOrder(stats) };
+  return { values: inOrder(values), stats: inOrder(stats), summaries: inOrder(summarised) };
+}
+
+/**
+ * Queues the summary of every field's column of an engine dataset (one aggregate query each,
+ * src/engine/compute/summary.ts); `progress` logs each column as its summary ends.
+ */
+function startSummaries(
+  spec: CatalogSpec,
+  dataset: Pick<DatasetInfo, 'name' | 'columns'>,
+  table: TableRef,
+  pool: Pool,
+  summaries: Map<string, Promise<ColumnSummary>>,
+  progress?: Progress,
+): void {
+  const started = performance.now();
+  for (const f of spec.fields) {
+    const k = `${f.dataset}\0${f.column}`;
+    if (f.dataset !== dataset.name || !(f.column in dataset.columns) || summaries.has(k)) continue;
+    const task = pool.run<ColumnSummary>({ kind: 'summary', table, column: f.column });
+    task.then(
+      (s) =>
+        progress?.('summarised column', {
+          dataset: dataset.name,
+          column: f.column,
+          distinct: s.distinct,
+          ms: Math.round(performance.now() - started),
+        }),
+      () => {}, // awaited by precomputeValues
+    );
+    summaries.set(k, task);
+  }
+}
+
+/**
+ * Whether Sorrel holds an engine field's naive values (API.md §14): a field whose labels the search
+ * index reads (enumerable or searchable) with at most `bound` distinct values; beyond the bound
+ * only a text field is left out (its value search is pushed down, src/snapshot/value-search.ts),
+ * as any other such field's and a label column's field's labels (the label most of a value's
+ * records carry) are searched in memory. Any other engine field's /values/ are pushed down page by
+ * page (src/engine/compute/page.ts).
+ */
+export function isHeld(
+  f: CatalogSpec['fields'][number],
+  type: InternalType,
+  summary: ColumnSummary,
+  bound: number,
+): boolean {
+  if (f.label_column !== null) return true;
+  if (f.enumerable === false && f.searchable === false) return false;
+  if (!isIndexedByValues(f, type)) return false;
+  return summary.distinct <= bound || (type !== 'text' && type !== 'char');
 }
 
 /**
@@ -160,15 +245,20 @@ export function toFields(
   spec: CatalogSpec,
   datasets: ReadonlyMap<string, DatasetInfo>,
   values: ReadonlyMap<number, FieldValues>,
+  summaries: ReadonlyMap<number, ColumnSummary> = new Map(),
 ): Map<number, Field> {
   const fields = new Map<number, Field>();
   for (const f of spec.fields) {
     const d = datasets.get(f.dataset)!;
     const type = d.columns[f.column];
     const simple = toSimpleType(type);
-    const v = values.get(f.id)!;
-    const enumerable = f.enumerable ?? ((simple === 'string' || simple === 'boolean') && v.values.length <= 30);
-    const nullable = f.nullable ?? v.nullCount > 0;
+    // An engine field's counts come from its summary, whether or not its values are held.
+    const v = values.get(f.id);
+    const summary = summaries.get(f.id);
+    const distinct = summary ? summary.distinct : v!.values.length;
+    const nulls = summary ? summary.null_count : v!.nullCount;
+    const enumerable = f.enumerable ?? ((simple === 'string' || simple === 'boolean') && distinct <= 30);
+    const nullable = f.nullable ?? nulls > 0;
     fields.set(
       f.id,
       Object.freeze({

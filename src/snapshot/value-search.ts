@@ -2,6 +2,7 @@
 import type { Field } from '../contract/model.ts';
 import type { Pool } from '../contract/pool.ts';
 import type { TableRef } from '../contract/storage.ts';
+import type { ColumnSummary } from '../contract/tasks.ts';
 import { toValueTerms, type ValueHits } from '../search/index.ts';
 import type { ParsedQuery } from '../search/query.ts';
 import type { FieldValues } from './precompute.ts';
@@ -24,7 +25,7 @@ export type PushedFields = ReadonlyMap<number, PushedField>;
  */
 export async function planPushedSearch(
   fields: ReadonlyMap<number, Field>,
-  values: ReadonlyMap<number, FieldValues>,
+  summaries: ReadonlyMap<number, ColumnSummary>,
   refs: ReadonlyMap<string, TableRef>,
   pool: Pool,
   bound: number,
@@ -33,7 +34,8 @@ export async function planPushedSearch(
   const planned: [Field, Promise<string[]>][] = [];
   for (const f of fields.values()) {
     const table = refs.get(f.dataset);
-    if (!table?.engine || !isPushable(f) || values.get(f.id)!.values.length <= bound) continue;
+    const distinct = summaries.get(f.id)?.distinct ?? 0; // an engine field's summary (a tree table's: none)
+    if (!table?.engine || !isPushable(f) || distinct <= bound) continue;
     const k = `${f.dataset}\0${f.column}`;
     if (!accented.has(k))
       accented.set(k, pool.run<string[]>({ kind: 'value-accented', table, column: f.column, limit: bound }));

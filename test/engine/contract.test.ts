@@ -10,14 +10,14 @@ import { writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { pino } from 'pino';
-import { DEFAULT_CONFIG } from '../../src/config.ts';
+import { type Config, DEFAULT_CONFIG } from '../../src/config.ts';
 import { type Running, startServer } from '../../src/server.ts';
 import { type Cluster, SECRET_USER, sharedCluster } from '../helpers/clickhouse.ts';
 import { PASSWORD_ENV, USER_ENV } from '../helpers/engine/catalog.ts';
 import { compareAll, describe } from '../helpers/engine/compare.ts';
 import { fieldInfos } from '../helpers/engine/fields.ts';
 import { createFixture, type Fixture } from '../helpers/engine/fixture.ts';
-import { HEADERS, makeRequests, type Request } from '../helpers/engine/requests.ts';
+import { HEADERS, makeRequests, makeValuesRequests, type Request } from '../helpers/engine/requests.ts';
 import { startTestServer } from '../helpers/server.ts';
 
 // Small limits, so the fixture's 1,500 rows reach the grid (API.md §13) and TOO_MANY_GROUPS.
@@ -28,7 +28,10 @@ let fixture: Fixture;
 let files: Running;
 let engine: Running | null;
 let engineFailure = '';
+/** The same engine catalog with SORREL_SEARCH_VALUES_PER_FIELD = 3: most fields' values are pushed down page by page. */
+let pushed: Running | null;
 let requests: Request[];
+let valuesRequests: Request[];
 
 test.before(async () => {
   ch = await sharedCluster();
@@ -38,18 +41,22 @@ test.before(async () => {
   process.env[PASSWORD_ENV] = SECRET_USER.password;
   files = await startTestServer(fixture.fileCatalog, CONFIG);
   engine = await startEngineServer(fixture.engineCatalog);
+  pushed = await startEngineServer(fixture.engineCatalog, { searchValuesPerField: BOUND });
   // The generator takes each field's operators from the in-memory backend (the oracle).
   const listed = (await (await fetch(`${files.url}/api/fields/`, { headers: HEADERS.admin })).json()) as any[];
-  requests = makeRequests(
-    fieldInfos(fixture.datasets, new Map(listed.map((f) => [f.id, f.operators.map((o: string[]) => o[0])]))),
+  const infos = fieldInfos(
+    fixture.datasets,
+    new Map(listed.map((f) => [f.id, f.operators.map((o: string[]) => o[0])])),
   );
+  requests = makeRequests(infos);
+  valuesRequests = makeValuesRequests(infos);
 });
 
 /** Starts the engine-backed server; if its catalog does not load, closes it and keeps the reason for the tests. */
-async function startEngineServer(catalog: string): Promise<Running | null> {
+async function startEngineServer(catalog: string, over: Partial<Config> = {}): Promise<Running | null> {
   const running = await startServer(
     catalog,
-    { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1, ...CONFIG },
+    { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1, ...CONFIG, ...over },
     pino({ level: 'silent' }),
   );
   try {
@@ -63,7 +70,7 @@ async function startEngineServer(catalog: string): Promise<Running | null> {
 }
 
 test.after(async () => {
-  await Promise.all([files?.close(), engine?.close()]);
+  await Promise.all([files?.close(), engine?.close(), pushed?.close()]);
 });
 
 test('the engine holds the fixture rows, spread over both shards', async () => {
@@ -109,6 +116,32 @@ test('every request gets the same status and body bytes from the engine as from 
   if (process.env.SORREL_CONTRACT_REPORT)
     writeFileSync(process.env.SORREL_CONTRACT_REPORT, JSON.stringify(mismatches, null, 1));
   assert.ok(mismatches.length === 0, describe(mismatches));
+});
+
+// The search bound of the pushed server: fields with more distinct values keep none in Sorrel.
+const BOUND = 3;
+
+test('with the values pushed down page by page, every values, dist and stats request gets the same bytes', async () => {
+  assert.ok(pushed, `the engine catalog did not load: ${engineFailure}`);
+  // A field search (`?query=` on the lists) differs by design beyond the bound (docs/engines.md: accents are not folded).
+  const asked = [...requests, ...valuesRequests].filter((r) => !/^\/api\/(fields|concepts)\/\?.*query=/.test(r.path));
+  const { answers, mismatches } = await compareAll(files.url, pushed.url, asked);
+  assert.ok(mismatches.length === 0, describe(mismatches));
+  // The extra requests reach pages, query orders and draws (not only refusals).
+  const extra = answers.slice(asked.length - valuesRequests.length);
+  assert.ok(extra.filter((a) => a.status === 200).length > valuesRequests.length * 0.8, 'most extra requests are 200');
+  assert.ok(
+    extra.some((a) => a.status === 404 && /PAGE_NOT_FOUND/.test(a.text)),
+    'a page past the end',
+  );
+});
+
+test('beyond the bound Sorrel holds no values of an engine field: only its summary', async () => {
+  assert.ok(pushed);
+  const snapshot = pushed.state.snapshot!;
+  const held = [...snapshot.summaries.keys()].filter((id) => snapshot.values.has(id));
+  for (const id of held) assert.ok(snapshot.summaries.get(id)!.distinct <= BOUND, `field ${id} is held`);
+  assert.ok(snapshot.summaries.size - held.length >= 10, `${snapshot.summaries.size - held.length} fields pushed`);
 });
 
 test.run();

@@ -95,6 +95,13 @@ const values = new Map<number, FieldValues>([
     ),
   ],
 ]);
+/** The fields' summaries, as start-up reads them from the engine (only the distinct count matters here). */
+const summaries = new Map(
+  [...values].map(([id, v]) => [
+    id,
+    { count: 0, null_count: v.nullCount, distinct: v.values.length, min: null, max: null },
+  ]),
+);
 const fields = [
   makeField(1, 'Patient name', { dataset: 'names', column: 'name', internal_type: 'text', searchable: true }),
   makeField(2, 'City', { dataset: 'cities', column: 'city', internal_type: 'text', enumerable: true }),
@@ -131,13 +138,13 @@ function input(labels: (id: number) => readonly string[]): SearchInput {
 }
 
 test('a field at or under the bound is not pushed: the index holds its values as for a file dataset', async () => {
-  const pushed = await planPushedSearch(byId, values, refs(), pool, distinct.length);
+  const pushed = await planPushedSearch(byId, summaries, refs(), pool, distinct.length);
   assert.is(pushed.size, 0);
   assert.equal(toIndexedLabels(pushed, values, 1), distinct);
 });
 
 test('over the bound, an engine text field is pushed with its accented values; label columns and files are not', async () => {
-  const pushed = await planPushedSearch(byId, values, refs(), pool, BOUND);
+  const pushed = await planPushedSearch(byId, summaries, refs(), pool, BOUND);
   assert.equal([...pushed.keys()], [1]);
   const accented = distinct.filter((v) => [...v].some((ch) => ch.codePointAt(0)! > 0x7f)).sort();
   assert.equal([...pushed.get(1)!.accented!].sort(), accented);
@@ -145,7 +152,7 @@ test('over the bound, an engine text field is pushed with its accented values; l
 });
 
 test('over the bound, every query finds through the engine what a scan of all values finds', async () => {
-  const pushed = await planPushedSearch(byId, values, refs(), pool, BOUND);
+  const pushed = await planPushedSearch(byId, summaries, refs(), pool, BOUND);
   assert.ok(pushed.get(1)?.accented, 'accented values fit under the bound');
   const index = buildSearchIndex(input((id) => toIndexedLabels(pushed, values, id)));
   const scan = prepareScan(input((id) => values.get(id)!.labels()));
@@ -172,7 +179,7 @@ test('over the bound, every query finds through the engine what a scan of all va
 });
 
 test('a pushed field the user cannot see is not asked about', async () => {
-  const pushed = await planPushedSearch(byId, values, refs(), pool, BOUND);
+  const pushed = await planPushedSearch(byId, summaries, refs(), pool, BOUND);
   assert.is(
     probePushed(
       pushed,
@@ -186,7 +193,7 @@ test('a pushed field the user cannot see is not asked about', async () => {
 });
 
 test('beyond the bound for accented values too, the engine searches every value (accents as they are)', async () => {
-  const pushed = await planPushedSearch(byId, values, refs(), pool, 1);
+  const pushed = await planPushedSearch(byId, summaries, refs(), pool, 1);
   assert.is(pushed.get(1)!.accented, null);
   const probe = (raw: string) =>
     probePushed(

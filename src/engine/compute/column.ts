@@ -6,7 +6,7 @@ import type { Pool } from '../../contract/pool.ts';
 import type { DistinctResult, ProfileResult, ProfileValues, StatsResult, ValueRuns } from '../../contract/tasks.ts';
 import { toSqlWhere } from '../sql/context.ts';
 import { toSqlIdentifier, toSqlTable } from '../sql/literal.ts';
-import { fromEngine, toComparator, toSqlValue, toValueKind, type ValueKind } from './values.ts';
+import { fromEngine, toComparator, toSqlValue, toValueKind, type ValueKind } from '../sql/values.ts';
 
 /**
  * The column's distinct values among the rows that match `context`, with their counts, ascending

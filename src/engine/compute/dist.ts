@@ -6,7 +6,7 @@ import type { Pool } from '../../contract/pool.ts';
 import type { AxisSpec, DistAnswer, DistParams, ShapeGroups } from '../../contract/tasks.ts';
 import { toSqlWhere } from '../sql/context.ts';
 import { toSqlIdentifier, toSqlNumber, toSqlTable } from '../sql/literal.ts';
-import { fromEngine, toComparator, toSqlValue, toValueKind, type ValueKind } from './values.ts';
+import { fromEngine, toComparator, toSqlValue, toValueKind, type ValueKind } from '../sql/values.ts';
 
 /**
  * Counts the rows matching `context` per combination of the axes' keys — the storage value of an

@@ -1,11 +1,13 @@
-// The table tasks over an engine table (API.md §14): distinct, dist, stats and profile, resolving with what a worker gives for the same rows.
+// The table tasks over an engine table (API.md §14): distinct, dist, stats, profile, summary and values pages, resolving with what a worker gives for the same rows.
 import type { EngineTable } from '../../contract/engine.ts';
 import type { TableRef } from '../../contract/storage.ts';
 import type { EngineRunner } from '../runner.ts';
 import { engineDistinct, engineProfile, engineStats } from './column.ts';
 import { engineDist } from './dist.ts';
+import { engineValuesPage } from './page.ts';
+import { engineSummary } from './summary.ts';
 
-/** Runs a `distinct`, `dist`, `stats` or `profile` task whose table is in an engine (TableRef.engine). */
+/** Runs a `distinct`, `dist`, `stats`, `profile`, `summary` or `values-page` task whose table is in an engine (TableRef.engine). */
 export const runTableTask: EngineRunner = async (task, ctx, signal) => {
   switch (task.kind) {
     case 'distinct':
@@ -14,6 +16,18 @@ export const runTableTask: EngineRunner = async (task, ctx, signal) => {
       return engineStats(ctx, engineOf(task.table), task.column, task.context, signal);
     case 'profile':
       return engineProfile(ctx, engineOf(task.table), task.column, task.stats, signal);
+    case 'summary':
+      return engineSummary(ctx.query, engineOf(task.table), task.column, signal);
+    case 'values-page':
+      return engineValuesPage(
+        ctx.query,
+        engineOf(task.table),
+        task.column,
+        task.context,
+        task.query,
+        task.pick,
+        signal,
+      );
     case 'dist':
       return engineDist(ctx, engineOf(task.table), task.columns, task.context, task.params, signal);
     default:

@@ -1,7 +1,7 @@
 // A dimension's axis (API.md §13) in SQL: the exact value, a bin index or a period ordinal, as workers/axes.ts computes it.
 import type { InternalType } from '../../contract/model.ts';
 import type { AxisSpec } from '../../contract/tasks.ts';
-import { storageSql } from './values.ts';
+import { toSqlStorage } from '../sql/values.ts';
 
 /**
  * The expression a dimension groups by, over the column expression `v`: for an exact axis its
@@ -11,7 +11,7 @@ import { storageSql } from './values.ts';
  * intervals.ts, from whole UTC days or seconds (never the server's time zone). Nulls stay null.
  */
 export function axisSql(v: string, type: InternalType, axis: AxisSpec): string {
-  if (axis.kind === 'exact') return storageSql(v, type);
+  if (axis.kind === 'exact') return toSqlStorage(v, type);
   if (axis.kind === 'bins') {
     const { width, inv, base, count } = axis.bins;
     // One bin: a width of 0 (min = max), or no finite nice width (bins=1 over a range that holds 0,

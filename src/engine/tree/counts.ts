@@ -5,7 +5,7 @@ import { entityCount, joinedRel } from './join.ts';
 import { col, expr, whereOf } from './rel.ts';
 import type { Selection } from './select.ts';
 import { columnType, finish, type Statement, tableName } from './sql.ts';
-import { storageSql, toStorage } from './values.ts';
+import { fromStorage, toSqlStorage } from '../sql/values.ts';
 
 /** The number of root entities the selection holds (a root row is an entity). */
 export async function countEntities(
@@ -38,13 +38,13 @@ export async function distinctEntities(
   const count = entityCount(joined);
   const type = columnType(st.tree, dataset, column);
   const v = expr(rel, col(dataset, column));
-  const sql = `SELECT ${storageSql(v, type)} AS _v, isNull(${v}) AS _null, ${count} AS _n FROM ${rel.from}${whereOf(rel)} GROUP BY ${v} ORDER BY ${v}`;
+  const sql = `SELECT ${toSqlStorage(v, type)} AS _v, isNull(${v}) AS _null, ${count} AS _n FROM ${rel.from}${whereOf(rel)} GROUP BY ${v} ORDER BY ${v}`;
   const rows = await query(finish(st, sql), signal);
   const out: DistinctResult = { values: [], counts: [], nullCount: 0 };
   for (const r of rows) {
     if (Number(r._null) === 1) out.nullCount = Number(r._n);
     else {
-      out.values.push(toStorage(r._v, type) as number | string);
+      out.values.push(fromStorage(r._v, type) as number | string);
       out.counts.push(Number(r._n));
     }
   }

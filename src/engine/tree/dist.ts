@@ -7,7 +7,7 @@ import { entityCount, joinedRel } from './join.ts';
 import { col, expr, joinRel, type Rel, tableRel, whereOf } from './rel.ts';
 import type { Selection } from './select.ts';
 import { columnType, finish, keyCast, type Statement } from './sql.ts';
-import { toStorage } from './values.ts';
+import { fromStorage } from '../sql/values.ts';
 
 /**
  * The groups of J(base)'s rows of selected entities by the dimensions' values, each read from the
@@ -83,7 +83,7 @@ function forwardSpec(st: Statement, from: string, first: number, dims: TreeDimen
 
 /** Rows of (axis values…, count) → groups in value order, nulls last, as the workers rank them. */
 function toShapeGroups(rows: EngineRow[], keys: string[], types: string[]): ShapeGroups {
-  const values = keys.map((k, d) => rows.map((r) => toStorage(r[k], types[d] as never)));
+  const values = keys.map((k, d) => rows.map((r) => fromStorage(r[k], types[d] as never)));
   const dims = keys.map((_, d) => {
     const distinct = [...new Set(values[d].filter((v) => v !== null))] as (number | string)[];
     distinct.sort(compareValues(types[d]));

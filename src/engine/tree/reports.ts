@@ -3,7 +3,7 @@ import type { EngineQuery, EngineTable } from '../../contract/engine.ts';
 import type { TableRef } from '../../contract/storage.ts';
 import type { KeyReport, LinkReport } from '../../contract/tree.ts';
 import { keyCast, quote } from './sql.ts';
-import { storageSql, toStorage } from './values.ts';
+import { fromStorage, toSqlStorage } from '../sql/values.ts';
 
 /** How many example values a report holds, as the workers' reports (workers/key-index.ts). */
 const EXAMPLES = 5;
@@ -33,7 +33,7 @@ export async function checkEngineKey(
       ? []
       : await examples(
           query,
-          `SELECT ${storageSql(c, typeOf(t, column))} AS _v FROM ${nameOf(t)} WHERE isNotNull(${c}) GROUP BY ${c} HAVING count() > 1 ORDER BY ${c} LIMIT ${EXAMPLES}`,
+          `SELECT ${toSqlStorage(c, typeOf(t, column))} AS _v FROM ${nameOf(t)} WHERE isNotNull(${c}) GROUP BY ${c} HAVING count() > 1 ORDER BY ${c} LIMIT ${EXAMPLES}`,
           typeOf(t, column),
           signal,
         );
@@ -82,7 +82,7 @@ export async function checkEngineLink(
   if (report.dangling > 0)
     report.danglingValues = await examples(
       query,
-      `SELECT ${storageSql(c, typeOf(f, column))} AS _v FROM ${nameOf(f)} WHERE ${dangling} GROUP BY ${c} ORDER BY ${c} LIMIT ${EXAMPLES}`,
+      `SELECT ${toSqlStorage(c, typeOf(f, column))} AS _v FROM ${nameOf(f)} WHERE ${dangling} GROUP BY ${c} ORDER BY ${c} LIMIT ${EXAMPLES}`,
       typeOf(f, column),
       signal,
     );
@@ -96,7 +96,7 @@ async function examples(
   signal?: AbortSignal,
 ): Promise<(number | string)[]> {
   const rows = await query(sql, signal);
-  return rows.map((r) => toStorage(r._v, type) as number | string);
+  return rows.map((r) => fromStorage(r._v, type) as number | string);
 }
 
 function engineOf(ref: TableRef): EngineTable {

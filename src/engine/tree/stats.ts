@@ -6,7 +6,7 @@ import { joinedRel } from './join.ts';
 import { col, expr, whereOf } from './rel.ts';
 import type { Selection } from './select.ts';
 import { columnType, finish, type Statement } from './sql.ts';
-import { storageSql } from './values.ts';
+import { fromStorage, toSqlStorage } from '../sql/values.ts';
 
 /**
  * The statistics of `dataset.column` over J(T)'s rows of selected entities (a row of T counted
@@ -27,7 +27,7 @@ export async function treeStatsSql(
   const { rel } = joinedRel(st, dataset, selection);
   const type = columnType(st.tree, dataset, column);
   const v = expr(rel, col(dataset, column));
-  const sql = `SELECT ${storageSql(v, type)} AS _v, count() AS _c FROM ${rel.from}${whereOf(rel)} GROUP BY ${v} ORDER BY ${v}`;
+  const sql = `SELECT ${toSqlStorage(v, type)} AS _v, count() AS _c FROM ${rel.from}${whereOf(rel)} GROUP BY ${v} ORDER BY ${v}`;
   const rows = await ctx.query(finish(st, sql), signal);
   let nullCount = 0;
   const kept = rows.filter((r) => {
@@ -39,7 +39,7 @@ export async function treeStatsSql(
       ? BigInt64Array.from(kept, (r) => BigInt(r._v as string))
       : type === 'date'
         ? Int32Array.from(kept, (r) => Number(r._v))
-        : Float64Array.from(kept, (r) => Number(r._v));
+        : Float64Array.from(kept, (r) => fromStorage(r._v, type) as number);
   const counts = Float64Array.from(kept, (r) => Number(r._c));
   const temporal = type === 'date' || type === 'datetime' || type === 'time';
   return ctx.pool.run<StatsResult>({ kind: 'shape-stats', runs: { values, counts, nullCount, temporal } }, signal);

@@ -118,3 +118,47 @@ function distParams(r: Rand, f: FieldInfo, group: FieldInfo[]): Record<string, u
   if (numeric && r.next() < 0.2) p.n = r.pick(['1', '3', '12', '40']);
   return p;
 }
+
+/**
+ * /values/ of the standalone table's fields with what a pushed page must get right (API.md §4,
+ * §14): pages and their ends, limit=0, `query` (plain, negated, phrase, exact and prefix
+ * matches first), random draws with seeds (with and without a query), naive and aware.
+ */
+export function makeValuesRequests(fields: FieldInfo[], seed = 11): Request[] {
+  const r = rand(seed);
+  const out: Request[] = [];
+  for (const f of fields) {
+    if (f.tree) continue;
+    const user: User = f.seenBy === 'staff' ? 'staff' : 'admin';
+    const label = String(r.pick(f.values));
+    const word = label.split(/\s+/).filter(Boolean)[0] ?? 'e';
+    const aware = () => ({
+      aware: 'true',
+      context: makeContext(
+        r,
+        fields.filter((g) => !g.tree),
+        r.int(1, 2),
+      ),
+    });
+    const params: Record<string, unknown>[] = [
+      { page: 2 },
+      { limit: 3, page: 4 },
+      { limit: 1000 },
+      { limit: 7, page: 400 },
+      { query: label },
+      { query: word.slice(0, 2) },
+      { query: `-${word.slice(0, 1)}` },
+      { query: `"${label}"`, limit: 3 },
+      { query: word.slice(0, 1).toUpperCase(), limit: 5, page: 2 },
+      { random: 5, seed: r.int(0, 2 ** 31) },
+      { random: 40, seed: r.int(0, 2 ** 31), query: word.slice(0, 1) },
+      { random: 2000, seed: 1 },
+      { ...aware() },
+      { ...aware(), limit: 4, page: 2 },
+      { ...aware(), query: word.slice(0, 1) },
+      { ...aware(), random: 6, seed: r.int(0, 2 ** 31) },
+    ];
+    for (const p of params) out.push({ path: `/api/fields/${f.id}/values/${q(p)}`, user });
+  }
+  return out;
+}

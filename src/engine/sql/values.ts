@@ -1,7 +1,11 @@
-// A column's values in storage units (src/contract/storage.ts) on both sides: the SQL that selects them, the engine's JSON back to them, and their order.
+// The engine's one value mapping: a column's values in storage units (src/contract/storage.ts) in SQL, back from JSON, their order and labels.
 import type { InternalType } from '../../contract/model.ts';
 
-/** How a column's storage value travels: as a number, a 64-bit integer's text, a 0/1 or a string. */
+/**
+ * How a column's storage value travels: as a number, a 64-bit integer's text, a 0/1, a string, a
+ * day number or a second count. Every engine task (table, tree, search, values pages)
+ * reads values through this one mapping, so the two sides never convert a value differently.
+ */
 export type ValueKind = 'f64' | 'i64' | 'bool' | 'dict' | 'date' | 'datetime';
 
 export function toValueKind(type: InternalType): ValueKind {
@@ -23,9 +27,12 @@ export function toValueKind(type: InternalType): ValueKind {
 }
 
 /**
- * The SQL of a column's storage value (null stays null): Float64 for numbers, the exact decimal
- * text of a 64-bit integer (JSON would otherwise round it), 0/1, the string, Date as its day
- * number, DateTime as its seconds (× 1000 in fromEngine: ms).
+ * The SQL of a column's storage value (null stays null): Float64 for numbers (a decimal too:
+ * ClickHouse's toFloat64 of a Decimal is the correctly rounded double, as the file loaders read
+ * its text — 10^6 three-digit decimals checked on 18.16 — and values that round to one double
+ * group as one, as in memory), the exact decimal text of a 64-bit integer (JSON would otherwise
+ * round it), 0/1, the string, Date as its day number, DateTime as its seconds (× 1000 in
+ * fromEngine: ms, so the wire carries the shorter number).
  */
 export function toSqlValue(column: string, kind: ValueKind): string {
   switch (kind) {
@@ -50,6 +57,7 @@ export function fromEngine(v: unknown, kind: ValueKind): number | string | null 
   switch (kind) {
     case 'i64':
       return String(BigInt(v as string));
+
     case 'dict':
       return v as string;
     case 'datetime':
@@ -72,6 +80,30 @@ export function toComparator(kind: ValueKind): (a: number | string, b: number | 
 }
 
 /**
+ * The SQL of a value's default label (src/common/values.ts toLabel) for a non-null `column`, for
+ * the §5 `query` of a pushed values page: the text JavaScript's String gives. ClickHouse 18.16
+ * prints a Float64 as the shortest text that reads back (as ECMAScript does) but writes `-0`,
+ * `inf`, `nan` and a positive exponent without its `+`; those are rewritten.
+ */
+export function toSqlLabel(column: string, kind: ValueKind): string {
+  switch (kind) {
+    case 'f64': {
+      const x = `toFloat64(${column})`;
+      return `multiIf(isNaN(${x}), 'NaN', isInfinite(${x}), if(${x} > 0, 'Infinity', '-Infinity'), ${x} = 0, '0', replaceRegexpOne(toString(${x}), 'e([0-9])', 'e+\\\\1'))`;
+    }
+    case 'i64':
+    case 'date':
+      return `toString(${column})`;
+    case 'bool':
+      return `if(${column} = 1, 'true', 'false')`;
+    case 'dict':
+      return column;
+    case 'datetime':
+      return `concat(replaceOne(toString(${column}, 'UTC'), ' ', 'T'), '.000')`;
+  }
+}
+
+/**
  * Code-point order of two strings (the dictionary order of the storage contract). UTF-16 units
  * order as code points except that surrogates (D800–DFFF) must come after E000–FFFF.
  */
@@ -85,4 +117,14 @@ export function compareCodePoints(a: string, b: string): number {
     return fix(x) - fix(y);
   }
   return a.length - b.length;
+}
+
+/** toSqlValue of a column of internal type `type` (the tree's SQL names columns by type). */
+export function toSqlStorage(column: string, type: InternalType): string {
+  return toSqlValue(column, toValueKind(type));
+}
+
+/** fromEngine of a value of internal type `type`. */
+export function fromStorage(v: unknown, type: InternalType): number | string | null {
+  return fromEngine(v, toValueKind(type));
 }
