@@ -1,7 +1,9 @@
 // The one gateway to an engine (API.md §14): a query with a deadline, cancellable, whose failures never show credentials.
+import { randomUUID } from 'node:crypto';
 import { ClickHouseError, ClickHouseLogLevel, createClient } from '@clickhouse/client';
 import type { EngineObserver, EngineQuery, EngineRow, EngineSpec } from '../contract/engine.ts';
 import { EngineUnavailableError } from '../contract/errors.ts';
+import { toSqlString } from './sql/literal.ts';
 
 /** One engine entry's connection: `query` for tasks, `ping` for /readyz, `close` to let the process exit. */
 export type EngineClient = {
@@ -37,10 +39,22 @@ export function toCredentials(
   };
 }
 
+/** How long a KILL QUERY may take before it is given up (the engine's own deadline ends the query anyway). */
+const KILL_MS = 5000;
+
+/** The query_id of one query: `sorrel-<engine>-` (what to look for in system.processes) and a UUID. */
+export function toQueryId(engine: string): string {
+  return `sorrel-${engine}-${randomUUID()}`;
+}
+
 /**
  * A client for one engine entry. Why our own deadline beside the engine's `max_execution_time`:
  * the engine counts only its execution, not a connection that never opens or a shard that never
  * answers; our timer ends the request in any case, so no request waits past the deadline.
+ * Every query carries a query_id; when the caller's signal aborts (the HTTP client went away) or
+ * the deadline passes, `KILL QUERY WHERE query_id = … ASYNC` is sent: ClickHouse 18.16 does not
+ * stop a query when its HTTP connection closes, and a Distributed query killed on the server it
+ * was sent to is cancelled on every shard (test/engine/client.test.ts checks system.processes).
  */
 export function createEngineClient(spec: EngineSpec, { timeoutMs, env, observe }: ClientOptions): EngineClient {
   const { user, password } = toCredentials(spec, env);
@@ -55,8 +69,20 @@ export function createEngineClient(spec: EngineSpec, { timeoutMs, env, observe }
     clickhouse_settings: { max_execution_time: Math.max(1, Math.ceil(timeoutMs / 1000)) },
   });
   const seconds = timeoutMs / 1000;
+  const kills = new Set<Promise<unknown>>();
+  const kill = (id: string) => {
+    const sent = client
+      .command({
+        query: `KILL QUERY WHERE query_id = ${toSqlString(id)} ASYNC`,
+        abort_signal: AbortSignal.timeout(KILL_MS),
+      })
+      .catch(() => {}) // an engine that does not answer ends the query at its own max_execution_time
+      .finally(() => kills.delete(sent));
+    kills.add(sent);
+  };
   const query: EngineQuery = async (sql, signal) => {
     if (signal?.aborted) throw toAbortError(signal.reason);
+    const queryId = toQueryId(spec.name);
     const started = performance.now();
     const deadline = new AbortController();
     let late = false;
@@ -67,12 +93,18 @@ export function createEngineClient(spec: EngineSpec, { timeoutMs, env, observe }
     const onAbort = () => deadline.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const result = await client.query({ query: sql, format: 'JSONEachRow', abort_signal: deadline.signal });
+      const result = await client.query({
+        query: sql,
+        format: 'JSONEachRow',
+        abort_signal: deadline.signal,
+        query_id: queryId,
+      });
       const rows = await result.json<EngineRow>();
       observe?.(spec.name, (performance.now() - started) / 1000, true);
       return rows;
     } catch (err) {
       observe?.(spec.name, (performance.now() - started) / 1000, false);
+      if (deadline.signal.aborted) kill(queryId);
       if (signal?.aborted && !late) throw toAbortError(signal.reason);
       throw toEngineError(spec.name, err, late ? seconds : null, secrets);
     } finally {
@@ -91,7 +123,10 @@ export function createEngineClient(spec: EngineSpec, { timeoutMs, env, observe }
         return false;
       }
     },
-    close: () => client.close(),
+    async close() {
+      await Promise.all([...kills]);
+      await client.close();
+    },
   };
 }
 

@@ -32,15 +32,20 @@ type ValuesParams = {
   limit: number;
 };
 
-/** The population of a field's values: the context-naive ones from memory, or a context's from a worker. */
+/** The population of a field's values: the context-naive ones from memory, or a context's (or an unheld engine field's) from a task. */
 export async function toPopulation(
   ctx: RequestContext,
   field: Field,
   context: TreeContextNode | null,
 ): Promise<FieldValues> {
   const { snapshot } = ctx;
-  if (!context) return snapshot.values.get(field.id)!;
-  const r = await ctx.pool.run<DistinctResult>(toColumnTask(snapshot, field, 'distinct', context), ctx.signal);
+  const naive = context ? undefined : snapshot.values.get(field.id);
+  if (naive) return naive;
+  // An engine field whose values Sorrel does not hold (POST /values/ checks): the engine lists them.
+  const task: Task = context
+    ? toColumnTask(snapshot, field, 'distinct', context)
+    : { kind: 'distinct', table: snapshot.tableRef(field.dataset), column: field.column, context: null };
+  const r = await ctx.pool.run<DistinctResult>(task, ctx.signal);
   return toFieldValues(r.values, r.counts, r.nullCount, toLabeler(snapshot, field));
 }
 

@@ -108,4 +108,58 @@ test("the caller's AbortSignal cancels a query as an AbortError (the client went
   }
 });
 
+/** Queries of this process's clients running on shard `i` (by the query_id prefix every engine query carries). */
+async function running(i: number): Promise<number> {
+  return Number(await ch.sql("SELECT count() FROM system.processes WHERE initial_query_id LIKE 'sorrel-wh-%'", i));
+}
+
+/** Polls `check` every 50 ms until it holds, at most `tries` times; resolves with whether it held. */
+async function eventually(check: () => Promise<boolean>, tries = 200): Promise<boolean> {
+  for (let i = 0; i < tries; i++) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+/** A Distributed table whose scan sleeps 10 ms a row, 10 rows a block: ~10 s per shard, on both shards. */
+const slow = () => `SELECT sum(sleepEachRow(0.01)) AS s FROM ${ch.database}.slow SETTINGS max_block_size = 10`;
+
+test('a cancelled query is killed on the engine: it leaves system.processes on both shards', async () => {
+  await ch.createTable('slow', [['x', 'UInt64']], 'x');
+  await ch.insert(
+    'slow',
+    Array.from({ length: 2000 }, (_, x) => ({ x })),
+  );
+  const client = createEngineClient(spec(), { timeoutMs: 30_000, env: {} });
+  try {
+    const controller = new AbortController();
+    const pending = client.query(slow(), controller.signal);
+    assert.ok(await eventually(async () => (await running(0)) > 0 && (await running(1)) > 0), 'running on both shards');
+    controller.abort();
+    assert.is((await rejection(pending)).name, 'AbortError');
+    // Without KILL QUERY, 18.16 would go on for ~10 s after the HTTP request closed: 2 s is the bound here.
+    assert.ok(
+      await eventually(async () => (await running(0)) === 0 && (await running(1)) === 0, 40),
+      'killed on both shards',
+    );
+  } finally {
+    await client.close();
+  }
+});
+
+test('a query past its deadline is killed on the engine too', async () => {
+  // (The engine's own max_execution_time, 1 s here, would end it as well, a little later.)
+  const late = createEngineClient(spec(), { timeoutMs: 700, env: {} });
+  try {
+    assert.instance(await rejection(late.query(slow())), EngineUnavailableError);
+    assert.ok(
+      await eventually(async () => (await running(0)) === 0 && (await running(1)) === 0),
+      'killed on both shards',
+    );
+  } finally {
+    await late.close();
+  }
+});
+
 test.run();
