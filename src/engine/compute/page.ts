@@ -44,13 +44,13 @@ export async function engineValuesPage(
     ` WHERE (${where}) AND isNotNull(${c}) GROUP BY ${c}${labelQuery ? ` HAVING ${labelQuery.match}` : ''}`;
   const counted = labelQuery
     ? Promise.all([
-        query(`SELECT toString(count()) AS n FROM (${groups('count() AS sorrel_c')})`, signal),
-        query(`SELECT toString(countIf(isNull(${c}))) AS z FROM ${from} WHERE ${where}`, signal),
-      ]).then(([[n], [z]]) => ({ count: Number(n?.n ?? 0), nullCount: Number(z?.z ?? 0) }))
+        query(`SELECT toString(count()) AS sorrel_n FROM (${groups('count() AS sorrel_c')})`, signal),
+        query(`SELECT toString(countIf(isNull(${c}))) AS sorrel_z FROM ${from} WHERE ${where}`, signal),
+      ]).then(([[n], [z]]) => ({ count: Number(n?.sorrel_n ?? 0), nullCount: Number(z?.sorrel_z ?? 0) }))
     : query(
-        `SELECT toString(uniqExact(${c})) AS n, toString(countIf(isNull(${c}))) AS z FROM ${from} WHERE ${where}`,
+        `SELECT toString(uniqExact(${c})) AS sorrel_n, toString(countIf(isNull(${c}))) AS sorrel_z FROM ${from} WHERE ${where}`,
         signal,
-      ).then(([row]) => ({ count: Number(row?.n ?? 0), nullCount: Number(row?.z ?? 0) }));
+      ).then(([row]) => ({ count: Number(row?.sorrel_n ?? 0), nullCount: Number(row?.sorrel_z ?? 0) }));
   const order = `${labelQuery ? `${labelQuery.rank}, ` : ''}${c}`;
   if ('offset' in pick) {
     const rows =

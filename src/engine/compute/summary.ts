@@ -9,7 +9,9 @@ import { fromEngine, toSqlValue, toValueKind } from '../sql/values.ts';
  * greatest value in storage units (null when the column holds none), in one scan:
  *   SELECT count(c), countIf(isNull(c)), uniqExact(c), <value of min(c)>, <value of max(c)> FROM <table>
  * min and max are taken of the column itself (an Int64 by value, not by its text) and then mapped
- * as every other value (src/engine/sql/values.ts).
+ * as every other value (src/engine/sql/values.ts). Aliases start with `sorrel_`: ClickHouse
+ * resolves an alias before a column of the same name (a column `d` beside `… AS d` would nest
+ * aggregates).
  */
 export async function engineSummary(
   query: EngineQuery,
@@ -22,17 +24,18 @@ export async function engineSummary(
   const kind = toValueKind(type);
   const c = toSqlIdentifier(column);
   const sql =
-    `SELECT toString(count(${c})) AS n, toString(countIf(isNull(${c}))) AS z, toString(uniqExact(${c})) AS d,` +
-    ` ${toSqlValue(`min(${c})`, kind)} AS lo, ${toSqlValue(`max(${c})`, kind)} AS hi FROM ${toSqlTable(table.database, table.table)}`;
+    `SELECT toString(count(${c})) AS sorrel_n, toString(countIf(isNull(${c}))) AS sorrel_z,` +
+    ` toString(uniqExact(${c})) AS sorrel_d, ${toSqlValue(`min(${c})`, kind)} AS sorrel_lo,` +
+    ` ${toSqlValue(`max(${c})`, kind)} AS sorrel_hi FROM ${toSqlTable(table.database, table.table)}`;
   const [row] = await query(sql, signal);
-  const count = Number(row?.n ?? 0);
+  const count = Number(row?.sorrel_n ?? 0);
   // min and max over no value are the type's default (0, '') or null: no value, so none.
   const none = count === 0;
   return {
     count,
-    null_count: Number(row?.z ?? 0),
-    distinct: Number(row?.d ?? 0),
-    min: none ? null : fromEngine(row?.lo, kind),
-    max: none ? null : fromEngine(row?.hi, kind),
+    null_count: Number(row?.sorrel_z ?? 0),
+    distinct: Number(row?.sorrel_d ?? 0),
+    min: none ? null : fromEngine(row?.sorrel_lo, kind),
+    max: none ? null : fromEngine(row?.sorrel_hi, kind),
   };
 }
