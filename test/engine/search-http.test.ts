@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { loadCatalog } from '../../src/catalog/read.ts';
 import { DEFAULT_CONFIG } from '../../src/config.ts';
+import { createEngines } from '../../src/engine/clients.ts';
+import { createPool } from '../../src/parallel/compute-pool.ts';
+import { toSnapshotInput } from '../../src/snapshot/build/built.ts';
+import { prepareSnapshot } from '../../src/snapshot/build/create.ts';
+import { writeSnapshotFile } from '../../src/snapshot/file/container.ts';
 import { runTableTask } from '../../src/engine/compute/index.ts';
 import type { EngineRunner } from '../../src/engine/runner.ts';
 import { runSearchTask } from '../../src/engine/search/index.ts';
@@ -132,6 +138,35 @@ test('over the bound the engine answers value searches; under it the index does;
     hit.map((f) => f.id),
     [2],
   );
+});
+
+test('a built file keeps the values it held and pushes the value search of the fields it did not', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sorrel-search-built-'));
+  writeFileSync(join(dir, 'names.ndjson'), ROWS.map((r) => JSON.stringify(r)).join('\n'));
+  const file = await serve(writeCatalog(dir, false), 0);
+  const catalog = writeCatalog(dir, true);
+  const spec = loadCatalog(catalog);
+  const engines = createEngines({ timeoutMs: 10_000, env: {} });
+  const pool = createPool({ poolThreads: 1, poolMaxQueue: 1000 });
+  const built = join(dir, 'names.sorrel');
+  try {
+    // Built with a bound of 12: the 28 names are not held; served with the default bound (100,000).
+    const parts = await prepareSnapshot(spec, pool, {
+      engines: { set: engines.open(spec.engines), run },
+      searchValues: 12,
+    });
+    assert.not.ok(parts.values.has(2), 'the names are not in the file');
+    await writeSnapshotFile(built, toSnapshotInput(parts));
+  } finally {
+    await Promise.all([pool.close(), engines.close()]);
+  }
+  const served = await serve(built, 100_000);
+  assert.equal([...served.state.snapshot!.pushed.keys()], [2]);
+  for (const q of QUERIES) {
+    const path = `/api/fields/?query=${encodeURIComponent(q)}`;
+    const [a, b] = await Promise.all([file, served].map(async (s) => (await fetch(s.url + path)).text()));
+    assert.is(b, a, path);
+  }
 });
 
 test.run();

@@ -191,7 +191,6 @@ async function buildTree(
 export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promise<Snapshot> {
   const { spec, datasets, values, stats, dataVersion } = parts;
   const summaries = parts.summaries ?? new Map();
-  const pushed = parts.pushed ?? new Map();
   const authenticate = await createAuthenticator(spec.access, parts.keyText);
   const generation = ++generations;
   const refs = toTableRefs(dataVersion, datasets, generation);
@@ -205,6 +204,23 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
     tables: Object.fromEntries(Object.keys(built.ref.tables).map((name) => [name, refs.get(name)!])),
   };
   const fields = toFields(spec, datasets, values, summaries);
+  // A built file holds an engine field's values only when they were held (precompute.ts isHeld):
+  // the others' value search goes to the engine, whatever this process's bound.
+  const pushed =
+    parts.pushed ??
+    (pool && summaries.size > 0
+      ? await planPushedSearch(
+          fields,
+          new Map(
+            [...summaries]
+              .filter(([id]) => !values.has(id))
+              .map(([id, s]) => [id, { ...s, distinct: Number.POSITIVE_INFINITY }]),
+          ),
+          refs,
+          pool,
+          SEARCH_VALUES_PER_FIELD,
+        )
+      : new Map());
 
   const categories = toCategories(spec);
   const concepts = toConcepts(spec);

@@ -180,8 +180,17 @@ export async function precomputeValues(
 }
 
 /**
+ * At most this many summaries run at once per dataset. Why: each is one scan of the whole table
+ * on every shard with an exact distinct count (a hash set as large as the column's distinct values,
+ * merged on the server Sorrel asks); eight at once made each slower than the query deadline at
+ * 20M rows on a loaded two-core machine, two at a time keep both cores busy.
+ */
+const SUMMARIES_AT_ONCE = 2;
+
+/**
  * Queues the summary of every field's column of an engine dataset (one aggregate query each,
- * src/engine/compute/summary.ts); `progress` logs each column as its summary ends.
+ * src/engine/compute/summary.ts), SUMMARIES_AT_ONCE at a time; `progress` logs each column as its
+ * summary ends.
  */
 function startSummaries(
   spec: CatalogSpec,
@@ -192,10 +201,14 @@ function startSummaries(
   progress?: Progress,
 ): void {
   const started = performance.now();
+  const lanes: Promise<unknown>[] = Array.from({ length: SUMMARIES_AT_ONCE }, () => Promise.resolve());
+  let next = 0;
   for (const f of spec.fields) {
     const k = `${f.dataset}\0${f.column}`;
     if (f.dataset !== dataset.name || !(f.column in dataset.columns) || summaries.has(k)) continue;
-    const task = pool.run<ColumnSummary>({ kind: 'summary', table, column: f.column });
+    const lane = next++ % SUMMARIES_AT_ONCE;
+    const task = lanes[lane].then(() => pool.run<ColumnSummary>({ kind: 'summary', table, column: f.column }));
+    lanes[lane] = task.catch(() => {}); // a failure is awaited (and reported) by precomputeValues
     task.then(
       (s) =>
         progress?.('summarised column', {
@@ -204,7 +217,7 @@ function startSummaries(
           distinct: s.distinct,
           ms: Math.round(performance.now() - started),
         }),
-      () => {}, // awaited by precomputeValues
+      () => {},
     );
     summaries.set(k, task);
   }
