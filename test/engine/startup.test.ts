@@ -1,0 +1,83 @@
+// Start-up over an engine table reads summaries, not values (API.md §14 "Sorrel holds no rows"; src/snapshot/build/precompute.ts).
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { loadCatalog } from '../../src/catalog/read.ts';
+import type { EngineQuery } from '../../src/contract/engine.ts';
+import { runEngineTask } from '../../src/engine/run.ts';
+import { createEngines } from '../../src/engine/clients.ts';
+import { createPool } from '../../src/parallel/compute-pool.ts';
+import { prepareSnapshot } from '../../src/snapshot/build/create.ts';
+import { type Cluster, sharedCluster } from '../helpers/clickhouse.ts';
+import { createPeople, writeEngineCatalog } from '../helpers/engine.ts';
+
+let ch: Cluster;
+
+test.before(async () => {
+  ch = await sharedCluster();
+  await createPeople(ch, 'people_start');
+});
+
+/** Prepares the people catalog with `bound`; every query and the rows it answered are recorded. */
+async function start(bound: number) {
+  const spec = loadCatalog(writeEngineCatalog(ch, 'people_start'));
+  const engines = createEngines({ timeoutMs: 10_000, env: {} });
+  const pool = createPool({ poolThreads: 1, poolMaxQueue: 1000 });
+  const sent: { sql: string; rows: number }[] = [];
+  const events: [string, Record<string, unknown>][] = [];
+  try {
+    const set = engines.open(spec.engines);
+    const counted = new Map(
+      [...set.queries].map(([name, query]): [string, EngineQuery] => [
+        name,
+        async (sql, signal) => {
+          const rows = await query(sql, signal);
+          sent.push({ sql, rows: rows.length });
+          return rows;
+        },
+      ]),
+    );
+    const parts = await prepareSnapshot(spec, pool, {
+      engines: { set: { ...set, queries: counted }, run: runEngineTask },
+      searchValues: bound,
+      progress: (event, data) => events.push([event, data as Record<string, unknown>]),
+    });
+    return { parts, sent, events };
+  } finally {
+    await Promise.all([pool.close(), engines.close()]);
+  }
+}
+
+test('start-up reads one summary per column and no values beyond the bound', async () => {
+  const { parts, sent, events } = await start(2);
+  assert.equal(parts.summaries!.get(1), { count: 6, null_count: 0, distinct: 6, min: 1, max: 6 });
+  assert.equal(parts.summaries!.get(2), { count: 5, null_count: 1, distinct: 3, min: 'Lima', max: 'Pune' });
+  // Neither field is held: the id is not searched by value, the city has 3 values > 2.
+  assert.equal([...parts.values.keys()], []);
+  assert.equal([...parts.stats.keys()], [], 'no naive stats: the engine computes them when asked');
+  // Every query but DESCRIBE answers one row, but the pushed field's accented values (at most the
+  // bound + 1, docs/engines.md): nothing grows with the rows or the distinct values.
+  for (const q of sent) {
+    if (q.sql.startsWith('DESCRIBE')) continue;
+    if (/SELECT DISTINCT/.test(q.sql)) assert.ok(q.rows <= 3, q.sql);
+    else assert.is(q.rows, 1, q.sql);
+  }
+  assert.ok(!sent.some((q) => /GROUP BY/.test(q.sql)), 'no GROUP BY at start');
+  // Progress: one line per summarised column.
+  const summarised = events.filter(([e]) => e === 'summarised column').map(([, d]) => [d.column, d.distinct]);
+  assert.equal(summarised.sort(), [
+    ['city', 3],
+    ['id', 6],
+  ]);
+});
+
+test('at or under the bound, an enumerable or searchable field keeps its values, read once', async () => {
+  const { parts, sent } = await start(3);
+  assert.equal([...parts.values.keys()], [2]);
+  const city = parts.values.get(2)!;
+  assert.equal(Array.from(city.values), ['Lima', 'Oslo', 'Pune']);
+  assert.equal(Array.from(city.counts), [1, 3, 1]);
+  assert.is(city.nullCount, 1);
+  assert.is(sent.filter((q) => /GROUP BY/.test(q.sql)).length, 1, 'one GROUP BY: the city values');
+});
+
+test.run();
