@@ -58,3 +58,36 @@ export type EngineBoard = {
   /** Adds a listener told of every engine query. */
   listen(observer: EngineObserver): void;
 };
+
+/**
+ * A context-naive summary of one column, each one aggregate over its rows: records with a value
+ * (`count`), records without (`null_count`), distinct values (exact), least and greatest value in
+ * storage units (null when none). The keys are StatsResult's (src/contract/tasks.ts), so a summary serves where the axes
+ * of a dist need a field's naive range (src/http/axes.ts).
+ */
+export type ColumnSummary = {
+  count: number;
+  null_count: number;
+  distinct: number;
+  min: number | string | null;
+  max: number | string | null;
+};
+
+/**
+ * A `query` (API.md §5) on a field's value labels, as a values-page task carries it: the parsed
+ * terms (texts normalised) and their positive text, which orders exact and prefix matches first.
+ */
+export type ValuesQuery = { terms: { text: string; negated: boolean; phrase: boolean }[]; positive: string };
+
+/**
+ * What a values-page task returns of the values in the answer's order (§4: by value, or by
+ * label rank then value with a query): `limit` of them from `offset`, or a seeded draw of `random`
+ * of them (src/common/random.ts drawIndices over the exact count) in value order.
+ */
+export type ValuesPick = { offset: number; limit: number } | { random: number; seed: number };
+
+/**
+ * One page of a field's values: `count` distinct values match (exact), `nullCount` records of the
+ * context hold no value, and the picked values with their record counts, in storage units.
+ */
+export type ValuesPage = { count: number; nullCount: number; values: (number | string)[]; counts: number[] };

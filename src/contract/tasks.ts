@@ -1,5 +1,6 @@
 // The worker task protocol: every task and answer is plain data or typed arrays (structured-clone safe).
 import type { ContextNode } from './context.ts';
+import type { ValuesPick, ValuesQuery } from './engine.ts';
 import type { TableRef } from './storage.ts';
 import type { TreeContextNode, TreeDimension, TreeRef } from './tree.ts';
 
@@ -55,33 +56,6 @@ export type Task =
  * character is ASCII (the ones whose normalised form the engine computes exactly, docs/engines.md).
  */
 export type ValueTerm = { text: string; phrase: boolean };
-
-/**
- * A context-naive summary of one column, each one aggregate over its rows: records with a value
- * (`count`), records without (`null_count`), distinct values (exact), least and greatest value in
- * storage units (null when none). The keys are StatsResult's, so a summary serves where the axes
- * of a dist need a field's naive range (src/http/axes.ts).
- */
-export type ColumnSummary = Pick<StatsResult, 'count' | 'null_count' | 'distinct' | 'min' | 'max'>;
-
-/**
- * A `query` (API.md §5) on a field's value labels, as a values-page task carries it: the parsed
- * terms (texts normalised) and their positive text, which orders exact and prefix matches first.
- */
-export type ValuesQuery = { terms: { text: string; negated: boolean; phrase: boolean }[]; positive: string };
-
-/**
- * What a values-page task returns of the values in the answer's order (§4: by value, or by
- * label rank then value with a query): `limit` of them from `offset`, or a seeded draw of `random`
- * of them (src/common/random.ts drawIndices over the exact count) in value order.
- */
-export type ValuesPick = { offset: number; limit: number } | { random: number; seed: number };
-
-/**
- * One page of a field's values: `count` distinct values match (exact), `nullCount` records of the
- * context hold no value, and the picked values with their record counts, in storage units.
- */
-export type ValuesPage = { count: number; nullCount: number; values: (number | string)[]; counts: number[] };
 
 /**
  * The table tasks a large request splits by rows across idle threads (src/parallel/split.ts). With `rows`

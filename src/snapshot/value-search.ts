@@ -2,7 +2,7 @@
 import type { Field } from '../contract/model.ts';
 import type { Pool } from '../contract/pool.ts';
 import type { TableRef } from '../contract/storage.ts';
-import type { ColumnSummary } from '../contract/tasks.ts';
+import type { ColumnSummary } from '../contract/engine.ts';
 import { toValueTerms, type ValueHits } from '../search/index.ts';
 import type { ParsedQuery } from '../search/query.ts';
 import type { FieldValues } from './build/precompute.ts';
@@ -50,6 +50,26 @@ export async function planPushedSearch(
     );
   }
   return pushed;
+}
+
+/**
+ * For a built file: the engine text fields whose values the file does not hold (they were over
+ * the bound when it was built, src/snapshot/build/precompute.ts isHeld) are pushed whatever this
+ * process's bound, with at most SEARCH_VALUES_PER_FIELD accented values read into the index.
+ */
+export function planUnheldSearch(
+  fields: ReadonlyMap<number, Field>,
+  summaries: ReadonlyMap<number, ColumnSummary>,
+  values: ReadonlyMap<number, unknown>,
+  refs: ReadonlyMap<string, TableRef>,
+  pool: Pool,
+): Promise<Map<number, PushedField>> {
+  const unheld = new Map(
+    [...summaries]
+      .filter(([id]) => !values.has(id))
+      .map(([id, s]) => [id, { ...s, distinct: Number.POSITIVE_INFINITY }]),
+  );
+  return planPushedSearch(fields, unheld, refs, pool, SEARCH_VALUES_PER_FIELD);
 }
 
 /** Whether the engine can search a field's values as the index would: text whose labels are its values. */

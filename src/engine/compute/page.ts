@@ -1,7 +1,6 @@
 // A page of a field's values on the engine (API.md §4, §14): sorted LIMIT/OFFSET, exact counts, query, seeded draws; nothing per row crosses.
 import type { ContextNode } from '../../contract/context.ts';
-import type { EngineQuery, EngineTable } from '../../contract/engine.ts';
-import type { ValuesPage, ValuesPick, ValuesQuery } from '../../contract/tasks.ts';
+import type { EngineQuery, EngineTable, ValuesPage, ValuesPick, ValuesQuery } from '../../contract/engine.ts';
 import { drawIndices } from '../../common/random.ts';
 import { toSqlWhere } from '../sql/context.ts';
 import { toSqlLabelQuery } from '../sql/label-query.ts';

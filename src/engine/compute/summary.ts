@@ -1,6 +1,5 @@
 // A column's context-naive summary on the engine (API.md §14 "Sorrel holds no rows"): one aggregate query, nothing per value.
-import type { EngineQuery, EngineTable } from '../../contract/engine.ts';
-import type { ColumnSummary } from '../../contract/tasks.ts';
+import type { ColumnSummary, EngineQuery, EngineTable } from '../../contract/engine.ts';
 import { toSqlIdentifier, toSqlTable } from '../sql/literal.ts';
 import { fromEngine, toSqlValue, toValueKind } from '../sql/values.ts';
 

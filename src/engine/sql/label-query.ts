@@ -1,5 +1,5 @@
 // The §5 `query` on a pushed values page (API.md §4, §14): which values' labels match, and their rank, as SQL over the label.
-import type { ValuesQuery } from '../../contract/tasks.ts';
+import type { ValuesQuery } from '../../contract/engine.ts';
 import { toSqlFold } from './fold.ts';
 import { toSqlString } from './literal.ts';
 

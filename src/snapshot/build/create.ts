@@ -4,7 +4,8 @@ import { CatalogError } from '../../catalog/spec.ts';
 import type { Category, Concept, Field, User } from '../../contract/model.ts';
 import type { Pool } from '../../contract/pool.ts';
 import type { DatasetInfo, TableRef } from '../../contract/storage.ts';
-import type { ColumnSummary, StatsResult } from '../../contract/tasks.ts';
+import type { ColumnSummary } from '../../contract/engine.ts';
+import type { StatsResult } from '../../contract/tasks.ts';
 import type { TreeRef } from '../../contract/tree.ts';
 import { buildSearchIndex, type SearchIndex } from '../../search/index.ts';
 import { checkKeys, createAuthenticator, type Authenticate, type KeyText } from '../access.ts';
@@ -18,13 +19,15 @@ import {
   type SnapshotEngines,
   withEngine,
 } from './engine-datasets.ts';
-import { precomputeValues, startProfiles, toFields, type FieldValues, type Profiles } from './precompute.ts';
+import { toFields } from './fields.ts';
+import { precomputeValues, startProfiles, type FieldValues, type Profiles } from './precompute.ts';
 import { toDataVersion, toServedVersion } from './version.ts';
 import { checkTree, type EntityInfo, toEntityInfo } from './tree.ts';
 import { createVisibility } from '../visibility.ts';
 import { toCategories, toConcepts } from './concepts.ts';
 import { buildSearchIndexEarly } from './search.ts';
-import { planPushedSearch, SEARCH_VALUES_PER_FIELD, toIndexedLabels, type PushedFields } from '../value-search.ts';
+import { planPushedSearch, planUnheldSearch, toIndexedLabels, type PushedFields } from '../value-search.ts';
+import { SEARCH_VALUES_PER_FIELD } from '../value-search.ts';
 
 export type Snapshot = Readonly<{
   version: string; // the served version (data version + Sorrel's); part of every ETag
@@ -137,38 +140,16 @@ export async function prepareSnapshot(
     ? (v: ReadonlyMap<number, FieldValues>) => (search = buildSearchIndexEarly(spec, datasets, v))
     : undefined;
   const bound = opts.searchValues ?? SEARCH_VALUES_PER_FIELD;
-  const { values, stats, summaries } = await precomputeValues(
-    spec,
-    datasets,
-    refs,
-    pool,
-    tree.ref,
-    profiles,
-    onIndexed,
-    {
-      searchValues: bound,
-      progress: opts.progress,
-    },
-  );
+  const how = { searchValues: bound, progress: opts.progress, onIndexed };
+  const { values, stats, summaries } = await precomputeValues(spec, datasets, refs, pool, tree.ref, profiles, how);
   const pushed = await planPushedSearch(toFields(spec, datasets, values, summaries), summaries, refs, pool, bound);
   opts.progress?.('profiled columns', {
     fields: spec.fields.length,
     ms: Math.round(performance.now() - profiling),
     peak_rss_mib: toPeakRssMib(),
   });
-  return {
-    spec,
-    datasets,
-    values,
-    stats,
-    summaries,
-    keyText,
-    dataVersion,
-    tree,
-    engines: opts.engines,
-    pushed,
-    search,
-  };
+  const engines = opts.engines;
+  return { spec, datasets, values, stats, summaries, keyText, dataVersion, tree, engines, pushed, search };
 }
 
 /** The model tree checked and indexed on `pool`; its errors are a CatalogError. */
@@ -204,23 +185,8 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
     tables: Object.fromEntries(Object.keys(built.ref.tables).map((name) => [name, refs.get(name)!])),
   };
   const fields = toFields(spec, datasets, values, summaries);
-  // A built file holds an engine field's values only when they were held (precompute.ts isHeld):
-  // the others' value search goes to the engine, whatever this process's bound.
-  const pushed =
-    parts.pushed ??
-    (pool && summaries.size > 0
-      ? await planPushedSearch(
-          fields,
-          new Map(
-            [...summaries]
-              .filter(([id]) => !values.has(id))
-              .map(([id, s]) => [id, { ...s, distinct: Number.POSITIVE_INFINITY }]),
-          ),
-          refs,
-          pool,
-          SEARCH_VALUES_PER_FIELD,
-        )
-      : new Map());
+  // A built file's engine fields without values in it search on the engine (value-search.ts).
+  const pushed = parts.pushed ?? (pool ? await planUnheldSearch(fields, summaries, values, refs, pool) : new Map());
 
   const categories = toCategories(spec);
   const concepts = toConcepts(spec);

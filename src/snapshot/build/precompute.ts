@@ -1,22 +1,23 @@
-// Precompute at load: each field's context-naive distinct values (with labels) and stats; each field's served attributes.
+// Precompute at load: each field's context-naive distinct values (with labels) and stats, or an engine field's summary.
 import type { CatalogSpec } from '../../catalog/spec.ts';
-import { isStatsType, operatorsFor, toPlural, toSimpleType } from '../../catalog/rules.ts';
+import { isStatsType, toSimpleType } from '../../catalog/rules.ts';
 import { toLabel } from '../../common/values.ts';
-import type { Field, InternalType } from '../../contract/model.ts';
+import type { InternalType } from '../../contract/model.ts';
 import type { Pool } from '../../contract/pool.ts';
 import type { DatasetInfo, TableRef } from '../../contract/storage.ts';
 import { pointAt, pointCount } from '../../common/flat-points.ts';
-import type { ColumnSummary, DistAnswer, DistinctResult, ProfileResult, StatsResult } from '../../contract/tasks.ts';
+import type { ColumnSummary } from '../../contract/engine.ts';
+import type { DistAnswer, DistinctResult, ProfileResult, StatsResult } from '../../contract/tasks.ts';
 import type { TreeRef } from '../../contract/tree.ts';
 import type { Progress } from './datasets.ts';
+import { isHeld, isIndexedByValues, startSummaries } from './summaries.ts';
 import { type FieldValues, toDefaultLabels, toFieldValues } from '../field-values.ts';
 
 export type { FieldValues } from '../field-values.ts';
 
 /**
- * `values`: each field's naive distinct values, but an engine field's only when it is held (see
- * isHeld); `stats`: naive stats of the fields in memory; `summaries`: an engine field's summary
- * (API.md §14: Sorrel holds no rows of an engine table, only these and the values it may search).
+ * Each field's naive distinct values (an engine field's only when held: isHeld), the naive stats of
+ * those in memory, and each engine field's summary (API.md §14: Sorrel holds no rows of it).
  */
 export type Precomputed = {
   values: Map<number, FieldValues>;
@@ -24,8 +25,12 @@ export type Precomputed = {
   summaries: Map<number, ColumnSummary>;
 };
 
-/** What precomputeValues is told besides the data: the engine bound (SORREL_SEARCH_VALUES_PER_FIELD) and the log. */
-export type PrecomputeOptions = { searchValues?: number; progress?: Progress };
+/** Besides the data: the engine bound (SORREL_SEARCH_VALUES_PER_FIELD), the log, and who gets the indexed fields' values early. */
+export type PrecomputeOptions = {
+  searchValues?: number;
+  progress?: Progress;
+  onIndexed?: (values: ReadonlyMap<number, FieldValues>) => void;
+};
 
 /** Profile tasks under way, by dataset and column (`${dataset}\0${column}`). */
 export type Profiles = Map<string, Promise<ProfileResult>>;
@@ -75,8 +80,7 @@ export async function precomputeValues(
   pool: Pool,
   tree: TreeRef | null = null,
   profiles: Profiles = new Map(),
-  onIndexed?: (values: ReadonlyMap<number, FieldValues>) => void,
-  opts: PrecomputeOptions = {},
+  { onIndexed, ...opts }: PrecomputeOptions = {},
 ): Promise<Precomputed> {
   // Precompute what does not depend on a context, once per (dataset, column): distinct values and,
   // for number/date/time columns, stats, from one sort. Every task is queued up front (most already
@@ -177,135 +181,6 @@ export async function precomputeValues(
   const inOrder = <T>(m: Map<number, T>) =>
     new Map(spec.fields.flatMap((f) => (m.has(f.id) ? [[f.id, m.get(f.id)!] as const] : [])));
   return { values: inOrder(values), stats: inOrder(stats), summaries: inOrder(summarised) };
-}
-
-/**
- * At most this many summaries run at once per dataset. Why: each is one scan of the whole table
- * on every shard with an exact distinct count (a hash set as large as the column's distinct values,
- * merged on the server Sorrel asks); eight at once made each slower than the query deadline at
- * 20M rows on a loaded two-core machine, two at a time keep both cores busy.
- */
-const SUMMARIES_AT_ONCE = 2;
-
-/**
- * Queues the summary of every field's column of an engine dataset (one aggregate query each,
- * src/engine/compute/summary.ts), SUMMARIES_AT_ONCE at a time; `progress` logs each column as its
- * summary ends.
- */
-function startSummaries(
-  spec: CatalogSpec,
-  dataset: Pick<DatasetInfo, 'name' | 'columns'>,
-  table: TableRef,
-  pool: Pool,
-  summaries: Map<string, Promise<ColumnSummary>>,
-  progress?: Progress,
-): void {
-  const started = performance.now();
-  const lanes: Promise<unknown>[] = Array.from({ length: SUMMARIES_AT_ONCE }, () => Promise.resolve());
-  let next = 0;
-  for (const f of spec.fields) {
-    const k = `${f.dataset}\0${f.column}`;
-    if (f.dataset !== dataset.name || !(f.column in dataset.columns) || summaries.has(k)) continue;
-    const lane = next++ % SUMMARIES_AT_ONCE;
-    const task = lanes[lane].then(() => pool.run<ColumnSummary>({ kind: 'summary', table, column: f.column }));
-    lanes[lane] = task.catch(() => {}); // a failure is awaited (and reported) by precomputeValues
-    task.then(
-      (s) =>
-        progress?.('summarised column', {
-          dataset: dataset.name,
-          column: f.column,
-          distinct: s.distinct,
-          ms: Math.round(performance.now() - started),
-        }),
-      () => {},
-    );
-    summaries.set(k, task);
-  }
-}
-
-/**
- * Whether Sorrel holds an engine field's naive values (API.md §14): a field whose labels the search
- * index reads (enumerable or searchable) with at most `bound` distinct values; beyond the bound
- * only a text field is left out (its value search is pushed down, src/snapshot/value-search.ts),
- * as any other such field's and a label column's field's labels (the label most of a value's
- * records carry) are searched in memory. Any other engine field's /values/ are pushed down page by
- * page (src/engine/compute/page.ts).
- */
-export function isHeld(
-  f: CatalogSpec['fields'][number],
-  type: InternalType,
-  summary: ColumnSummary,
-  bound: number,
-): boolean {
-  if (f.label_column !== null) return true;
-  if (f.enumerable === false && f.searchable === false) return false;
-  if (!isIndexedByValues(f, type)) return false;
-  return summary.distinct <= bound || (type !== 'text' && type !== 'char');
-}
-
-/**
- * Whether the search index may read the field's values (its labels, when enumerable or searchable)
- * or infer from them whether it does: a string or boolean field, or one the catalog makes
- * enumerable or searchable. Any other field's served `enumerable` and `searchable` are false.
- */
-export function isIndexedByValues(f: CatalogSpec['fields'][number], type: InternalType): boolean {
-  const simple = toSimpleType(type);
-  return simple === 'string' || simple === 'boolean' || f.enumerable === true || f.searchable === true;
-}
-
-/** Each field as served: the catalog's attributes, and what it leaves out inferred from the column and its values. */
-export function toFields(
-  spec: CatalogSpec,
-  datasets: ReadonlyMap<string, DatasetInfo>,
-  values: ReadonlyMap<number, FieldValues>,
-  summaries: ReadonlyMap<number, ColumnSummary> = new Map(),
-): Map<number, Field> {
-  const fields = new Map<number, Field>();
-  for (const f of spec.fields) {
-    const d = datasets.get(f.dataset)!;
-    const type = d.columns[f.column];
-    const simple = toSimpleType(type);
-    // An engine field's counts come from its summary, whether or not its values are held.
-    const v = values.get(f.id);
-    const summary = summaries.get(f.id);
-    const distinct = summary ? summary.distinct : v!.values.length;
-    const nulls = summary ? summary.null_count : v!.nullCount;
-    const enumerable = f.enumerable ?? ((simple === 'string' || simple === 'boolean') && distinct <= 30);
-    const nullable = f.nullable ?? nulls > 0;
-    fields.set(
-      f.id,
-      Object.freeze({
-        id: f.id,
-        dataset: f.dataset,
-        column: f.column,
-        name: f.name,
-        plural_name: f.plural_name ?? toPlural(f.name),
-        alt_name: f.alt_name,
-        alt_plural_name: f.alt_plural_name ?? (f.alt_name === null ? null : toPlural(f.alt_name)),
-        description: f.description,
-        keywords: f.keywords,
-        app_name: f.dataset,
-        model_name: d.model,
-        field_name: f.column,
-        internal_type: type,
-        simple_type: simple,
-        enumerable,
-        searchable: f.searchable ?? (simple === 'string' && !enumerable),
-        nullable,
-        unit: f.unit,
-        plural_unit: f.plural_unit ?? (f.unit === null ? null : toPlural(f.unit)),
-        published: f.published,
-        archived: f.archived,
-        modified: f.modified ?? spec.modified,
-        data_modified: d.dataModified,
-        operators: operatorsFor(simple, nullable),
-        groups: f.groups,
-        category: f.category,
-        label_column: f.label_column,
-      }),
-    );
-  }
-  return fields;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { DatasetInfo } from '../../contract/storage.ts';
 import { buildSearchIndex, type SearchIndex } from '../../search/index.ts';
 import { toCategories, toConcepts } from './concepts.ts';
 import { type FieldValues, toFieldValues } from '../field-values.ts';
-import { toFields } from './precompute.ts';
+import { toFields } from './fields.ts';
 import { toIndexedLabels } from '../value-search.ts';
 
 /**

@@ -1,6 +1,7 @@
 // The precomputed section of a snapshot file: every field's distinct values and every stats object, as bytes.
 import { endianness } from 'node:os';
-import type { ColumnSummary, StatsResult } from '../../contract/tasks.ts';
+import type { ColumnSummary } from '../../contract/engine.ts';
+import type { StatsResult } from '../../contract/tasks.ts';
 import { toCanonicalJson } from './canonical.ts';
 import { type FieldValues, toFieldValues } from '../field-values.ts';
 

@@ -8,11 +8,11 @@ import { createPool } from '../../../src/parallel/compute-pool.ts';
 import { buildSearchIndex, type SearchIndex } from '../../../src/search/index.ts';
 import { toCategories, toConcepts } from '../../../src/snapshot/build/concepts.ts';
 import { prepareSnapshot, type SnapshotParts } from '../../../src/snapshot/build/create.ts';
-import { toFields } from '../../../src/snapshot/build/precompute.ts';
+import { toFields } from '../../../src/snapshot/build/fields.ts';
 import { toIndexedLabels } from '../../../src/snapshot/value-search.ts';
 import { FIXTURE_CATALOG } from '../../helpers/server.ts';
 
-const DEMO = fileURLToPath(new URL('../../demo/catalog.yaml', import.meta.url));
+const DEMO = fileURLToPath(new URL('../../../demo/catalog.yaml', import.meta.url));
 const pool = createPool({ poolThreads: 2, poolMaxQueue: 10_000 });
 test.after(() => pool.close());
 
