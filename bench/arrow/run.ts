@@ -7,7 +7,7 @@ import { tableFromIPC as flechetteFromIPC } from '@uwdata/flechette';
 import { tableFromIPC as arrowFromIPC } from 'apache-arrow';
 import { pino } from 'pino';
 import { DEFAULT_CONFIG } from '../../src/config.ts';
-import { startServer } from '../../src/server.ts';
+import { startServer } from '../../src/serve/server.ts';
 
 const rounds = Number(process.argv[2] ?? 30);
 const ARROW = 'application/vnd.apache.arrow.stream';

@@ -2,7 +2,7 @@
 import type { Field } from '../contract/model.ts';
 import type { AxisSpec, DistAnswer } from '../contract/tasks.ts';
 import { type ArrowColumn, type ArrowKind, toArrowBytes, toArrowKind } from '../http/arrow-body.ts';
-import type { Snapshot } from '../snapshot/create.ts';
+import type { Snapshot } from '../snapshot/build/create.ts';
 import { type DistParams, toDistBody } from './dist-answer.ts';
 
 /**

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { tableFromIPC } from '@uwdata/flechette';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

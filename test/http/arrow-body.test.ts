@@ -5,7 +5,7 @@ import { tableFromIPC as flechetteFromIPC } from '@uwdata/flechette';
 import { tableFromIPC } from 'apache-arrow';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
 const ARROW = 'application/vnd.apache.arrow.stream';
