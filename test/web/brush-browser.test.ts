@@ -8,6 +8,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Running } from '../../src/serve/server.ts';
 import { until, useBrowserSuite, waitForCount, type BrowserSuite } from '../helpers/browser.ts';
+import { BARS, barCentre, readFieldPage } from '../helpers/field-page.ts';
 import { makeReadings, READING, type Reading, writeReadings } from '../helpers/readings.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
@@ -20,7 +21,6 @@ const ROWS = 30_000;
 const { X, AT, KIND } = READING;
 const number = new Intl.NumberFormat('en');
 const api = async (path: string) => (await get(s.url, path)).body;
-const BARS = '[data-testid="chart"] svg g[aria-description="values"] rect';
 const titles = () => page.$$eval(`${BARS} title`, (ts) => ts.map((e) => e.textContent));
 const brushParam = () => new URL(page.url()).searchParams.get('brush');
 const ctx = (c: unknown) => `aware=true&context=${encodeURIComponent(JSON.stringify(c))}`;
@@ -36,24 +36,6 @@ useBrowserSuite(
   },
   20_000,
 );
-
-/** The centre of bar i of the chart (in drawing order: bins ascending). */
-async function barCentre(i: number): Promise<{ x: number; y: number }> {
-  const box = (await page.locator(BARS).nth(i).boundingBox())!;
-  return { x: box.x + box.width / 2, y: box.y + box.height - 3 };
-}
-
-/** What the page shows: the count line, the statistics, the values table's rows. */
-async function readPage() {
-  const count = (await page.textContent('[data-testid="entity-count"]'))?.trim();
-  const stats = await page.$$eval('[data-testid="stats"] div', (ds) =>
-    ds.map((d) => [d.querySelector('dt')?.textContent, d.querySelector('dd')?.textContent]),
-  );
-  const values = await page.$$eval('[data-testid="values"] tbody tr', (trs) =>
-    trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? '').trim())),
-  );
-  return { count, stats: Object.fromEntries(stats), values };
-}
 
 t('dragging over a histogram brushes whole bins; the counts follow live, superseded requests are aborted', async () => {
   await page.goto(`${s.url}/?field=${X}&bins=50`);
@@ -83,8 +65,8 @@ t('dragging over a histogram brushes whole bins; the counts follow live, superse
     },
   );
 
-  const from = await barCentre(4);
-  const to = await barCentre(9);
+  const from = await barCentre(page, 4);
+  const to = await barCentre(page, 9);
   await page.mouse.move(from.x, from.y);
   down = true;
   await page.mouse.down();
@@ -119,10 +101,10 @@ t('dragging over a histogram brushes whole bins; the counts follow live, superse
   const inRange = rows.filter((r) => r.x >= lo && r.x < hi);
   const stats = await api(`/api/fields/${X}/stats/?${ctx(range)}`);
   assert.is(stats.count, inRange.length);
-  await until(async () => (await readPage()).stats['Records with a value'] === number.format(inRange.length));
+  await until(async () => (await readFieldPage(page)).stats['Records with a value'] === number.format(inRange.length));
   const counted = `${number.format(inRange.length)} of ${number.format(ROWS)} records in readings`;
-  assert.ok(await until(async () => (await readPage()).count === counted), (await readPage()).count);
-  const shown = await readPage();
+  assert.ok(await until(async () => (await readFieldPage(page)).count === counted), (await readFieldPage(page)).count);
+  const shown = await readFieldPage(page);
   assert.is(shown.stats['Records with a value'], number.format(inRange.length));
   assert.is(shown.stats.Distinct, number.format(new Set(inRange.map((r) => r.x)).size));
   assert.is(stats.min, Math.min(...inRange.map((r) => r.x)));
@@ -132,7 +114,8 @@ t('dragging over a histogram brushes whole bins; the counts follow live, superse
   // The values table: the first page of the values in the range, as the API answers them.
   const values = await api(`/api/fields/${X}/values/?${ctx(range)}`);
   const expected = values.values.map((v: any) => [v.value, number.format(v.count)]);
-  const table = async () => (await readPage()).values.map((r) => [Number(r[0].replace(/,/g, '')), r[r.length - 1]]);
+  const table = async () =>
+    (await readFieldPage(page)).values.map((r) => [Number(r[0].replace(/,/g, '')), r[r.length - 1]]);
   assert.ok(
     await until(async () => JSON.stringify(await table()) === JSON.stringify(expected)),
     JSON.stringify(await table()),
@@ -211,8 +194,8 @@ t('a period chart brushes whole periods; the brush moves by the arrow keys; a cl
   await page.waitForSelector('[data-testid="dist"][data-kind="periods"]');
   const months = await api(`/api/fields/${AT}/dist/?interval=auto`);
   await waitForCount(page, BARS, months.data.length);
-  const a = await barCentre(2);
-  const b = await barCentre(4);
+  const a = await barCentre(page, 2);
+  const b = await barCentre(page, 4);
   await page.mouse.move(a.x, a.y);
   await page.mouse.down();
   await page.mouse.move(b.x, b.y, { steps: 6 });
@@ -228,7 +211,8 @@ t('a period chart brushes whole periods; the brush moves by the arrow keys; a cl
   const spring = rows.filter((r) => r.at >= '2023-03-01' && r.at < '2023-06-01').length;
   assert.ok(
     await until(
-      async () => (await readPage()).count === `${number.format(spring)} of ${number.format(ROWS)} records in readings`,
+      async () =>
+        (await readFieldPage(page)).count === `${number.format(spring)} of ${number.format(ROWS)} records in readings`,
     ),
   );
 
@@ -240,13 +224,14 @@ t('a period chart brushes whole periods; the brush moves by the arrow keys; a cl
   assert.ok(await until(async () => JSON.parse(brushParam() ?? 'null')?.to === '2023-08-01T00:00:00.000'));
 
   // A click without a drag clears the brush, and the counts are the whole table's again.
-  const c = await barCentre(10);
+  const c = await barCentre(page, 10);
   await page.mouse.click(c.x, c.y);
   assert.ok(await until(async () => brushParam() === null));
   assert.is(await page.locator('[data-testid="brush-condition"]').count(), 0);
   assert.ok(
     await until(
-      async () => (await readPage()).count === `${number.format(ROWS)} of ${number.format(ROWS)} records in readings`,
+      async () =>
+        (await readFieldPage(page)).count === `${number.format(ROWS)} of ${number.format(ROWS)} records in readings`,
     ),
   );
   assert.equal(watch.problems, []);

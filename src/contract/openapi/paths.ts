@@ -1,12 +1,6 @@
 // OpenAPI paths: one operation per endpoint, with its parameters, answers and errors.
-import {
-  NOT_MODIFIED,
-  NOT_MODIFIED_ACCEPT,
-  toErrorResponse,
-  toJsonOrArrowResponse,
-  toJsonResponse,
-  toOkHeaders,
-} from './responses.ts';
+import { DIST_OK, VALUES_OK } from './arrow.ts';
+import { NOT_MODIFIED, NOT_MODIFIED_ACCEPT, toErrorResponse, toJsonResponse, toOkHeaders } from './responses.ts';
 import type { Schema } from './schema.ts';
 
 const schema = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
@@ -175,12 +169,7 @@ export const PATHS: Record<string, Schema> = {
       description:
         'Distinct values with labels and counts: a page envelope, or with `random` a bare array of a uniform draw. Nulls are counted in `null_count`, never listed.',
       parameters: params('FieldId', 'ValuesQuery', 'ValuesLimit', 'ValuesPage', 'Random', 'Seed', 'Aware', 'Context'),
-      ok: toJsonOrArrowResponse(
-        'The values.',
-        { oneOf: [schema('ValuesPage'), schema('ValueSample')] },
-        "With `Accept: application/vnd.apache.arrow.stream`: an Arrow IPC stream of one record batch with columns `value` (typed by the field), `label` (Utf8) and `count` (Float64); the page envelope's other keys as JSON text in the schema metadata (none for `random`).",
-        toOkHeaders({}, 'OptionalETag', 'VaryAccept'),
-      ),
+      ok: VALUES_OK,
       errors: { 400: undefined, 404: undefined },
       arrow: true,
     }),
@@ -193,12 +182,7 @@ export const PATHS: Record<string, Schema> = {
     description:
       'Counts per group of dimension values. When every dimension is a number, outliers (≥ 3× the mean distance from the mean point, after normalising each dimension by its standard deviation) move to `outliers`, and with `cluster=true` and at least 500 points the rest become k-means centroids with weighted counts, after gathering more than `SORREL_MAX_CLUSTER_POINTS` groups on a grid (`cells`): never refused for its size. `bins` and `interval` group number and date/time axes instead (`axes`). Deterministic on every replica.',
     parameters: params(...DIST_PARAMS, 'Aware', 'Context'),
-    ok: toJsonOrArrowResponse(
-      'The distribution.',
-      schema('Dist'),
-      'With `Accept: application/vnd.apache.arrow.stream`: an Arrow IPC stream of one record batch with a row per point of `data` and columns `count` (Float64), `values_0…` (typed by the field and axis) and `labels_0…` (Utf8); `size`, `clustered`, `cells`, `axes` and `outliers` as JSON text in the schema metadata.',
-      toOkHeaders({}, 'ETag', 'VaryAccept'),
-    ),
+    ok: DIST_OK,
     errors: { ...FIELD_COMPUTE_ERRORS, 422: ['TOO_MANY_GROUPS'] },
     arrow: true,
   }),
