@@ -47,9 +47,11 @@ t('dragging over a histogram brushes whole bins; the counts follow live, superse
 
   // Every API request while the mouse is down, and the ones the page gave up (aborted).
   const during: Request[] = [];
+  const asked: string[] = [];
   const aborted: string[] = [];
   let down = false;
   page.on('request', (r) => {
+    if (r.url().includes('/api/')) asked.push(r.url());
     if (down && r.url().includes('/api/')) during.push(r);
   });
   page.on('requestfailed', (r) => {
@@ -111,6 +113,12 @@ t('dragging over a histogram brushes whole bins; the counts follow live, superse
   assert.is(stats.max, Math.max(...inRange.map((r) => r.x)));
   assert.is(Number(shown.stats.Minimum.replace(/,/g, '')), stats.min);
   assert.is(Number(shown.stats.Maximum.replace(/,/g, '')), stats.max);
+  // The last statistics and values the page asked for are those of the brushed range; the same URLs
+  // fetched by the test give what the page shows.
+  const lastAsked = (path: string) => new URL(asked.filter((u) => u.includes(path)).at(-1)!);
+  for (const url of [lastAsked(`/fields/${X}/stats/`), lastAsked(`/fields/${X}/values/`)])
+    assert.equal(JSON.parse(url.searchParams.get('context')!), range, url.pathname);
+  assert.equal(await api(lastAsked(`/fields/${X}/stats/`).pathname + lastAsked(`/fields/${X}/stats/`).search), stats);
   // The values table: the first page of the values in the range, as the API answers them.
   const values = await api(`/api/fields/${X}/values/?${ctx(range)}`);
   const expected = values.values.map((v: any) => [v.value, number.format(v.count)]);
