@@ -34,7 +34,7 @@ export function attachBrush(
   rect.setAttribute('y', String(top));
   rect.setAttribute('height', String(bottom - top));
   rect.setAttribute('fill', ACCENT);
-  rect.setAttribute('fill-opacity', '0.18');
+  rect.setAttribute('fill-opacity', '0.08');
   rect.setAttribute('stroke', ACCENT);
   rect.setAttribute('stroke-width', '1.5');
   rect.setAttribute('pointer-events', 'none');
@@ -43,17 +43,19 @@ export function attachBrush(
   svg.style.cursor = 'crosshair';
   svg.style.touchAction = 'none';
 
+  // The bars outside the brush fade, as in a crossfilter: the range is what the rest of the page counts.
+  const bars = [...svg.querySelectorAll<SVGRectElement>('g[aria-description="values"] rect')];
   const show = (b: Brush | null) => {
     const at = b ? toEdgeIndices(axis, b) : null;
-    if (!at) {
-      rect.style.display = 'none';
-      return;
+    rect.style.display = at ? '' : 'none';
+    const [lo, hi] = at ? [x.apply(axis.edges[at[0]]), x.apply(axis.edges[at[1]])].sort((p, q) => p - q) : [0, 0];
+    for (const bar of bars) {
+      const mid = Number(bar.getAttribute('x')) + Number(bar.getAttribute('width')) / 2;
+      bar.style.fillOpacity = !at || (mid > lo && mid < hi) ? '' : '0.3';
     }
-    const x1 = x.apply(axis.edges[at[0]]),
-      x2 = x.apply(axis.edges[at[1]]);
-    rect.setAttribute('x', String(Math.min(x1, x2)));
-    rect.setAttribute('width', String(Math.abs(x2 - x1)));
-    rect.style.display = '';
+    if (!at) return;
+    rect.setAttribute('x', String(lo));
+    rect.setAttribute('width', String(hi - lo));
   };
 
   // Pixels in the chart's own coordinates (the SVG may be drawn narrower than its width).
