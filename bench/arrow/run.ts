@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { tableFromIPC as flechetteFromIPC } from '@uwdata/flechette';
 import { tableFromIPC as arrowFromIPC } from 'apache-arrow';
 import { pino } from 'pino';
@@ -60,9 +61,9 @@ const running = await startServer(
 await running.ready;
 await running.warmed;
 console.log(
-  '| answer | JSON bytes | Arrow bytes | ratio | JSON.parse ms | flechette ms (ratio) | flechette, numbers toArray ms (ratio) | flechette, all toArray ms (ratio) | apache-arrow, all toArray ms (ratio) |',
+  '| answer | JSON bytes | Arrow bytes | ratio | gzip ratio | JSON.parse ms | flechette ms (ratio) | flechette, numbers toArray ms (ratio) | flechette, all toArray ms (ratio) | apache-arrow, all toArray ms (ratio) |',
 );
-console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|');
+console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
 for (const [name, path] of CASES) {
   const url = running.url + path;
   const json = Buffer.from(await (await fetch(url)).arrayBuffer());
@@ -98,7 +99,7 @@ for (const [name, path] of CASES) {
   const p = median(t.parse);
   const cell = (xs: number[]) => `${median(xs).toFixed(2)} (${(median(xs) / p).toFixed(3)}×)`;
   console.log(
-    `| ${name} (${list.length} points) | ${json.length} | ${arrow.length} | ${(arrow.length / json.length).toFixed(3)} | ${p.toFixed(2)} | ${cell(t.lazy)} | ${cell(t.numbers)} | ${cell(t.flechette)} | ${cell(t.arrow)} |`,
+    `| ${name} (${list.length} points) | ${json.length} | ${arrow.length} | ${(arrow.length / json.length).toFixed(3)} | ${(gzipSync(arrow).length / gzipSync(json).length).toFixed(3)} | ${p.toFixed(2)} | ${cell(t.lazy)} | ${cell(t.numbers)} | ${cell(t.flechette)} | ${cell(t.arrow)} |`,
   );
 }
 await running.close();
