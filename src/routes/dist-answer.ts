@@ -153,8 +153,8 @@ export function toDistBody(snapshot: Snapshot, { dims, params, grouped }: DistPa
     };
   };
   const point = (p: DistPoint, centroid: boolean) => {
-    const { count, values, labels } = toParts(p, centroid);
-    return { count, values, labels };
+    const entries = p.values.map((v, i) => entry(v, i, centroid && !p.values.includes(null)));
+    return { count: p.count, values: entries.map((e) => e[0]), labels: entries.map((e) => e[1]) };
   };
   const body = {
     size: result.size,
