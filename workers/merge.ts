@@ -1,7 +1,8 @@
 // The answer of a split task from its parts' answers (src/split.ts): byte for byte the unsplit answer.
 import type { DistinctPart, DistinctResult, DistResult, GroupsPart, SplitTask } from '../src/contract/tasks.ts';
 import { type ColumnView, openTable } from './columns.ts';
-import { shapeDistribution, toGroupLimit } from './dist.ts';
+import { toGroupLimit } from '../src/contract/limits.ts';
+import { shapeDistribution } from './dist.ts';
 import { fromGroupsPart, mergeGroups } from './merge-groups.ts';
 import { type Compare, toCompare } from './merge-order.ts';
 

@@ -3,7 +3,8 @@ import type { AxisSpec, DistParams, DistResult } from '../src/contract/tasks.ts'
 import type { TreeDimension } from '../src/contract/tree.ts';
 import { toAxisColumn } from './axes.ts';
 import type { ColumnView } from './columns.ts';
-import { shapeDistribution, toGroupLimit } from './dist.ts';
+import { toGroupLimit } from '../src/contract/limits.ts';
+import { shapeDistribution } from './dist.ts';
 import { countEntities } from './entity-count.ts';
 import type { Groups } from './group.ts';
 import { joinRows } from './tree-join.ts';
