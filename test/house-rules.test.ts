@@ -1,4 +1,4 @@
-// The house rule for byte-identity (STYLE.md, "When a folder grows"): an order, a type mapping or a limit that decides the bytes of an answer lives once.
+// The house rule for byte-identity (ARCHITECTURE.md, "House rules, checked by tests"): an order, a type mapping or a limit that decides the bytes of an answer lives once.
 import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
