@@ -1,5 +1,7 @@
 // The engine's one value mapping: a column's values in storage units (src/contract/storage.ts) in SQL, back from JSON, their order and labels.
+import { compareCodePoints, compareDecimal } from '../../common/order.ts';
 import type { InternalType } from '../../contract/model.ts';
+import { storageOf } from '../../contract/storage.ts';
 
 /**
  * How a column's storage value travels: as a number, a 64-bit integer's text, a 0/1, a string, a
@@ -9,21 +11,9 @@ import type { InternalType } from '../../contract/model.ts';
 export type ValueKind = 'f64' | 'i64' | 'bool' | 'dict' | 'date' | 'datetime';
 
 export function toValueKind(type: InternalType): ValueKind {
-  switch (type) {
-    case 'biginteger':
-      return 'i64';
-    case 'boolean':
-      return 'bool';
-    case 'char':
-    case 'text':
-      return 'dict';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'datetime';
-    default:
-      return 'f64'; // integer, float, decimal, key; time (ms since midnight, a number in the engine)
-  }
+  if (type === 'date' || type === 'datetime') return type;
+  const kind = storageOf(type); // the storage units of src/contract/storage.ts
+  return kind === 'i32' ? 'f64' : kind; // time: ms since midnight, a number in the engine
 }
 
 /**
@@ -67,15 +57,10 @@ export function fromEngine(v: unknown, kind: ValueKind): number | string | null 
   }
 }
 
-/** Ascending order of storage values of one kind: numbers numerically, i64 exactly, strings by code point. */
+/** Ascending order of storage values of one kind: numbers numerically, i64 exactly, strings by code point (src/common/order.ts). */
 export function toComparator(kind: ValueKind): (a: number | string, b: number | string) => number {
   if (kind === 'dict') return (a, b) => compareCodePoints(a as string, b as string);
-  if (kind === 'i64')
-    return (a, b) => {
-      const x = BigInt(a),
-        y = BigInt(b);
-      return x < y ? -1 : x > y ? 1 : 0;
-    };
+  if (kind === 'i64') return (a, b) => compareDecimal(a as string, b as string); // fromEngine's String(BigInt)
   return (a, b) => (a as number) - (b as number);
 }
 
@@ -101,22 +86,6 @@ export function toSqlLabel(column: string, kind: ValueKind): string {
     case 'datetime':
       return `concat(replaceOne(toString(${column}, 'UTC'), ' ', 'T'), '.000')`;
   }
-}
-
-/**
- * Code-point order of two strings (the dictionary order of the storage contract). UTF-16 units
- * order as code points except that surrogates (D800–DFFF) must come after E000–FFFF.
- */
-export function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i),
-      y = b.charCodeAt(i);
-    if (x === y) continue;
-    const fix = (c: number) => (c >= 0xe000 ? c - 0x800 : c >= 0xd800 ? c + 0x2000 : c);
-    return fix(x) - fix(y);
-  }
-  return a.length - b.length;
 }
 
 /** toSqlValue of a column of internal type `type` (the tree's SQL names columns by type). */
