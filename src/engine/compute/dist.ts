@@ -7,7 +7,8 @@ import type { Pool } from '../../contract/pool.ts';
 import type { AxisSpec, DistAnswer, DistParams, ShapeGroups } from '../../contract/tasks.ts';
 import { toSqlWhere } from '../sql/context.ts';
 import { toSqlIdentifier, toSqlNumber, toSqlTable } from '../sql/literal.ts';
-import { fromEngine, toComparator, toSqlValue, toValueKind, type ValueKind } from '../sql/values.ts';
+import { toRankedGroups } from '../groups.ts';
+import { fromEngine, toSqlValue, toValueKind, type ValueKind } from '../sql/values.ts';
 
 /**
  * Counts the rows matching `context` per combination of the axes' keys — the storage value of an
@@ -38,7 +39,7 @@ export async function engineDist(
   const groups: ShapeGroups =
     rows.length > limit
       ? { size: 0, counts: new Float64Array(0), dims: [], tooMany: true }
-      : toGroups(
+      : toRankedGroups(
           rows.map((r) => [...axes.map((a, d) => fromEngine(r[`k${d}`], a.kind)), Number(r.c)]),
           axes,
         );
@@ -88,36 +89,4 @@ function toPeriodSql(col: string, unit: string, type: string): string {
   if (unit === 'year') return `toYear(${date})`;
   if (unit === 'quarter') return `toYear(${date}) * 4 + intDiv(toMonth(${date}) - 1, 3)`;
   return `toYear(${date}) * 12 + toMonth(${date}) - 1`;
-}
-
-/**
- * The engine's rows (keys per axis, then the count) as workers/group/group.ts's Groups: per axis its
- * distinct values ascending, each row's rank in them (nulls last), rows in rank order.
- */
-function toGroups(rows: (number | string | null)[][], axes: Axis[]): ShapeGroups {
-  const dims = axes.map((axis, d) => {
-    const compare = toComparator(axis.kind);
-    const values = [...new Set(rows.map((r) => r[d]).filter((v): v is number | string => v !== null))].sort(compare);
-    const rank = new Map(values.map((v, i) => [v, i]));
-    const numbers = axis.numeric ? Float64Array.from(values, (v) => Number(v)) : null;
-    return { values, numbers, rank };
-  });
-  const ranked = rows.map((r) => ({
-    ranks: dims.map((dim, d) => (r[d] === null ? dim.values.length : dim.rank.get(r[d] as number | string)!)),
-    count: r[axes.length] as number,
-  }));
-  ranked.sort((a, b) => {
-    for (let d = 0; d < dims.length; d++) if (a.ranks[d] !== b.ranks[d]) return a.ranks[d] - b.ranks[d];
-    return 0;
-  });
-  return {
-    size: ranked.length,
-    counts: Float64Array.from(ranked, (g) => g.count),
-    tooMany: false,
-    dims: dims.map((dim, d) => ({
-      values: dim.values,
-      numbers: dim.numbers,
-      ranks: Int32Array.from(ranked, (g) => g.ranks[d]),
-    })),
-  };
 }

@@ -1,5 +1,4 @@
 // A tree distribution (API.md §7, §12, §13) in SQL: J(base) joined along the dimensions' links, distinct entities per group.
-import { compareCodePoints, compareDecimal } from '../../common/order.ts';
 import type { EngineQuery, EngineRow } from '../../contract/engine.ts';
 import type { ShapeGroups, DistParams } from '../../contract/tasks.ts';
 import type { TreeDimension } from '../../contract/tree.ts';
@@ -8,7 +7,8 @@ import { entityCount, joinedRel } from './join.ts';
 import { col, expr, joinRel, type Rel, tableRel, whereOf } from './rel.ts';
 import type { Selection } from './select.ts';
 import { columnType, finish, keyCast, type Statement } from './sql.ts';
-import { fromStorage } from '../sql/values.ts';
+import { toRankedGroups } from '../groups.ts';
+import { fromStorage, toValueKind } from '../sql/values.ts';
 
 /**
  * The groups of J(base)'s rows of selected entities by the dimensions' values, each read from the
@@ -82,42 +82,9 @@ function forwardSpec(st: Statement, from: string, first: number, dims: TreeDimen
   };
 }
 
-/** Rows of (axis values…, count) → groups in value order, nulls last, as the workers rank them. */
+/** Rows of (axis values…, count) → groups in value order, nulls last, as the workers rank them (src/engine/groups.ts). */
 function toShapeGroups(rows: EngineRow[], keys: string[], types: string[]): ShapeGroups {
-  const values = keys.map((k, d) => rows.map((r) => fromStorage(r[k], types[d] as never)));
-  const dims = keys.map((_, d) => {
-    const distinct = [...new Set(values[d].filter((v) => v !== null))] as (number | string)[];
-    distinct.sort(compareValues(types[d]));
-    const rank = new Map(distinct.map((v, i) => [v, i]));
-    const numeric = types[d] !== 'text' && types[d] !== 'char';
-    return {
-      values: distinct,
-      numbers: numeric ? Float64Array.from(distinct, Number) : null,
-      rank: (v: number | string | null) => (v === null ? distinct.length : rank.get(v)!),
-    };
-  });
-  const order = rows.map((_, i) => i);
-  const ranksOf = (i: number) => dims.map((dim, d) => dim.rank(values[d][i]));
-  const ranked = order.map(ranksOf);
-  order.sort((a, b) => {
-    for (let d = 0; d < dims.length; d++) if (ranked[a][d] !== ranked[b][d]) return ranked[a][d] - ranked[b][d];
-    return 0;
-  });
-  return {
-    size: rows.length,
-    counts: Float64Array.from(order, (i) => Number(rows[i]._n)),
-    dims: dims.map((dim, d) => ({
-      values: dim.values,
-      numbers: dim.numbers,
-      ranks: Int32Array.from(order, (i) => ranked[i][d]),
-    })),
-    tooMany: false,
-  };
-}
-
-/** Ascending order of storage values: numbers, decimal text of 64-bit integers by value, strings by code point (src/common/order.ts). */
-function compareValues(type: string): (a: number | string, b: number | string) => number {
-  if (type === 'biginteger') return (a, b) => compareDecimal(a as string, b as string); // toString's text
-  if (type === 'text' || type === 'char') return (a, b) => compareCodePoints(a as string, b as string);
-  return (a, b) => (a as number) - (b as number);
+  const keyed = rows.map((r) => [...keys.map((k, d) => fromStorage(r[k], types[d] as never)), Number(r._n)]);
+  const axes = types.map((t) => ({ kind: toValueKind(t as never), numeric: t !== 'text' && t !== 'char' }));
+  return toRankedGroups(keyed, axes);
 }
