@@ -5,6 +5,18 @@ import type { Schema } from './schema.ts';
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const count = (description: string): Schema => ({ type: 'integer', minimum: 0, description });
 const linkRef = ref('Link');
+// The small-count rule (API.md §15): for the users it applies to, a count below k is null and its object says `suppressed`.
+const RULE =
+  " Under the catalog's small-count rule (for the users it applies to): null when 0 < count < k (`suppressed` is then true), else rounded to a multiple of `round_to`, never below k.";
+const shownCount = (description: string): Schema => ({
+  type: ['integer', 'null'],
+  minimum: 0,
+  description: description + RULE,
+});
+const suppressed = (what: string): Schema => ({
+  const: true,
+  description: `Present (true) when ${what} is suppressed by the small-count rule; absent otherwise.`,
+});
 const TYPED: Schema = { type: ['string', 'number', 'boolean', 'null'] };
 // Quantiles are top-level scalars, not one object: the original client prints each top-level key on a line (API.md §8).
 const quantile = (what: string): Schema => ({
@@ -27,7 +39,8 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
         type: 'string',
         description: "The string form of the value, or its label from the catalog's `label_column`.",
       },
-      count: count('Records carrying the value.'),
+      count: shownCount('Records carrying the value.'),
+      suppressed: suppressed('`count`'),
     },
     additionalProperties: false,
   },
@@ -39,7 +52,9 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
     properties: {
       values: { type: 'array', items: ref('ValueCount') },
       count: count('Distinct values that match (nulls are not values).'),
-      null_count: count('Records whose value is null.'),
+      null_count: shownCount(
+        'Records whose value is null. When a value on any page is suppressed, rounded down to a multiple of k.',
+      ),
       limit: count('The page size asked for (0 = all on one page).'),
       page_num: { type: 'integer', minimum: 1 },
       num_pages: { type: 'integer', minimum: 1, description: 'At least 1, even when nothing matches.' },
@@ -49,7 +64,16 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
         properties: { self: linkRef, base: linkRef, prev: linkRef, next: linkRef },
         additionalProperties: false,
       },
+      suppressed: suppressed('`null_count`'),
     },
+    additionalProperties: false,
+  },
+  Suppressed: {
+    type: 'object',
+    description:
+      "An answer suppressed whole by the catalog's small-count rule (API.md §15): stats over fewer than k records with a value, or any `aware=true` answer whose context keeps 1 to k − 1 records (entities in a model tree). The same shape for values, dist, stats and entities.",
+    required: ['suppressed'],
+    properties: { suppressed: { const: true } },
     additionalProperties: false,
   },
   ValueSample: {
@@ -62,7 +86,8 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
     description: 'One group (or, when clustered, one k-means centroid in original units with its weighted count).',
     required: ['count', 'values', 'labels'],
     properties: {
-      count: count('Records in the group; for a centroid ⌊Σ (1 − dⱼ/S)·cⱼ⌋ over its members.'),
+      count: shownCount('Records in the group; for a centroid ⌊Σ (1 − dⱼ/S)·cⱼ⌋ over its members.'),
+      suppressed: suppressed('`count`'),
       values: {
         type: 'array',
         items: { oneOf: [ref('Value'), { type: 'null' }] },
@@ -128,8 +153,9 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
     description: 'Stats of a date, time or datetime field.',
     required: ['count', 'null_count', 'distinct', 'min', 'max'],
     properties: {
-      count: count('Non-null records.'),
-      null_count: count('Null records.'),
+      count: shownCount('Non-null records.'),
+      null_count: shownCount('Null records.'),
+      suppressed: suppressed('`null_count`'),
       distinct: count('Distinct non-null values.'),
       min: { type: ['string', 'null'] },
       max: { type: ['string', 'null'] },
@@ -173,8 +199,9 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
       'p95',
     ],
     properties: {
-      count: count('Non-null records.'),
-      null_count: count('Null records.'),
+      count: shownCount('Non-null records.'),
+      null_count: shownCount('Null records.'),
+      suppressed: suppressed('`null_count`'),
       distinct: count('Distinct non-null values.'),
       min: { type: ['number', 'string', 'null'] },
       max: { type: ['number', 'string', 'null'] },

@@ -168,7 +168,7 @@ export const PATHS: Record<string, Schema> = {
       parameters: params('FieldId', 'ValuesQuery', 'ValuesLimit', 'ValuesPage', 'Random', 'Seed', 'Aware', 'Context'),
       ok: toJsonResponse(
         'The values.',
-        { oneOf: [schema('ValuesPage'), schema('ValueSample')] },
+        { oneOf: [schema('ValuesPage'), schema('ValueSample'), schema('Suppressed')] },
         toOkHeaders({}, 'OptionalETag'),
       ),
       errors: { 400: undefined, 404: undefined },
@@ -182,7 +182,7 @@ export const PATHS: Record<string, Schema> = {
     description:
       'Counts per group of dimension values. When every dimension is a number, outliers (≥ 3× the mean distance from the mean point, after normalising each dimension by its standard deviation) move to `outliers`, and with `cluster=true` and at least 500 points the rest become k-means centroids with weighted counts, after gathering more than `SORREL_MAX_CLUSTER_POINTS` groups on a grid (`cells`): never refused for its size. `bins` and `interval` group number and date/time axes instead (`axes`). Deterministic on every replica.',
     parameters: params(...DIST_PARAMS, 'Aware', 'Context'),
-    ok: toJsonResponse('The distribution.', schema('Dist')),
+    ok: toJsonResponse('The distribution.', { oneOf: [schema('Dist'), schema('Suppressed')] }),
     errors: { ...FIELD_COMPUTE_ERRORS, 422: ['TOO_MANY_GROUPS'] },
   }),
   '/api/fields/{id}/stats/': toApiOperation({
@@ -192,7 +192,9 @@ export const PATHS: Record<string, Schema> = {
     description:
       'count, null_count, distinct, min, max, and for numbers mean, stddev, sum and the quantiles p05, p25, p50, p75, p95, every one a scalar at the top level. Number, date, time and datetime fields only (others: 422 NOT_SUPPORTED).',
     parameters: params('FieldId', 'Aware', 'Context'),
-    ok: toJsonResponse('The stats.', { oneOf: [schema('NumberStats'), schema('TemporalStats')] }),
+    ok: toJsonResponse('The stats.', {
+      oneOf: [schema('NumberStats'), schema('TemporalStats'), schema('Suppressed')],
+    }),
     errors: { ...FIELD_COMPUTE_ERRORS, 422: ['NOT_SUPPORTED'] },
   }),
   '/api/entities/': toApiOperation({
@@ -202,7 +204,7 @@ export const PATHS: Record<string, Schema> = {
     description:
       'In a catalog with linked datasets (a `root`): how many root entities there are, or with `aware=true` how many the context selects (conditions on any table of the tree combine at the entity level). 404 when the catalog declares no root.',
     parameters: params('Aware', 'Context'),
-    ok: toJsonResponse('The entities.', schema('Entities')),
+    ok: toJsonResponse('The entities.', { oneOf: [schema('Entities'), schema('Suppressed')] }),
     errors: { 400: ['INVALID_CONTEXT', 'INVALID_PARAMETER'], 404: ['NOT_FOUND'] },
   }),
   '/healthz': {
