@@ -4,7 +4,7 @@ import { FORMATS } from '../contract/formats.ts';
 import { INTERNAL_TYPES, type InternalType } from '../contract/model.ts';
 import { checkAccess } from './access.ts';
 import { checkDisclosure } from './disclosure.ts';
-import { toDatasetSource, toEngineSpecs } from './engines.ts';
+import { toDatasetSource, toEngineSpecs } from './engine-entries.ts';
 import { reader } from './reader.ts';
 import { toConceptSpecs } from './concepts.ts';
 import { toFieldSpecs } from './fields.ts';

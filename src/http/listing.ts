@@ -6,7 +6,7 @@ import { toBoolParam, toEnumParam, toIntParam, toSingle } from './params.ts';
 import type { SortKey } from '../snapshot/order.ts';
 import { appliesTo } from '../common/disclosure.ts';
 import { probePushed } from '../snapshot/value-search.ts';
-import { toCanonical, type Canonical, type RequestContext } from './handler.ts';
+import { toCanonical, type Canonical, type RequestContext } from './route.ts';
 
 export type ListPlan = {
   published: boolean | null;

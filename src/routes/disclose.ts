@@ -13,7 +13,7 @@ import type { DisclosureRule } from '../contract/disclosure.ts';
 import type { Field } from '../contract/model.ts';
 import type { DistinctResult } from '../contract/tasks.ts';
 import type { TreeContextNode } from '../contract/tree.ts';
-import type { RequestContext } from '../http/handler.ts';
+import type { RequestContext } from '../http/route.ts';
 import { toColumnTask } from '../snapshot/column-task.ts';
 import type { FieldValues } from '../snapshot/field-values.ts';
 

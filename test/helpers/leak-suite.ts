@@ -1,7 +1,7 @@
 // The leak matrix (API.md §2) as a suite over a generated catalog: every path × user kind × flag combination.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { isConceptVisible, isVisible, type LeakCatalog, type LeakUser } from './leak-catalog.ts';
 import { type Got, get, post, startTestServer } from './server.ts';
 
