@@ -10,6 +10,7 @@ export function checkDisclosure(raw: unknown, r: Reader, problems: string[], pat
   if (raw === undefined || raw === null) return null;
   const before = problems.length;
   const o = r.object(raw, WHERE);
+  if (problems.length > before) return null;
   r.known(o, WHERE, ['min_count', 'round_to', 'exempt']);
   const whole = (v: unknown, key: string, least: number, required: boolean): number => {
     if (v === undefined || v === null) {
