@@ -448,11 +448,6 @@ export interface components {
              */
             suppressed?: true;
         };
-        /** @description An answer suppressed whole by the catalog's small-count rule (API.md §15): stats over fewer than k records with a value, or any `aware=true` answer whose context keeps 1 to k − 1 records (entities in a model tree). The same shape for values, dist, stats and entities. */
-        Suppressed: {
-            /** @constant */
-            suppressed: true;
-        };
         /** @description With `random=N`: up to N distinct values drawn uniformly without replacement, in value order. */
         ValueSample: components["schemas"]["ValueCount"][];
         /** @description One group (or, when clustered, one k-means centroid in original units with its weighted count). */
@@ -584,6 +579,11 @@ export interface components {
             enabled?: boolean;
             /** @description Ignored. */
             concept?: unknown;
+        };
+        /** @description An answer suppressed whole by the catalog's small-count rule (API.md §15): stats over fewer than k records with a value, or any `aware=true` answer whose context keeps 1 to k − 1 records (entities in a model tree). The same shape for values, dist, stats and entities. */
+        Suppressed: {
+            /** @constant */
+            suppressed: true;
         };
         /** @description The root document: the catalog title, the service version and links to the collections (also sent as a `Link` header). */
         Root: {

@@ -1,22 +1,11 @@
 // OpenAPI schemas of computed answers: values, distributions, stats, and the context they accept.
 import { OPERATOR_CODES } from './resources.ts';
+import { shownCount, suppressed } from './disclosure.ts';
 import type { Schema } from './schema.ts';
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const count = (description: string): Schema => ({ type: 'integer', minimum: 0, description });
 const linkRef = ref('Link');
-// The small-count rule (API.md §15): for the users it applies to, a count below k is null and its object says `suppressed`.
-const RULE =
-  " Under the catalog's small-count rule (for the users it applies to): null when 0 < count < k (`suppressed` is then true), else rounded to a multiple of `round_to`, never below k.";
-const shownCount = (description: string): Schema => ({
-  type: ['integer', 'null'],
-  minimum: 0,
-  description: description + RULE,
-});
-const suppressed = (what: string): Schema => ({
-  const: true,
-  description: `Present (true) when ${what} is suppressed by the small-count rule; absent otherwise.`,
-});
 const TYPED: Schema = { type: ['string', 'number', 'boolean', 'null'] };
 // Quantiles are top-level scalars, not one object: the original client prints each top-level key on a line (API.md §8).
 const quantile = (what: string): Schema => ({
@@ -66,14 +55,6 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
       },
       suppressed: suppressed('`null_count`'),
     },
-    additionalProperties: false,
-  },
-  Suppressed: {
-    type: 'object',
-    description:
-      "An answer suppressed whole by the catalog's small-count rule (API.md §15): stats over fewer than k records with a value, or any `aware=true` answer whose context keeps 1 to k − 1 records (entities in a model tree). The same shape for values, dist, stats and entities.",
-    required: ['suppressed'],
-    properties: { suppressed: { const: true } },
     additionalProperties: false,
   },
   ValueSample: {

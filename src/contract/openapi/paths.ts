@@ -8,6 +8,8 @@ const params = (...names: string[]): Schema[] => [
   { $ref: '#/components/parameters/IfNoneMatch' },
 ];
 const arrayOf = (name: string): Schema => ({ type: 'array', items: schema(name) });
+// An answer, or the same answer suppressed whole by the small-count rule (API.md §15).
+const orSuppressed = (...names: string[]): Schema => ({ oneOf: [...names.map(schema), schema('Suppressed')] });
 
 type Operation = {
   id: string;
@@ -166,11 +168,7 @@ export const PATHS: Record<string, Schema> = {
       description:
         'Distinct values with labels and counts: a page envelope, or with `random` a bare array of a uniform draw. Nulls are counted in `null_count`, never listed.',
       parameters: params('FieldId', 'ValuesQuery', 'ValuesLimit', 'ValuesPage', 'Random', 'Seed', 'Aware', 'Context'),
-      ok: toJsonResponse(
-        'The values.',
-        { oneOf: [schema('ValuesPage'), schema('ValueSample'), schema('Suppressed')] },
-        toOkHeaders({}, 'OptionalETag'),
-      ),
+      ok: toJsonResponse('The values.', orSuppressed('ValuesPage', 'ValueSample'), toOkHeaders({}, 'OptionalETag')),
       errors: { 400: undefined, 404: undefined },
     }),
     post: VALIDATE,
@@ -182,7 +180,7 @@ export const PATHS: Record<string, Schema> = {
     description:
       'Counts per group of dimension values. When every dimension is a number, outliers (≥ 3× the mean distance from the mean point, after normalising each dimension by its standard deviation) move to `outliers`, and with `cluster=true` and at least 500 points the rest become k-means centroids with weighted counts, after gathering more than `SORREL_MAX_CLUSTER_POINTS` groups on a grid (`cells`): never refused for its size. `bins` and `interval` group number and date/time axes instead (`axes`). Deterministic on every replica.',
     parameters: params(...DIST_PARAMS, 'Aware', 'Context'),
-    ok: toJsonResponse('The distribution.', { oneOf: [schema('Dist'), schema('Suppressed')] }),
+    ok: toJsonResponse('The distribution.', orSuppressed('Dist')),
     errors: { ...FIELD_COMPUTE_ERRORS, 422: ['TOO_MANY_GROUPS'] },
   }),
   '/api/fields/{id}/stats/': toApiOperation({
@@ -192,9 +190,7 @@ export const PATHS: Record<string, Schema> = {
     description:
       'count, null_count, distinct, min, max, and for numbers mean, stddev, sum and the quantiles p05, p25, p50, p75, p95, every one a scalar at the top level. Number, date, time and datetime fields only (others: 422 NOT_SUPPORTED).',
     parameters: params('FieldId', 'Aware', 'Context'),
-    ok: toJsonResponse('The stats.', {
-      oneOf: [schema('NumberStats'), schema('TemporalStats'), schema('Suppressed')],
-    }),
+    ok: toJsonResponse('The stats.', orSuppressed('NumberStats', 'TemporalStats')),
     errors: { ...FIELD_COMPUTE_ERRORS, 422: ['NOT_SUPPORTED'] },
   }),
   '/api/entities/': toApiOperation({
@@ -204,7 +200,7 @@ export const PATHS: Record<string, Schema> = {
     description:
       'In a catalog with linked datasets (a `root`): how many root entities there are, or with `aware=true` how many the context selects (conditions on any table of the tree combine at the entity level). 404 when the catalog declares no root.',
     parameters: params('Aware', 'Context'),
-    ok: toJsonResponse('The entities.', { oneOf: [schema('Entities'), schema('Suppressed')] }),
+    ok: toJsonResponse('The entities.', orSuppressed('Entities')),
     errors: { 400: ['INVALID_CONTEXT', 'INVALID_PARAMETER'], 404: ['NOT_FOUND'] },
   }),
   '/healthz': {

@@ -7,7 +7,7 @@ import type { DatasetInfo, TableRef } from '../../contract/storage.ts';
 import type { StatsResult } from '../../contract/tasks.ts';
 import type { TreeRef } from '../../contract/tree.ts';
 import type { DisclosureRule } from '../../contract/disclosure.ts';
-import { appliesTo, toShownCounts } from '../../common/disclosure.ts';
+import { toSearchFor } from './disclosed-search.ts';
 import { buildSearchIndex, type SearchIndex } from '../../search/index.ts';
 import { checkKeys, createAuthenticator, type Authenticate, type KeyText } from '../access.ts';
 import { checkColumns, toPeakRssMib, type LoadedDatasets, type Progress } from './datasets.ts';
@@ -188,32 +188,11 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
   const categories = toCategories(spec);
   const concepts = toConcepts(spec);
 
+  const input = { fields: [...fields.values()], concepts: [...concepts.values()], categories };
   const search =
-    parts.search ??
-    buildSearchIndex({
-      fields: [...fields.values()],
-      concepts: [...concepts.values()],
-      categories,
-      valueLabels: (id) => toIndexedLabels(pushed, values, id),
-    });
-
-  // For the users the small-count rule applies to: an index without the values whose naive counts it
-  // hides (suppressed, or suppressed beside one), so neither a match nor its relevance tier shows them.
-  const rule = spec.disclosure ?? null;
-  const disclosedSearch = rule
-    ? buildSearchIndex({
-        fields: [...fields.values()],
-        concepts: [...concepts.values()],
-        categories,
-        valueLabels: (id) => {
-          const labels = toIndexedLabels(pushed, values, id);
-          const vals = values.get(id);
-          if (!vals || pushed.has(id)) return labels;
-          const { shown, suppressed } = toShownCounts(vals.counts, rule);
-          return suppressed ? labels.filter((_, i) => !Number.isNaN(shown[i])) : labels;
-        },
-      })
-    : search;
+    parts.search ?? buildSearchIndex({ ...input, valueLabels: (id) => toIndexedLabels(pushed, values, id) });
+  // For the users the small-count rule applies to: the index without the values it hides (API.md §15).
+  const searchFor = toSearchFor(spec.disclosure ?? null, search, input, values, pushed);
 
   const visibleTo = createVisibility(fields, concepts);
 
@@ -229,8 +208,8 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
     values,
     stats,
     search,
-    disclosure: rule,
-    searchFor: (user: User) => (appliesTo(rule, user) ? disclosedSearch : search),
+    disclosure: spec.disclosure ?? null,
+    searchFor,
     pushed,
     authenticate,
     tree,
