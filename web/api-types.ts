@@ -1634,7 +1634,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CheckedValue"][] | components["schemas"]["CheckedValue"];
+                    "application/json": components["schemas"]["CheckedValue"][] | components["schemas"]["CheckedValue"] | components["schemas"]["Suppressed"];
                 };
             };
             /** @description A known parameter with a bad value (the body names it); an invalid context; a POST body of the wrong shape. Codes: INVALID_BODY, INVALID_CONTEXT, INVALID_PARAMETER. */

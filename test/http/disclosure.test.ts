@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Running } from '../../src/serve/server.ts';
 import { ADMIN, ANALYST, STAFF, writeDisclosureCatalog } from '../helpers/disclosure-catalog.ts';
-import { get, startTestServer } from '../helpers/server.ts';
+import { get, post, startTestServer } from '../helpers/server.ts';
 import { buildFile } from '../helpers/tree.ts';
 
 let s: Running;
@@ -163,6 +163,11 @@ test('an aware answer whose context keeps fewer than k records is suppressed who
     `/api/fields/5/dist/?${ctx({ field: 5, operator: 'exact', value: 'cat' })}`,
   ])
     assert.equal(await body(path), { suppressed: true }, path);
+  // validating typed values under such a context would tell which values its few records carry
+  const validated = await post(s.url, `/api/fields/2/values/?${city('Bergen')}`, [{ value: 'red' }]);
+  assert.equal([validated.status, validated.body], [200, { suppressed: true }]);
+  const exempt = await post(s.url, `/api/fields/2/values/?${city('Bergen')}`, [{ value: 'red' }], ANALYST);
+  assert.is(exempt.body[0].valid, true);
   // k or more records: counted as usual (dog 9 → 10 with round_to 2).
   const dog = await body(`/api/fields/5/values/?${ctx({ field: 5, operator: 'exact', value: 'dog' })}`);
   assert.equal(counts(dog.values), [['dog', 10, false]]);

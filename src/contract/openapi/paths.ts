@@ -67,7 +67,9 @@ const VALIDATE: Schema = {
       description: 'The items, checked.',
       content: {
         'application/json': {
-          schema: { oneOf: [{ type: 'array', items: schema('CheckedValue') }, schema('CheckedValue')] },
+          schema: {
+            oneOf: [{ type: 'array', items: schema('CheckedValue') }, schema('CheckedValue'), schema('Suppressed')],
+          },
         },
       },
     },
