@@ -43,6 +43,7 @@ for (const rule of RULES) {
     await running.ready;
     const answers: Answer[] = await runAttack(cat, async (path) => (await fetch(running.url + path)).json());
     await running.close();
+    console.error(`k ${rule.k} round_to ${rule.r}: catalog ${seed}/${CATALOGS} (${answers.length} answers)`);
     for (const [i, [, keep]] of ATTACKS.entries()) {
       const chosen = answers.filter((a) => keep(a.path)).map((a) => a.reading);
       const all = mergeReadings(chosen);
