@@ -712,6 +712,8 @@ export interface components {
         CacheControl: string;
         /** @description Answers depend on the credentials and the origin. */
         Vary: "Authorization, Origin";
+        /** @description Answers depend on the credentials, the origin and `Accept` (JSON, or an Arrow IPC stream for `application/vnd.apache.arrow.stream`). */
+        VaryAccept: "Authorization, Origin, Accept";
         /** @description Number of items before paging. */
         TotalCount: number;
         /** @description `<url>; rel="next"` and/or `<url>; rel="prev"` when paging with `limit`/`offset`. */
@@ -1516,11 +1518,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["OptionalETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
-                    Vary: components["headers"]["Vary"];
+                    Vary: components["headers"]["VaryAccept"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ValuesPage"] | components["schemas"]["ValueSample"] | components["schemas"]["Suppressed"];
+                    "application/vnd.apache.arrow.stream": string;
                 };
             };
             /** @description The `If-None-Match` validator matches: no body. */
@@ -1528,7 +1531,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
-                    Vary: components["headers"]["Vary"];
+                    Vary: components["headers"]["VaryAccept"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1778,11 +1781,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
-                    Vary: components["headers"]["Vary"];
+                    Vary: components["headers"]["VaryAccept"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Dist"] | components["schemas"]["Suppressed"];
+                    "application/vnd.apache.arrow.stream": string;
                 };
             };
             /** @description The `If-None-Match` validator matches: no body. */
@@ -1790,7 +1794,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
-                    Vary: components["headers"]["Vary"];
+                    Vary: components["headers"]["VaryAccept"];
                     [name: string]: unknown;
                 };
                 content?: never;

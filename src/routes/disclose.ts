@@ -16,6 +16,7 @@ import type { TreeContextNode } from '../contract/tree.ts';
 import type { RequestContext } from '../http/route.ts';
 import { toColumnTask } from '../snapshot/column-task.ts';
 import type { FieldValues } from '../snapshot/field-values.ts';
+import { remember } from '../snapshot/memo.ts';
 
 export { SUPPRESSED_WHOLE } from '../common/disclosure.ts';
 
@@ -61,6 +62,19 @@ export type ShownValues = { counts: Float64Array; nullCount: number | null; supp
 export function toShownValues(vals: FieldValues, rule: DisclosureRule): ShownValues {
   const { shown, suppressed } = toShownCounts(vals.counts, rule);
   return { counts: shown, nullCount: toShownTotal(vals.nullCount, rule, suppressed > 0), suppressed };
+}
+
+/** The counts a population shows under the rule: a naive one's kept in the snapshot's memo, a context's made for the request. */
+export function toShownPopulation(
+  ctx: RequestContext,
+  field: Field,
+  context: TreeContextNode | null,
+  vals: FieldValues,
+  rule: DisclosureRule,
+): Promise<ShownValues> {
+  if (context) return Promise.resolve(toShownValues(vals, rule));
+  const key = `shown-values:${field.id}`;
+  return remember(ctx.snapshot, key, async () => toShownValues(vals, rule), ctx.config.memoBytes);
 }
 
 type Point = { count: number | null; values: unknown[]; labels: string[]; suppressed?: true };

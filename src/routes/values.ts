@@ -17,18 +17,17 @@ import { defineRoute, type Reply, type RequestContext, toCanonical } from '../ht
 import type { TreeContextNode } from '../contract/tree.ts';
 import { toColumnTask } from '../snapshot/column-task.ts';
 import type { Field } from '../contract/model.ts';
-import type { DisclosureRule } from '../contract/disclosure.ts';
-import { remember } from '../snapshot/memo.ts';
 import {
   isSuppressedWhole,
   SUPPRESSED_WHOLE,
-  type ShownValues,
   toJsonCount,
   toKept,
   toRecords,
   toRule,
-  toShownValues,
+  toShownPopulation,
 } from './disclose.ts';
+import { ARROW_STREAM } from '../http/accept.ts';
+import { toArrowBytes, toArrowKind } from '../http/arrow-body.ts';
 
 const SEED_MAX = 2 ** 32 - 1; // the generator's whole state: every seed draws differently
 const PAGE_MAX = Number.MAX_SAFE_INTEGER;
@@ -93,6 +92,7 @@ export const getValues = defineRoute<ValuesParams>({
     };
   },
   answer: (ctx, params) => answerValues(ctx, params),
+  arrow: true,
 });
 
 async function answerValues(
@@ -123,6 +123,8 @@ async function answerValues(
   }
   const total = order ? order.length : vals.values.length;
   const at = (j: number) => (order ? order[j] : j);
+  // A value's count as shown: exact, or under the rule (null where suppressed).
+  const count = (i: number): number | null => (disclosed ? toJsonCount(disclosed.counts[i]) : vals.counts[i]);
   const item = (i: number) => {
     const value = toJsonValue(vals.values[i], field.internal_type);
     if (!disclosed) return { value, label: vals.label(i), count: vals.counts[i] };
@@ -134,12 +136,11 @@ async function answerValues(
 
   if (random !== null) {
     // Drawn from the answer's order, returned in value order (indices into `vals` are value order).
-    return {
-      body: drawIndices(total, random, seed ?? randomInt(SEED_MAX))
-        .map(at)
-        .sort((a, b) => a - b)
-        .map(item),
-    };
+    const drawn = drawIndices(total, random, seed ?? randomInt(SEED_MAX))
+      .map(at)
+      .sort((a, b) => a - b);
+    if (ctx.representation === 'arrow') return toArrowValues(field, vals, drawn.length, (j) => drawn[j], {}, count);
+    return { body: drawn.map(item) };
   }
   if (limit === 0 && total > config.maxValuesLimit) {
     throw badParameter(
@@ -174,6 +175,10 @@ async function answerValues(
     _links: links,
     ...(disclosed && disclosed.nullCount === null ? { suppressed: true } : {}),
   };
+  if (ctx.representation === 'arrow') {
+    const { values: _, ...rest } = body;
+    return toArrowValues(field, vals, shown, (j) => at(start + j), rest, count);
+  }
   if (shown <= LARGE_PAGE) {
     body.values = Array.from({ length: shown }, (_, j) => item(at(start + j)));
     return { body };
@@ -186,19 +191,19 @@ async function answerValues(
   return { body, bytes };
 }
 
-/** The counts a population shows under the rule: a naive one's kept in the snapshot's memo, a context's made for the request. */
-function toShownPopulation(
-  ctx: RequestContext,
+/** An Arrow body of values (API.md §16): columns `value`, `label`, `count` of the values `index(j)`, the envelope's other keys in the metadata. */
+function toArrowValues(
   field: Field,
-  context: TreeContextNode | null,
   vals: FieldValues,
-  rule: DisclosureRule,
-): Promise<ShownValues> {
-  if (context) return Promise.resolve(toShownValues(vals, rule));
-  return remember(
-    ctx.snapshot,
-    `shown-values:${field.id}`,
-    async () => toShownValues(vals, rule),
-    ctx.config.memoBytes,
-  );
+  length: number,
+  index: (j: number) => number,
+  metadata: Record<string, unknown>,
+  count: (i: number) => number | null,
+): Reply {
+  const columns = [
+    { name: 'value', kind: toArrowKind(field.internal_type), at: (j: number) => vals.values[index(j)] },
+    { name: 'label', kind: 'utf8' as const, at: (j: number) => vals.label(index(j)) },
+    { name: 'count', kind: 'float64' as const, at: (j: number) => count(index(j)) },
+  ];
+  return { body: null, bytes: toArrowBytes(length, columns, metadata), type: ARROW_STREAM };
 }

@@ -6,6 +6,8 @@ import { useApi } from '../hooks.ts';
 import { useSession } from '../session.ts';
 import { isSuppressed, type Dist, type Field, type Maybe, type Stats } from '../types.ts';
 import { SUPPRESSED_NOTE } from './values-panel.tsx';
+import { toBrushAxis } from '../brush.ts';
+import { BrushChart } from './brush-chart.tsx';
 import { Chart } from './chart.tsx';
 import { DistControls } from './dist-controls.tsx';
 import { ErrorNote, Loading } from './status.tsx';
@@ -43,7 +45,19 @@ function describe(dist: Dist, fields: Field[], kind: ChartKind): string {
   return `${parts.join('; ')}.`;
 }
 
-export function DistPanel({ field, contextParams }: { field: Field; contextParams: Params }) {
+/**
+ * `contextParams` restrict the chart; `chartParams` too, but without a brush on this field, which a
+ * histogram or period chart of the field alone leaves out: it draws the brush over every bin instead.
+ */
+export function DistPanel({
+  field,
+  contextParams,
+  chartParams = contextParams,
+}: {
+  field: Field;
+  contextParams: Params;
+  chartParams?: Params;
+}) {
   const { view, key, fields } = useSession();
   const second = view.dim !== null && view.dim !== field.id ? (fields.get(view.dim) ?? null) : null;
   const dims = second ? [field, second] : [field];
@@ -53,10 +67,11 @@ export function DistPanel({ field, contextParams }: { field: Field; contextParam
   const naive = useApi<Maybe<Stats>>(needsDistinct ? `fields/${field.id}/stats/` : null, {}, key);
   const known = !needsDistinct || naive.data !== null || naive.error !== null;
   const kind = toChartKind(dims, naive.data && !isSuppressed(naive.data) ? naive.data.distinct : null);
+  const brushable = kind === 'histogram' || kind === 'periods';
   const params: Params = {
     dimensions: second ? `${field.id},${second.id}` : undefined,
     ...toDistParams(kind, dims, view),
-    ...contextParams,
+    ...(brushable ? chartParams : contextParams),
   };
   const { data, error, loading } = useApi<Maybe<Dist>>(known ? `fields/${field.id}/dist/` : null, params, key);
   const whole = isSuppressed(data);
@@ -82,7 +97,15 @@ export function DistPanel({ field, contextParams }: { field: Field; contextParam
           data-points={shown?.length ?? 0}
           data-outliers={dist.outliers.length}
         >
-          {dist.size > 0 && (
+          {dist.size > 0 && brushable && (
+            <BrushChart
+              draw={(w) => drawDist(dist, dims, kind, w)}
+              label={describe(dist, dims, kind)}
+              deps={[dist, second?.id, kind]}
+              axis={toBrushAxis(dist, field, kind)}
+            />
+          )}
+          {dist.size > 0 && !brushable && (
             <Chart
               draw={(w) => drawDist(dist, dims, kind, w)}
               label={describe(dist, dims, kind)}
