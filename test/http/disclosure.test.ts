@@ -5,6 +5,7 @@ import type { Running } from '../../src/serve/server.ts';
 import { ADMIN, ANALYST, STAFF, writeDisclosureCatalog } from '../helpers/disclosure-catalog.ts';
 import { get, post, startTestServer } from '../helpers/server.ts';
 import { buildFile } from '../helpers/tree.ts';
+import { decodeArrow } from '../helpers/arrow.ts';
 
 let s: Running;
 let catalog: string;
@@ -202,6 +203,33 @@ test('suppressed and exact answers never share an ETag or a cached reply', async
   const twice = await get(s.url, path);
   assert.is(twice.text, shown.text);
   assert.is(twice.headers.get('etag'), shown.headers.get('etag'));
+});
+
+test('Arrow bodies (API.md §16): the values count column is null where suppressed; a dist is answered as JSON under the rule', async () => {
+  const accept = { Accept: 'application/vnd.apache.arrow.stream' };
+  const values = await fetch(`${s.url}/api/fields/2/values/`, { headers: accept });
+  assert.is(values.headers.get('content-type'), 'application/vnd.apache.arrow.stream');
+  const decoded = decodeArrow(new Uint8Array(await values.arrayBuffer()));
+  assert.equal(
+    decoded.rows.map((r) => [r.label, r.count]),
+    [
+      ['blue', null],
+      ['green', null],
+      ['red', 20],
+    ],
+  );
+  assert.equal([decoded.metadata.null_count, decoded.metadata.suppressed], [null, true]);
+  const exact = await fetch(`${s.url}/api/fields/2/values/`, { headers: { ...accept, ...ADMIN } });
+  assert.equal(
+    decodeArrow(new Uint8Array(await exact.arrayBuffer())).rows.map((r) => r.count),
+    [2, 6, 20],
+  );
+  const dist = await fetch(`${s.url}/api/fields/1/dist/`, { headers: accept });
+  assert.match(dist.headers.get('content-type') ?? '', /^application\/json/);
+  assert.equal(
+    ((await dist.json()) as { data: { count: number | null }[] }).data.map((p) => p.count),
+    [12, null, 14, null],
+  );
 });
 
 test('a built snapshot file keeps the rule: the same bodies as the catalog it was built from', async () => {
