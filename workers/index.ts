@@ -25,6 +25,7 @@ import { shapeRuns } from './runs-grid.ts';
 import { shapeGroups, shapeStats } from './shape.ts';
 import { sliceTable } from './slice.ts';
 import { columnStats } from './stats.ts';
+import { type StatsPart, statsPart } from './stats-parts.ts';
 import { contextEntities } from './tree-context.ts';
 import { treeDistribution } from './tree-dist.ts';
 import { treeDistinct } from './tree-distinct.ts';
@@ -95,7 +96,7 @@ function runTable(task: TableTask): unknown {
     if (table.rows >= LARGE) (globalThis as { gc?: () => void }).gc?.();
     return toMoved(profile);
   }
-  if (task.kind !== 'stats' && task.rows) return runPart(task, sliceTable(table, task.rows));
+  if (task.rows) return runPart(task, sliceTable(table, task.rows));
   const mask = contextMask(table, task.context);
   switch (task.kind) {
     case 'distinct':
@@ -138,7 +139,7 @@ function toFlatAnswer(result: DistResult): unknown {
 }
 
 /** One part of a split task: its rows' answer in the form workers/merge.ts combines (src/split.ts). */
-function runPart(task: SplitTask, rows: TableView): DistinctPart | GroupsPart {
+function runPart(task: SplitTask, rows: TableView): DistinctPart | GroupsPart | StatsPart {
   const mask = contextMask(rows, task.context);
   switch (task.kind) {
     case 'distinct': {
@@ -156,6 +157,10 @@ function runPart(task: SplitTask, rows: TableView): DistinctPart | GroupsPart {
     case 'dist': {
       const cols = task.columns.map((c) => rows.column(c));
       return toGroupsPart(distributionGroups(cols, mask, task.params), cols);
+    }
+    case 'stats': {
+      const part = statsPart(rows.column(task.column), mask);
+      return moved(part, [part.values.buffer]);
     }
   }
 }

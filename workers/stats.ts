@@ -17,7 +17,8 @@ export const QUANTILES = [
 /**
  * count (non-null), null_count, distinct, min, max; for numbers also mean, sample stddev, sum
  * and quantiles. Temporal columns (date, time, datetime) get order statistics only. i64 min and
- * max are decimal strings when they lie beyond 2^53; sums of whole numbers are exact (workers/moments.ts).
+ * max are decimal strings when they lie beyond 2^53; sum, mean and stddev are rounded once from exact
+ * sums (workers/moments.ts), so they do not depend on the order of the values.
  */
 export function columnStats(col: ColumnView, mask: Uint8Array | null): StatsResult {
   if (col.kind === 'dict' || col.kind === 'bool') throw new Error(`Stats do not apply to a ${col.kind} column.`);
@@ -66,13 +67,13 @@ export function quantileCont(sorted: ArrayLike<number> | BigInt64Array, q: numbe
   return a + (pos - lo) * ((b as number) - a);
 }
 
-function countRuns(sorted: ArrayLike<number | bigint>): number {
+export function countRuns(sorted: ArrayLike<number | bigint>): number {
   let runs = 0;
   for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) runs++;
   return runs;
 }
 
-function toNumberOrText(v: bigint): number | string {
+export function toNumberOrText(v: bigint): number | string {
   const n = Number(v);
   return Number.isSafeInteger(n) ? n : String(v);
 }
