@@ -1,11 +1,10 @@
 // Sum, mean and sample standard deviation of a numeric column's values, correctly rounded (API.md §8).
-import { type Moments, toMoments } from '../src/common/exact-round.ts';
+import { type Moments, momentsOfTotals } from '../src/common/exact-round.ts';
 import { createExactSum, type ExactTotals } from '../src/common/exact-sum.ts';
 import { int32Totals, int64Totals, isWhole } from './exact.ts';
 
 export type { Moments };
-
-const TWO_53 = 2n ** 53n;
+export { momentsOfTotals };
 
 /**
  * The exact Σx and Σx² of the values, in any order: integer columns by integer arithmetic,
@@ -27,21 +26,4 @@ export function totalsOf(values: Float64Array | Int32Array | BigInt64Array): Exa
 export function momentsOf(values: Float64Array | Int32Array | BigInt64Array): Moments {
   const integer = !(values instanceof Float64Array);
   return momentsOfTotals(totalsOf(values), values.length, integer, () => isWhole(values as Float64Array));
-}
-
-/**
- * toMoments with the rule for `sum` as decimal text: an integer column's exact sum beyond 2^53,
- * or a float column's when every value is whole within ±2^53 (`whole`, asked only then: the
- * float column's integers print as an integer column's would).
- */
-export function momentsOfTotals(t: ExactTotals, n: number, integer: boolean, whole: () => boolean): Moments {
-  return toMoments(t, n, integer || (isLargeInteger(t) && whole()));
-}
-
-/** Whether Σx is an integer beyond ±2^53 (else its text and its double are the same number). */
-function isLargeInteger(t: ExactTotals): boolean {
-  if (t.nan + t.posInf + t.negInf > 0) return false;
-  const unit = t.exp >= 0 ? 1n : 1n << BigInt(-t.exp);
-  const bound = TWO_53 * unit;
-  return t.sum % unit === 0n && (t.sum > bound || t.sum < -bound);
 }

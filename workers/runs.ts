@@ -4,7 +4,7 @@ import type { ColumnView } from './columns.ts';
 import { createExactSum } from '../src/common/exact-sum.ts';
 import { isWhole } from './exact.ts';
 import { type Moments, momentsOfTotals } from './moments.ts';
-import { QUANTILES, quantileCont, toEmptyStats } from './stats.ts';
+import { QUANTILES, quantileCont, toEmptyStats } from '../src/common/stats-shape.ts';
 
 /** Ascending distinct values and how many times each occurs (counts ≥ 1), `n` values in all. */
 export type Runs = { values: Float64Array; counts: ArrayLike<number>; n: number };

@@ -6,7 +6,8 @@ import { isWhole } from './exact.ts';
 import { momentsOfTotals, totalsOf } from './moments.ts';
 import { selectValues } from './select.ts';
 import { sortValues } from './sort.ts';
-import { countRuns, QUANTILES, quantileCont, toEmptyStats, toNumberOrText } from './stats.ts';
+import { QUANTILES, quantileCont, toEmptyStats, toNumberOrText } from '../src/common/stats-shape.ts';
+import { countRuns } from './stats.ts';
 
 type Sorted = Float64Array | Int32Array | BigInt64Array;
 

@@ -59,6 +59,23 @@ function toSumJson(t: ExactTotals): number | string {
   return v >= -TWO_53 && v <= TWO_53 ? Number(v) : String(v);
 }
 
+/**
+ * toMoments with the rule for `sum` as decimal text: an integer column's exact sum beyond 2^53,
+ * or a float column's when every value is whole within ±2^53 (`whole`, asked only then: the
+ * float column's integers print as an integer column's would).
+ */
+export function momentsOfTotals(t: ExactTotals, n: number, integer: boolean, whole: () => boolean): Moments {
+  return toMoments(t, n, integer || (isLargeInteger(t) && whole()));
+}
+
+/** Whether Σx is an integer beyond ±2^53 (else its text and its double are the same number). */
+export function isLargeInteger(t: ExactTotals): boolean {
+  if (t.nan + t.posInf + t.negInf > 0) return false;
+  const unit = t.exp >= 0 ? 1n : 1n << BigInt(-t.exp);
+  const bound = TWO_53 * unit;
+  return t.sum % unit === 0n && (t.sum > bound || t.sum < -bound);
+}
+
 /** One group of an engine's decomposition of doubles: the values with this sign and exponent field. */
 export type ExponentGroup = { negative: boolean; exponent: number; count: number; mantissas: bigint; squares: bigint };
 
