@@ -100,3 +100,10 @@ export function toTotalsOfGroups(groups: readonly ExponentGroup[]): ExactTotals 
   }
   return totals;
 }
+
+/** The double whose IEEE 754 bits are b (an engine sends doubles as their bits: src/engine/compute/stats.ts). */
+export function bitsToDouble(b: bigint): number {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setBigUint64(0, b);
+  return view.getFloat64(0);
+}
