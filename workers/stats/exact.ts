@@ -17,18 +17,6 @@ export function isWhole(values: ArrayLike<number>): boolean {
   return true;
 }
 
-/** The exact sum of 32-bit integers: 2^21 of them sum exactly in a double (below 2^52), a BigInt step per chunk. */
-export function int32Sum(values: Int32Array): bigint {
-  let total = 0n;
-  for (let start = 0; start < values.length; start += 2 * CHUNK) {
-    const end = Math.min(values.length, start + 2 * CHUNK);
-    let sum = 0;
-    for (let i = start; i < end; i++) sum += values[i];
-    total += BigInt(sum);
-  }
-  return total;
-}
-
 /**
  * The exact sum of 64-bit integers, read as little-endian (low: unsigned, high: signed) 32-bit
  * words: 2^20 of either kind sum exactly in a double (below 2^52), so a chunk costs two double
@@ -58,7 +46,8 @@ export function toIntegerJson(v: bigint): number | string {
 
 /** Σx and Σx² of 32-bit integers, exactly (ExactTotals with exp 0). */
 export function int32Totals(values: Int32Array): ExactTotals {
-  return { sum: int32Sum(values), squares: int32Squares(values), exp: 0, nan: 0, posInf: 0, negInf: 0 };
+  const [sum, squares] = int32Sums(values);
+  return { sum, squares, exp: 0, nan: 0, posInf: 0, negInf: 0 };
 }
 
 /** Σx and Σx² of 64-bit integers, exactly (ExactTotals with exp 0). */
@@ -67,27 +56,33 @@ export function int64Totals(values: BigInt64Array): ExactTotals {
 }
 
 /**
- * Σx² of 32-bit integers: |x| = h·2^16 + l, x² = h²·2^32 + 2hl·2^16 + l², each product below
- * 2^32, so 2^20 of them sum exactly in a double and a chunk costs one BigInt step.
+ * Σx and Σx² of 32-bit integers in one pass: Σx in a double (2^20 values stay below 2^52), and
+ * |x| = h·2^16 + l, x² = h²·2^32 + 2hl·2^16 + l², each product below 2^32, so a chunk of 2^20
+ * values sums exactly in doubles and costs one BigInt step.
  */
-function int32Squares(values: Int32Array): bigint {
-  let total = 0n;
+function int32Sums(values: Int32Array): [bigint, bigint] {
+  let total = 0n,
+    squares = 0n;
   for (let start = 0; start < values.length; start += CHUNK) {
     const end = Math.min(values.length, start + CHUNK);
-    let hh = 0,
+    let s = 0,
+      hh = 0,
       hl = 0,
       ll = 0;
     for (let i = start; i < end; i++) {
-      const u = Math.abs(values[i]);
+      const v = values[i];
+      const u = v < 0 ? -v : v;
       const h = u >>> 16,
         l = u & 0xffff;
+      s += v;
       hh += h * h;
       hl += 2 * h * l;
       ll += l * l;
     }
-    total += (BigInt(hh) << 32n) + (BigInt(hl) << 16n) + BigInt(ll);
+    total += BigInt(s);
+    squares += (BigInt(hh) << 32n) + (BigInt(hl) << 16n) + BigInt(ll);
   }
-  return total;
+  return [total, squares];
 }
 
 /**
