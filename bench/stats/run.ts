@@ -13,11 +13,11 @@ import type { ColumnView } from '../../workers/table/columns.ts';
 import { selectValues } from '../../workers/table/select.ts';
 import { sortValues } from '../../workers/group/sort.ts';
 import { mergeStats, type StatsPart } from '../../workers/stats/parts.ts';
-import { columnStats } from '../../workers/stats/stats.ts';
+import { columnStats, countRuns } from '../../workers/stats/stats.ts';
 
 const rows = Number(process.argv[2] ?? 10_000_000);
 const rev = process.argv[3] ?? 'b78155f';
-const ROUNDS = 5;
+const ROUNDS = 7;
 
 // The old moments, as they were at `rev`.
 const dir = mkdtempSync(join(tmpdir(), 'sorrel-old-moments-'));
@@ -54,12 +54,12 @@ const view = (values: Float64Array | Int32Array): ColumnView => ({
   temporal: false,
 });
 
-/** columnStats as it was: the same selection, sort and quantiles, the old moments. */
+/** columnStats as it was: the same selection, sort, distinct count and quantiles, the old moments. */
 function oldStats(col: ColumnView) {
   const { values } = selectValues(col, null);
   sortValues(values);
   const q = QUANTILES.map(([, p]) => quantileCont(values as Float64Array, p));
-  return [old.momentsOf(values as Float64Array), q];
+  return [old.momentsOf(values as Float64Array), q, countRuns(values)];
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -109,7 +109,7 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
-console.log('CPU ms on the critical path (this thread + the busiest worker), medians of 5');
+console.log('CPU ms on the critical path (this thread + the busiest worker), medians of 7');
 console.log(
   '| column | old stats, 1 thread | new stats, 1 thread | new / old | new, split over 2 threads | 1 thread (worker) | split / 1 thread |',
 );
