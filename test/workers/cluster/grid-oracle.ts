@@ -166,7 +166,11 @@ function toDouble(p: bigint, q: bigint, scale: number): number {
   return neg ? -x : x;
 }
 function exactMean(xs: number[]): number {
-  return toDouble(xs.reduce((s, x) => s + exact(x), 0n), BigInt(xs.length), 1074);
+  return toDouble(
+    xs.reduce((s, x) => s + exact(x), 0n),
+    BigInt(xs.length),
+    1074,
+  );
 }
 function exactVariance(xs: number[]): number {
   const n = BigInt(xs.length),
