@@ -155,6 +155,14 @@ module.exports = {
       to: { path: '^loaders/', pathNot: '^loaders/index[.]ts$' },
     },
     {
+      name: 'bench-through-faces',
+      comment:
+        'The bench times Sorrel as it is used: loaders/ only through loaders/index.ts, workers/ only through the worker entry workers/index.ts.',
+      severity: 'error',
+      from: { path: '^bench/' },
+      to: { path: '^(loaders|workers)/', pathNot: '^(loaders|workers)/index[.]ts$' },
+    },
+    {
       name: 'no-test-or-bench-in-source',
       comment: 'Shipped code never imports tests or benches.',
       severity: 'error',

@@ -33,6 +33,16 @@ import { composeEntity, openTree } from './tree/open.ts';
 import { treeStats } from './tree/stats.ts';
 import { warmUp } from './warm.ts';
 
+// What the bench times beside its peers, through this entry (bench/kmeans/, bench/scale/, bench/stats/).
+export { clusterPoints, defaultK } from './cluster/kmeans.ts';
+export { normalise } from './cluster/outliers.ts';
+export { toGridSide } from './cluster/grid.ts';
+export type { ColumnView } from './table/columns.ts';
+export { selectValues } from './table/select.ts';
+export { sortValues } from './group/sort.ts';
+export { columnStats, countRuns } from './stats/stats.ts';
+export { mergeStats, statsPart, type StatsPart } from './stats/parts.ts';
+
 // Once per thread, as the pool starts it: yield to the main thread (the pool's `workerNice`, src/parallel/compute-pool.ts),
 // never when a test runs this module on its main thread; then warm the compute up (workers/warm.ts),
 // except in a thread that only loads (src/parallel/load-pool.ts).

@@ -1,6 +1,6 @@
 // bench/stats/run.ts's worker thread (Piscina): the stats part of rows [start, end) of a shared column, as a split stats task computes it.
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { statsPart } from '../../workers/stats/parts.ts';
+import { statsPart } from '../../workers/index.ts';
 
 export default function part({
   values,

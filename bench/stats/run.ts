@@ -8,12 +8,16 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { QUANTILES, quantileCont } from '../../src/common/stats-shape.ts';
+import {
+  type ColumnView,
+  columnStats,
+  countRuns,
+  mergeStats,
+  type StatsPart,
+  selectValues,
+  sortValues,
+} from '../../workers/index.ts';
 import { threadNs } from '../lib/proc-cpu.ts';
-import type { ColumnView } from '../../workers/table/columns.ts';
-import { selectValues } from '../../workers/table/select.ts';
-import { sortValues } from '../../workers/group/sort.ts';
-import { mergeStats, type StatsPart } from '../../workers/stats/parts.ts';
-import { columnStats, countRuns } from '../../workers/stats/stats.ts';
 
 const rows = Number(process.argv[2] ?? 10_000_000);
 const rev = process.argv[3] ?? 'b78155f';

@@ -8,7 +8,8 @@ import type {
   StatsResult,
 } from '../../src/contract/tasks.ts';
 import { type ColumnView, openTable } from '../table/columns.ts';
-import { shapeDistribution, toGroupLimit } from '../dist/dist.ts';
+import { toGroupLimit } from '../../src/contract/limits.ts';
+import { shapeDistribution } from '../dist/dist.ts';
 import { mergeStats, type StatsPart } from '../stats/parts.ts';
 import { fromGroupsPart, mergeGroups } from './groups.ts';
 import { type Compare, toCompare } from './order.ts';
