@@ -9,6 +9,7 @@ import {
 import { QUANTILES, quantileCont, toEmptyStats, toNumberOrText } from '../../common/stats-shape.ts';
 import type { EngineQuery, EngineRow } from '../../contract/engine.ts';
 import type { InternalType } from '../../contract/model.ts';
+import { storageOf } from '../../contract/storage.ts';
 import type { StatsResult } from '../../contract/tasks.ts';
 
 /**
@@ -100,21 +101,11 @@ export async function statsSql(query: EngineQuery, src: StatsSource, signal?: Ab
 type Kind = 'float' | 'i64' | 'date' | 'datetime' | 'time';
 
 function toKind(type: InternalType): Kind {
-  switch (type) {
-    case 'biginteger':
-      return 'i64';
-    case 'date':
-    case 'datetime':
-    case 'time':
-      return type;
-    case 'integer':
-    case 'float':
-    case 'decimal':
-    case 'key':
-      return 'float';
-    default:
-      throw new Error(`Stats do not apply to a ${type} column.`);
-  }
+  if (type === 'date' || type === 'datetime' || type === 'time') return type;
+  const storage = storageOf(type); // the storage units of src/contract/storage.ts
+  if (storage === 'i64') return 'i64';
+  if (storage === 'f64') return 'float'; // integer, float, decimal, key
+  throw new Error(`Stats do not apply to a ${type} column.`);
 }
 
 /** The value of a column expression in storage units (a datetime in seconds). */
