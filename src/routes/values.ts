@@ -1,39 +1,30 @@
 // GET /api/fields/:id/values/: paged distinct values, search, random draws, context-aware (API.md §4).
 import { randomInt } from 'node:crypto';
 import { toAwareContext } from '../http/context.ts';
-import { HttpError, badParameter } from '../http/errors.ts';
+import { badParameter } from '../http/errors.ts';
 import { toJsonValue } from '../common/values.ts';
 import { toLabeler, toNormalizedLabels } from '../snapshot/labels.ts';
-import { labelRank, matchesPieces, normalizeText, parseQuery, type ParsedQuery } from '../search/query.ts';
+import { labelRank, matchesPieces, normalizeText, parseQuery } from '../search/query.ts';
 import { type FieldValues, toFieldValues } from '../snapshot/field-values.ts';
-import type { ValuesPage, ValuesPick } from '../contract/engine.ts';
 import type { DistinctResult, Task } from '../contract/tasks.ts';
 import { toVisibleField } from '../http/visible.ts';
 import { drawIndices } from '../common/random.ts';
-import { toRequestUrl } from '../http/listing.ts';
-import { toJsonInSlices, toJsonTextInSlices } from '../http/serialize.ts';
-import { toItemText } from './values-text.ts';
+import { answerPushed, isPushedValues } from './values-pushed.ts';
+import { PAGE_MAX, SEED_MAX, toArrowValues, toPageReply, type ValuesParams } from './values-page.ts';
 import { toIntParam, toSingle } from '../http/params.ts';
 import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/route.ts';
 import type { TreeContextNode } from '../contract/tree.ts';
 import { toColumnTask } from '../snapshot/column-task.ts';
 import type { Field } from '../contract/model.ts';
-import { ARROW_STREAM } from '../http/accept.ts';
-import { toArrowBytes, toArrowKind } from '../http/arrow-body.ts';
-
-const SEED_MAX = 2 ** 32 - 1; // the generator's whole state: every seed draws differently
-const PAGE_MAX = Number.MAX_SAFE_INTEGER;
-const LARGE_PAGE = 4096; // values on a page beyond which it is serialised in slices
-
-type ValuesParams = {
-  field: Field;
-  context: TreeContextNode | null;
-  q: ParsedQuery | null;
-  random: number | null;
-  seed: number | null;
-  page: number;
-  limit: number;
-};
+import {
+  isSuppressedWhole,
+  SUPPRESSED_WHOLE,
+  toJsonCount,
+  toKept,
+  toRecords,
+  toRule,
+  toShownPopulation,
+} from './disclose.ts';
 
 /** The population of a field's values: the context-naive ones from memory, or a context's (or an unheld engine field's) from a task. */
 export async function toPopulation(
@@ -44,7 +35,7 @@ export async function toPopulation(
   const { snapshot } = ctx;
   const naive = context ? undefined : snapshot.values.get(field.id);
   if (naive) return naive;
-  // An engine field whose values Sorrel does not hold (POST /values/ checks): the engine lists them.
+  // An engine field whose values Sorrel does not hold (POST /values/ checks, the small-count rule): the engine lists them.
   const task: Task = context
     ? toColumnTask(snapshot, field, 'distinct', context)
     : { kind: 'distinct', table: snapshot.tableRef(field.dataset), column: field.column, context: null };
@@ -96,9 +87,14 @@ async function answerValues(
   ctx: RequestContext,
   { field, context, q, random, seed, page, limit }: ValuesParams,
 ): Promise<Reply> {
-  if (isPushedValues(ctx, field)) return answerPushed(ctx, { field, context, q, random, seed, page, limit });
+  // The small-count rule (API.md §15), decided over the whole population: every page, query and draw shows the same counts.
+  const rule = toRule(ctx);
+  if (!rule && isPushedValues(ctx, field)) return answerPushed(ctx, { field, context, q, random, seed, page, limit });
   // The population: naive values from memory, or the context's values from a worker.
   const vals = await toPopulation(ctx, field, context);
+  if (rule && context && isSuppressedWhole(await toKept(ctx, field, context, toRecords(vals)), rule))
+    return { body: SUPPRESSED_WHOLE };
+  const disclosed = rule ? await toShownPopulation(ctx, field, context, vals, rule) : null;
   const normalized = !context && q ? toNormalizedLabels(vals) : null;
 
   // Indices into `vals` in the answer's order; null = all of them in value order (no array built).
@@ -106,147 +102,34 @@ async function answerValues(
   if (q) {
     const norm = normalized ?? vals.labels().map(normalizeText);
     const ranked: [number, number][] = [];
-    for (let i = 0; i < norm.length; i++) if (matchesPieces(q, [norm[i]])) ranked.push([labelRank(q, norm[i]), i]);
+    // A value whose count the rule hides is not found by a search (API.md §15).
+    for (let i = 0; i < norm.length; i++)
+      if (matchesPieces(q, [norm[i]]) && !(disclosed && Number.isNaN(disclosed.counts[i])))
+        ranked.push([labelRank(q, norm[i]), i]);
     ranked.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     order = ranked.map((r) => r[1]);
   }
   const total = order ? order.length : vals.values.length;
   const at = (j: number) => (order ? order[j] : j);
+  // A value's count as shown: exact, or under the rule (null where suppressed).
+  const count = (i: number): number | null => (disclosed ? toJsonCount(disclosed.counts[i]) : vals.counts[i]);
+  const item = (i: number) => {
+    const value = toJsonValue(vals.values[i], field.internal_type);
+    if (!disclosed) return { value, label: vals.label(i), count: vals.counts[i] };
+    const count = toJsonCount(disclosed.counts[i]);
+    return count === null
+      ? { value, label: vals.label(i), count, suppressed: true }
+      : { value, label: vals.label(i), count };
+  };
 
   if (random !== null) {
     // Drawn from the answer's order, returned in value order (indices into `vals` are value order).
     const drawn = drawIndices(total, random, seed ?? randomInt(SEED_MAX))
       .map(at)
       .sort((a, b) => a - b);
-    if (ctx.representation === 'arrow') return toArrowValues(field, vals, drawn.length, (j) => drawn[j], {});
-    return { body: drawn.map((i) => toItem(field, vals, i)) };
+    if (ctx.representation === 'arrow') return toArrowValues(field, vals, drawn.length, (j) => drawn[j], {}, count);
+    return { body: drawn.map(item) };
   }
-  return toPageReply(ctx, field, { page, limit }, { vals, total, at });
-}
-
-/**
- * Whether a field's values are pushed down to its engine page by page (API.md §14): an engine
- * field whose naive values Sorrel does not hold (src/snapshot/precompute.ts isHeld).
- */
-function isPushedValues(ctx: RequestContext, field: Field): boolean {
-  return ctx.snapshot.summaries.has(field.id) && !ctx.snapshot.values.has(field.id);
-}
-
-/**
- * The values of a pushed field: the engine counts, filters, orders and picks them (a values-page
- * task, src/engine/compute/page.ts), so only the page or the draw crosses; the body is the one
- * answerValues makes in memory from the same rows.
- */
-async function answerPushed(
-  ctx: RequestContext,
-  { field, context, q, random, seed, page, limit }: ValuesParams,
-): Promise<Reply> {
-  const { config, snapshot } = ctx;
-  // A page's offset does not depend on the count: with limit=0 only page 1 exists (up to the maximum).
-  const pick: ValuesPick =
-    random !== null
-      ? { random, seed: seed ?? randomInt(SEED_MAX) }
-      : limit === 0
-        ? { offset: 0, limit: page === 1 ? config.maxValuesLimit : 0 }
-        : { offset: Math.min((page - 1) * limit, PAGE_MAX), limit };
-  const task: Task = {
-    kind: 'values-page',
-    table: snapshot.tableRef(field.dataset),
-    column: field.column,
-    context,
-    query: q && {
-      terms: q.terms.map((t) => ({ text: t.text, negated: t.negated, phrase: t.phrase })),
-      positive: q.positive,
-    },
-    pick,
-  };
-  const r = await ctx.pool.run<ValuesPage>(task, ctx.signal);
-  const vals = toFieldValues(r.values, r.counts, r.nullCount, toLabeler(snapshot, field));
-  if (random !== null) {
-    if (ctx.representation === 'arrow') return toArrowValues(field, vals, r.values.length, (j) => j, {});
-    return { body: Array.from({ length: r.values.length }, (_, i) => toItem(field, vals, i)) };
-  }
-  const first = 'offset' in pick ? (pick.offset as number) : 0;
-  return toPageReply(ctx, field, { page, limit }, { vals, total: r.count, at: (j) => j - first });
-}
-
-/** One value's item: its JSON value, label and record count. */
-function toItem(field: Field, vals: FieldValues, i: number) {
-  return { value: toJsonValue(vals.values[i], field.internal_type), label: vals.label(i), count: vals.counts[i] };
-}
-
-/**
- * The page envelope (API.md §4) over `total` values in the answer's order, where answer position j
- * is value `at(j)` of `vals` (only the page's positions are asked for), and `vals.nullCount` the nulls.
- */
-async function toPageReply(
-  ctx: RequestContext,
-  field: Field,
-  { page, limit }: { page: number; limit: number },
-  { vals, total, at }: { vals: FieldValues; total: number; at: (j: number) => number },
-): Promise<Reply> {
-  const { config } = ctx;
-  const item = (i: number) => toItem(field, vals, i);
-  if (limit === 0 && total > config.maxValuesLimit) {
-    throw badParameter(
-      'limit',
-      `limit=0 would return ${total} values, more than the maximum of ${config.maxValuesLimit} on one page; page through them with limit and page.`,
-    );
-  }
-  const size = limit === 0 ? Math.max(total, 1) : limit;
-  const numPages = Math.max(1, Math.ceil(total / size));
-  if (page > numPages)
-    throw new HttpError(404, 'PAGE_NOT_FOUND', `Page ${page} is past the last page (${numPages}).`, {
-      parameter: 'page',
-    });
-  const start = (page - 1) * size;
-  const self = `${ctx.baseUrl}${ctx.path}`;
-  const withPage = (p: number) => toRequestUrl(ctx, { page: p > 1 ? p : null });
-  const links: Record<string, { href: string; rel: string }> = {
-    self: { href: withPage(page), rel: 'self' },
-    base: { href: self, rel: 'base' },
-  };
-  if (page > 1) links.prev = { href: withPage(page - 1), rel: 'prev' };
-  if (page < numPages) links.next = { href: withPage(page + 1), rel: 'next' };
-  // `values` goes first; a page of many values is serialised in slices (see toJsonInSlices).
-  const shown = Math.max(0, Math.min(size, total - start));
-  const body = {
-    values: [] as unknown[],
-    count: total,
-    null_count: vals.nullCount,
-    limit,
-    page_num: page,
-    num_pages: numPages,
-    _links: links,
-  };
-  if (ctx.representation === 'arrow') {
-    const { values: _, ...rest } = body;
-    return toArrowValues(field, vals, shown, (j) => at(start + j), rest);
-  }
-  if (shown <= LARGE_PAGE) {
-    body.values = Array.from({ length: shown }, (_, j) => item(at(start + j)));
-    return { body };
-  }
-  // Numbers and dates with their default labels are written as text (values-text.ts): the same bytes.
-  const text = toItemText(field, vals, item);
-  const bytes = text
-    ? await toJsonTextInSlices(body, 'values', shown, (j) => text(at(start + j)))
-    : await toJsonInSlices(body, 'values', shown, (j) => item(at(start + j)));
-  return { body, bytes };
-}
-
-/** An Arrow body of values (API.md §16): columns `value`, `label`, `count` of the values `index(j)`, the envelope's other keys in the metadata. */
-function toArrowValues(
-  field: Field,
-  vals: FieldValues,
-  length: number,
-  index: (j: number) => number,
-  metadata: Record<string, unknown>,
-): Reply {
-  const columns = [
-    { name: 'value', kind: toArrowKind(field.internal_type), at: (j: number) => vals.values[index(j)] },
-    { name: 'label', kind: 'utf8' as const, at: (j: number) => vals.label(index(j)) },
-    { name: 'count', kind: 'float64' as const, at: (j: number) => vals.counts[index(j)] },
-  ];
-  return { body: null, bytes: toArrowBytes(length, columns, metadata), type: ARROW_STREAM };
+  const shown = { nullCount: disclosed ? disclosed.nullCount : vals.nullCount, count, item, text: !disclosed };
+  return toPageReply(ctx, field, { page, limit }, { vals, total, at, ...shown });
 }
