@@ -11,6 +11,8 @@ import type {
   SplitTask,
   Task,
 } from '../src/contract/tasks.ts';
+import { brushDistinct, brushDistribution } from './brush-count.ts';
+import { brushChart, brushView } from './brush-view.ts';
 import { countCodes } from './codes.ts';
 import { openTable, type TableView } from './columns.ts';
 import { distinctValues } from './distinct.ts';
@@ -72,6 +74,14 @@ export default async function run(task: PooledTask): Promise<unknown> {
     case 'value-accented':
       // Only an engine table's values are searched this way; an in-memory field's are all in the search index.
       throw new Error(`The ${task.kind} task runs on an engine table only (src/engine/search/).`);
+    case 'brush-view':
+      return brushView(openTable(task.table), task.base, task.column);
+    case 'brush-chart':
+      return brushChart(openTable(task.table), task.view, task.columns, task.axes);
+    case 'brush-dist':
+      return toFlatAnswer(brushDistribution(openTable(task.table), task.view, task.chart, task.range, task.params));
+    case 'brush-distinct':
+      return brushDistinct(openTable(task.table), task.view, task.chart, task.range);
     case 'merge': {
       const merged = mergeParts(task.task, task.parts);
       return 'clustered' in merged ? toFlatAnswer(merged) : merged;

@@ -48,6 +48,11 @@ export function toTaskEngine(task: Task): string | null {
     case 'shape-runs':
     case 'shape-stats':
       return null;
+    case 'brush-view': // linked brushing indexes in-memory tables only (src/snapshot/brush.ts)
+    case 'brush-chart':
+    case 'brush-dist':
+    case 'brush-distinct':
+      return task.table.engine?.engine ?? null;
     default:
       for (const t of Object.values(task.tree.tables)) if (t.engine) return t.engine.engine;
       return null;

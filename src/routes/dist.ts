@@ -106,7 +106,7 @@ async function answerDist(ctx: RequestContext, p: DistParams): Promise<Reply> {
     if ('refused' in naive) throw toRefusal(config, p, naive.refused);
     return { body: null, bytes: naive.bytes };
   }
-  const result = await computeAwareDist(snapshot, ctx.pool, p, ctx.signal);
+  const result = await computeAwareDist(snapshot, ctx.pool, p, ctx.signal, config.indexBytes);
   const refusal = toRefusal(config, p, result);
   if (refusal) throw refusal;
   return { body: null, bytes: await toDistBytes(snapshot, p, result) };
