@@ -89,14 +89,22 @@ export function brushGroups(
 ): Groups {
   const [lo, hi] = toPositions(view, range);
   const counts = countRange(chart, lo, hi);
-  const kept: number[] = [];
-  for (let g = 0; g < chart.card; g++) if (counts[g] > 0 && (nulls || chart.withNull[g] === 0)) kept.push(g);
+  const { card, withNull } = chart;
+  const kept = new Int32Array(card);
+  let size = 0;
+  for (let g = 0; g < card; g++) {
+    kept[size] = g;
+    size += +(counts[g] > 0 && (nulls || withNull[g] === 0));
+  }
+  const kc = new Float64Array(size);
+  for (let j = 0; j < size; j++) kc[j] = counts[kept[j]];
   return {
-    size: kept.length,
-    counts: Float64Array.from(kept, (g) => counts[g]),
+    size,
+    counts: kc,
     tooMany: false,
     dims: chart.dims.map((d) => {
-      const ranks = Int32Array.from(kept, (g) => d.ranks[g]);
+      const ranks = new Int32Array(size);
+      for (let j = 0; j < size; j++) ranks[j] = d.ranks[kept[j]];
       if (d.kind === 'number') return { values: d.values!, numbers: d.values, ranks };
       if (d.kind === 'bool') return { values: [0, 1], numbers: Float64Array.of(0, 1), ranks };
       return { values: table.column(d.column).dictionary!, numbers: null, ranks };

@@ -1,6 +1,8 @@
 // Linked brushing (API.md §16): a brushed view's index, the base's rows sorted by the brushed column and each chart's groups in that order.
 import type { AxisSpec, BrushChart, BrushView } from '../src/contract/tasks.ts';
 import type { ContextNode } from '../src/contract/context.ts';
+import { toBin } from '../src/common/bins.ts';
+import { toPeriod } from '../src/common/intervals.ts';
 import { toAxisColumn } from './axes.ts';
 import type { ColumnView, TableView } from './columns.ts';
 import { contextMask } from './mask.ts';
@@ -52,23 +54,33 @@ export function brushView(table: TableView, base: ContextNode | null, column: st
  * integer, a float dimension holds a NaN, or there are more than MAX_CHART_GROUPS groups.
  */
 export function brushChart(table: TableView, view: BrushView, columns: string[], axes: AxisSpec[]): BrushChart | null {
-  const sel = view.rows;
-  const m = sel.length;
-  const dims: (Ranked | null)[] = columns.map((c, d) => rankDim(table.column(c), axes[d] ?? { kind: 'exact' }, sel));
+  const rows = view.rows;
+  const m = rows.length,
+    n = table.rows;
+  // Ranks and keys row by row (sequential reads), over every row of the table: a group no row of the
+  // view holds is counted 0 and never shown.
+  const all = new Int32Array(n);
+  for (let i = 0; i < n; i++) all[i] = i;
+  const dims: (Ranked | null)[] = columns.map((c, d) => rankDim(table.column(c), axes[d] ?? { kind: 'exact' }, all));
   if (dims.some((d) => d === null)) return null;
   const ranked = dims as Ranked[];
   const tuples = ranked.reduce((p, d) => p * d.card, 1);
   if (tuples > MAX_TUPLES) return null;
-  // Each position's tuple as one key in lexicographic order of the ranks; the present keys numbered in order.
-  const keys = new Int32Array(m);
-  for (const d of ranked) for (let p = 0; p < m; p++) keys[p] = keys[p] * d.card + d.ranks[p];
+  // Each row's tuple as one key in lexicographic order of the ranks; the present keys numbered in order.
+  const keys = ranked.length === 1 ? ranked[0].ranks : new Int32Array(n);
+  if (ranked.length > 1) for (const d of ranked) for (let i = 0; i < n; i++) keys[i] = keys[i] * d.card + d.ranks[i];
   const codeOf = new Int32Array(tuples).fill(-1);
-  for (let p = 0; p < m; p++) codeOf[keys[p]] = 0;
+  for (let i = 0; i < n; i++) codeOf[keys[i]] = 0;
   let card = 0;
   for (let k = 0; k < tuples; k++) if (codeOf[k] === 0) codeOf[k] = card++;
   if (card > MAX_CHART_GROUPS) return null;
-  const codes = card <= 256 ? shared(Uint8Array, m) : shared(Uint16Array, m);
-  for (let p = 0; p < m; p++) codes[p] = codeOf[keys[p]];
+  // Each row's code in a compact array, then gathered in the view's order: the one pass of random
+  // reads, over 1 or 2 bytes a row rather than the columns' 4 or 8.
+  const small = card <= 256;
+  const byRow = small ? new Uint8Array(n) : new Uint16Array(n);
+  for (let i = 0; i < n; i++) byRow[i] = codeOf[keys[i]];
+  const codes = small ? shared(Uint8Array, m) : shared(Uint16Array, m);
+  gather(byRow, rows, codes);
   // Per group, its rank in every dimension, and whether one of them is null (the last rank).
   const groupRanks = ranked.map(() => shared(Int32Array, card));
   const withNull = shared(Uint8Array, card);
@@ -101,6 +113,11 @@ export function brushChart(table: TableView, view: BrushView, columns: string[],
   return { card, block, codes, marks, withNull, dims: out, bytes };
 }
 
+/** out[p] = from[rows[p]]. */
+function gather(from: Uint8Array | Uint16Array, rows: Int32Array, out: Uint8Array | Uint16Array): void {
+  for (let p = 0; p < rows.length; p++) out[p] = from[rows[p]];
+}
+
 /** One dimension ranked over the view's rows: its rank per position, its ranks' count (nulls last), its values. */
 type Ranked = { kind: 'number' | 'dict' | 'bool'; card: number; ranks: Int32Array; values: Float64Array | null };
 
@@ -122,12 +139,62 @@ function rankDim(col: ColumnView, axis: AxisSpec, sel: Int32Array): Ranked | nul
     return { kind: isBool ? 'bool' : 'dict', card: size + 1, ranks, values: null };
   }
   if (col.kind === 'i64') return null;
+  const slotted = slotDim(col, axis, sel);
+  if (slotted !== null) return slotted;
   const axisCol = toAxisColumn(col, axis);
   const ranked = rankFloats(axisCol.values as Float64Array | Int32Array, axisCol.validity, axisCol.offset, sel);
   if (ranked === null) return null; // a NaN: left to the scan
   const values = shared(Float64Array, ranked.uniq.length);
   values.set(ranked.uniq);
   return { kind: 'number', card: values.length + 1, ranks: ranked.ranks, values };
+}
+
+/** Most slots a dimension counted by slot spans (a short integer span, bins, periods). */
+const MAX_SLOTS = 1 << 16;
+
+/**
+ * An Int32 column's own values, bins or periods as slots: each position's slot (its value, bin index
+ * or period ordinal, in the order of the values) less the smallest, without a sort; the rank of a
+ * slot no row holds is never asked for. Null for an exact Float64 axis, or slots spanning more than
+ * MAX_SLOTS (ranked by rankFloats).
+ */
+function slotDim(col: ColumnView, axis: AxisSpec, sel: Int32Array): Ranked | null {
+  if (axis.kind === 'exact' && col.kind !== 'i32') return null;
+  const values = col.values as Float64Array | Int32Array;
+  const slotOf =
+    axis.kind === 'bins'
+      ? (v: number) => toBin(v, axis.bins)
+      : axis.kind === 'interval'
+        ? (v: number) => toPeriod(v, axis.unit, axis.type)
+        : (v: number) => v;
+  const m = sel.length;
+  const ranks = new Int32Array(m);
+  const { validity, offset } = col;
+  let lo = Number.POSITIVE_INFINITY,
+    hi = Number.NEGATIVE_INFINITY;
+  for (let p = 0; p < m; p++) {
+    const i = sel[p];
+    if (validity !== null && ((validity[(offset + i) >> 3] >> ((offset + i) & 7)) & 1) === 0) {
+      ranks[p] = -1;
+      continue;
+    }
+    const s = slotOf(values[i]);
+    ranks[p] = s;
+    if (s < lo) lo = s;
+    if (s > hi) hi = s;
+  }
+  if (lo > hi) lo = hi = 0;
+  const span = hi - lo + 1;
+  if (span > MAX_SLOTS) return null;
+  for (let p = 0; p < m; p++) ranks[p] = ranks[p] === -1 && isNull(col, sel[p]) ? span : ranks[p] - lo;
+  const out = shared(Float64Array, span);
+  for (let k = 0; k < span; k++) out[k] = lo + k;
+  return { kind: 'number', card: span + 1, ranks, values: out };
+}
+
+function isNull(col: ColumnView, i: number): boolean {
+  const { validity, offset } = col;
+  return validity !== null && ((validity[(offset + i) >> 3] >> ((offset + i) & 7)) & 1) === 0;
 }
 
 /** Rows 0..n-1 the mask keeps (all of them without one). */

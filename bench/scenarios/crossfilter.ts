@@ -1,0 +1,244 @@
+// Crossfilter (issue 29): a four-chart dashboard brushed over x, each update re-counting the other three charts, beside DuckDB.
+import { waitForOk } from '../lib/child.ts';
+import { type Duck, openDuck, toSqlString } from '../lib/duck.ts';
+import { toRowsLabel } from '../lib/growth.ts';
+import { note } from '../lib/log.ts';
+import { toRow } from '../lib/rows.ts';
+import { getText, type SorrelChild, spawnSorrel } from '../lib/sorrel.ts';
+import { quantile } from '../lib/stats.ts';
+import { toFieldId, writeTableCatalog } from '../lib/table-catalog.ts';
+import type { Scenario } from '../lib/types.ts';
+import { ensureWide, WIDE_COLUMNS } from '../lib/wide.ts';
+
+const id = (column: string) => toFieldId(WIDE_COLUMNS, column);
+const STEPS = 40;
+const BIN = 20; // x (0..999.999) as a 50-bin histogram: bins of 20
+const WINDOW = 10; // bins under the brush
+
+/** The three charts a brush over x re-counts, as Sorrel and DuckDB ask them. */
+const CHARTS = [
+  { name: 'grade', path: `/api/fields/${id('grade')}/dist/?cluster=false`, key: 'grade' },
+  { name: 'd by month', path: `/api/fields/${id('d')}/dist/?interval=month`, key: "strftime(d, '%Y-%m')" },
+  { name: 'cat', path: `/api/fields/${id('cat')}/dist/?cluster=false`, key: 'cat' },
+];
+
+/** The brush of step k: a window of WINDOW bins moving one bin a step (bin-aligned), over `base`. */
+function brush(k: number, base: unknown[]): { lo: number; hi: number; context: unknown } {
+  const lo = (k % (50 - WINDOW + 1)) * BIN;
+  const hi = lo + WINDOW * BIN;
+  const x = id('x');
+  const range = [
+    { field: x, operator: 'gte', value: lo },
+    { field: x, operator: 'lt', value: hi },
+  ];
+  return { lo, hi, context: { type: 'and', children: [...base, ...range] } };
+}
+
+const toPath = (chart: string, context: unknown) =>
+  `${chart}${chart.includes('?') ? '&' : '?'}aware=true&context=${encodeURIComponent(JSON.stringify(context))}`;
+
+type Point = { count: number; labels: string[] };
+
+/** One update: the three charts asked at once; wall time in ms, and the bodies. */
+async function update(url: string, context: unknown): Promise<{ ms: number; bodies: Point[][] }> {
+  const t0 = performance.now();
+  const texts = await Promise.all(CHARTS.map((c) => getText(url + toPath(c.path, context))));
+  const ms = performance.now() - t0;
+  return { ms, bodies: texts.map((t) => (JSON.parse(t) as { data: Point[] }).data) };
+}
+
+/** DuckDB's three grouped counts of one step, one query after the other; wall time in ms, and the rows. */
+async function duckUpdate(db: Duck, lo: number, hi: number): Promise<{ ms: number; rows: unknown[][][] }> {
+  const t0 = performance.now();
+  const rows: unknown[][][] = [];
+  for (const c of CHARTS)
+    rows.push(
+      await db.rows(
+        `SELECT k::VARCHAR, n FROM (SELECT ${c.key} AS k, count(*)::DOUBLE AS n FROM w WHERE x >= ${lo} AND x < ${hi} GROUP BY 1) ORDER BY k`,
+      ),
+    );
+  return { ms: performance.now() - t0, rows };
+}
+
+/** Fails unless Sorrel's three charts are DuckDB's groups (labels as keys: grade, YYYY-MM, cat). */
+function checkSame(step: number, bodies: Point[][], rows: unknown[][][]): void {
+  CHARTS.forEach((c, i) => {
+    const sorrel = JSON.stringify(bodies[i].map((p) => [p.labels[0], p.count]));
+    const duck = JSON.stringify(rows[i].map((r) => [String(r[0]), Number(r[1])]));
+    if (sorrel !== duck)
+      throw new Error(
+        `crossfilter step ${step}, ${c.name}: Sorrel ${sorrel.slice(0, 200)} ≠ DuckDB ${duck.slice(0, 200)}`,
+      );
+  });
+}
+
+/** A gauge of /metrics. */
+async function gauge(url: string, name: string): Promise<number> {
+  const text = await getText(`${url}/metrics`);
+  const m = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
+  return m ? Number(m[1]) : Number.NaN;
+}
+
+/** Waits until the index holds the three charts (built in the background after the second update). */
+async function waitForIndex(url: string): Promise<number> {
+  const t0 = performance.now();
+  while ((await gauge(url, 'sorrel_brush_index_charts')) < CHARTS.length) {
+    if (performance.now() - t0 > 600_000) throw new Error('crossfilter: the index was not built within 10 minutes.');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return performance.now() - t0;
+}
+
+/** How fast this process reads memory (GB/s): a sum over 256 MiB of doubles, best of three. */
+function readBandwidth(): number {
+  const a = new Float64Array(32 * 2 ** 20).fill(1);
+  let best = Number.POSITIVE_INFINITY,
+    sum = 0;
+  for (let r = 0; r < 3; r++) {
+    const t0 = performance.now();
+    for (let i = 0; i < a.length; i++) sum += a[i];
+    best = Math.min(best, performance.now() - t0);
+  }
+  if (sum < 0) note('impossible');
+  return a.byteLength / (best / 1e3) / 1e9;
+}
+
+export const scenario: Scenario = {
+  name: 'crossfilter',
+  description:
+    "issue 29's dashboard over the wide table (x as a 50-bin histogram, grade, d by month, cat): 40 bin-aligned brush steps over x, each asking the other three charts at once, p50/p95 of an update beside DuckDB's three grouped counts; the first update of a new base against a scanned one; the index's memory and build time; bytes a scan reads",
+  async run({ quick, dataDir, rows: only }) {
+    const rows = only ?? (quick ? 1_000_000 : 10_000_000);
+    const size = toRowsLabel(rows);
+    const file = await ensureWide(rows, dataDir);
+    const catalog = writeTableCatalog(file, WIDE_COLUMNS, dataDir);
+    const db = await openDuck();
+    let sorrel: SorrelChild | null = null;
+    try {
+      await db.run(`CREATE TABLE w AS SELECT * FROM read_parquet(${toSqlString(file)})`);
+      sorrel = await spawnSorrel(catalog, { SORREL_WARM_DISTS: 'false' });
+      await waitForOk(`${sorrel.url}/readyz`, sorrel.child);
+      const url = sorrel.url;
+      // The x histogram itself (the brushed chart, asked once).
+      await getText(`${url}/api/fields/${id('x')}/dist/?bins=50`);
+      // Scanned updates: contexts no index serves (an `or` of the window and an empty range: the same rows).
+      const scans: number[] = [];
+      for (let k = 0; k < 5; k++) {
+        const { context } = brush(k, []);
+        const x = id('x');
+        const or = { type: 'or', children: [context, { field: x, operator: 'lt', value: -1 - k }] };
+        scans.push((await update(url, or)).ms);
+      }
+      // A new base: its first update (seen), its second (the index is built after it answers), then the build.
+      const base = [{ field: id('grade'), operator: '-exact', value: 99 }];
+      const first = await update(url, brush(0, base).context);
+      const second = await update(url, brush(1, base).context);
+      const waited = await waitForIndex(url);
+      const buildSeconds = await gauge(url, 'sorrel_brush_build_seconds');
+      const indexBytes = await gauge(url, 'sorrel_brush_index_bytes');
+      note(
+        `crossfilter ${size}: first ${first.ms.toFixed(0)} ms, second ${second.ms.toFixed(0)} ms, scans ${scans.map((s) => s.toFixed(0)).join(' ')} ms; index ${(indexBytes / 2 ** 20).toFixed(0)} MiB built in ${buildSeconds.toFixed(2)} s (waited ${waited.toFixed(0)} ms)`,
+      );
+      // The brush steps, from the index; each checked against DuckDB's answer first, then both timed.
+      const ours: number[] = [],
+        theirs: number[] = [];
+      const answered = await gauge(url, 'sorrel_brush_answers');
+      for (let k = 0; k < STEPS; k++) {
+        const { lo, hi, context } = brush(k, base);
+        const s = await update(url, context);
+        const d = await duckUpdate(db, lo, hi);
+        checkSame(k, s.bodies, d.rows);
+        ours.push(s.ms);
+        theirs.push(d.ms);
+      }
+      const fromIndex = (await gauge(url, 'sorrel_brush_answers')) - answered;
+      if (fromIndex !== STEPS * CHARTS.length)
+        throw new Error(`crossfilter: ${fromIndex} of ${STEPS * CHARTS.length} requests came from the index.`);
+      const bandwidth = readBandwidth();
+      const scanBytes = CHARTS.length * rows * (8 + 4); // x (Float64) and the chart's column (Int32) per chart
+      note(
+        `crossfilter ${size}: p50 ${quantile(ours, 0.5).toFixed(1)} / p95 ${quantile(ours, 0.95).toFixed(1)} ms vs DuckDB ${quantile(theirs, 0.5).toFixed(1)} / ${quantile(theirs, 0.95).toFixed(1)}; read ${bandwidth.toFixed(1)} GB/s`,
+      );
+      const c = {
+        scenario: 'crossfilter',
+        referenceName: `DuckDB ${db.version} (in-process)`,
+        better: 'lower' as const,
+      };
+      const label = `${size} rows, brush over x (3 charts)`;
+      const target = rows > 20_000_000 ? 50 : 16;
+      return [
+        toRow({
+          ...c,
+          case: label,
+          metric: 'p50 ms of an update',
+          sorrel: ours,
+          reference: theirs,
+          target: `p50 ≤ ${target} ms`,
+          limit: { on: 'sorrel', value: target },
+        }),
+        toRow({
+          ...c,
+          case: label,
+          metric: 'p95 ms of an update',
+          sorrel: [quantile(ours, 0.95)],
+          reference: quantile(theirs, 0.95),
+          target: '—',
+          limit: null,
+        }),
+        toRow({
+          ...c,
+          case: `${size} rows, first update of a new base (scan) ÷ a scanned update`,
+          metric: 'ms',
+          referenceName: 'scanned update (`or` context)',
+          sorrel: [first.ms],
+          reference: scans,
+          target: '≤ 1.2× a scan',
+          limit: { on: 'ratio', value: 1.2 },
+        }),
+        toRow({
+          ...c,
+          case: `${size} rows, second update (answers, then the build starts)`,
+          metric: 'ms',
+          referenceName: 'scanned update',
+          sorrel: [second.ms],
+          reference: scans,
+          target: '—',
+          limit: null,
+        }),
+        toRow({
+          ...c,
+          case: `${size} rows, the index: view of x + 3 charts`,
+          metric: 'MiB',
+          referenceName: '—',
+          sorrel: [indexBytes / 2 ** 20],
+          reference: null,
+          target: '≤ SORREL_INDEX_MB (½ Arrow bytes)',
+          limit: null,
+        }),
+        toRow({
+          ...c,
+          case: `${size} rows, the index's build (pool time)`,
+          metric: 's',
+          referenceName: '—',
+          sorrel: [buildSeconds],
+          reference: null,
+          target: '—',
+          limit: null,
+        }),
+        toRow({
+          ...c,
+          case: `${size} rows, physical limit of a scanned update: ${(scanBytes / 1e6).toFixed(0)} MB read at ${bandwidth.toFixed(1)} GB/s (one thread)`,
+          metric: 'ms',
+          referenceName: '—',
+          sorrel: [(scanBytes / (bandwidth * 1e9)) * 1e3],
+          reference: null,
+          target: '—',
+          limit: null,
+        }),
+      ];
+    } finally {
+      await sorrel?.stop();
+      db.close();
+    }
+  },
+};
