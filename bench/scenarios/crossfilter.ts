@@ -23,9 +23,9 @@ const CHARTS = [
 ];
 
 /** The brush of step k: a window of WINDOW bins moving one bin a step (bin-aligned), over `base`. */
-function brush(k: number, base: unknown[]): { lo: number; hi: number; context: unknown } {
-  const lo = (k % (50 - WINDOW + 1)) * BIN;
-  const hi = lo + WINDOW * BIN;
+function brush(k: number, base: unknown[], width = WINDOW): { lo: number; hi: number; context: unknown } {
+  const lo = (k % (50 - width + 1)) * BIN;
+  const hi = lo + width * BIN;
   const x = id('x');
   const range = [
     { field: x, operator: 'gte', value: lo },
@@ -124,15 +124,16 @@ export const scenario: Scenario = {
       // Scanned updates: contexts no index serves (an `or` of the window and an empty range: the same rows).
       const scans: number[] = [];
       for (let k = 0; k < 5; k++) {
-        const { context } = brush(k, []);
+        const { context } = brush(k, [], WINDOW + 2);
         const x = id('x');
         const or = { type: 'or', children: [context, { field: x, operator: 'lt', value: -1 - k }] };
         scans.push((await update(url, or)).ms);
       }
       // A new base: its first update (seen), its second (the index is built after it answers), then the build.
       const base = [{ field: id('grade'), operator: '-exact', value: 99 }];
-      const first = await update(url, brush(0, base).context);
-      const second = await update(url, brush(1, base).context);
+      // (A window of another width: the timed steps ask nothing the reply cache holds.)
+      const first = await update(url, brush(0, base, WINDOW + 1).context);
+      const second = await update(url, brush(1, base, WINDOW + 1).context);
       const waited = await waitForIndex(url);
       const buildSeconds = await gauge(url, 'sorrel_brush_build_seconds');
       const indexBytes = await gauge(url, 'sorrel_brush_index_bytes');
