@@ -59,9 +59,7 @@ export function brushChart(table: TableView, view: BrushView, columns: string[],
     n = table.rows;
   // Ranks and keys row by row (sequential reads), over every row of the table: a group no row of the
   // view holds is counted 0 and never shown.
-  const all = new Int32Array(n);
-  for (let i = 0; i < n; i++) all[i] = i;
-  const dims: (Ranked | null)[] = columns.map((c, d) => rankDim(table.column(c), axes[d] ?? { kind: 'exact' }, all));
+  const dims: (Ranked | null)[] = columns.map((c, d) => rankDim(table.column(c), axes[d] ?? { kind: 'exact' }, n));
   if (dims.some((d) => d === null)) return null;
   const ranked = dims as Ranked[];
   const tuples = ranked.reduce((p, d) => p * d.card, 1);
@@ -118,31 +116,34 @@ function gather(from: Uint8Array | Uint16Array, rows: Int32Array, out: Uint8Arra
   for (let p = 0; p < rows.length; p++) out[p] = from[rows[p]];
 }
 
-/** One dimension ranked over the view's rows: its rank per position, its ranks' count (nulls last), its values. */
+/** One dimension ranked over every row of the table: its rank per row, its ranks' count (nulls last), its values. */
 type Ranked = { kind: 'number' | 'dict' | 'bool'; card: number; ranks: Int32Array; values: Float64Array | null };
 
-function rankDim(col: ColumnView, axis: AxisSpec, sel: Int32Array): Ranked | null {
-  const m = sel.length;
+function rankDim(col: ColumnView, axis: AxisSpec, n: number): Ranked | null {
   const { validity, offset } = col;
   const valid = (i: number) => validity === null || ((validity[(offset + i) >> 3] >> ((offset + i) & 7)) & 1) === 1;
   if (col.kind === 'dict' || col.kind === 'bool') {
     const isBool = col.kind === 'bool';
     const size = isBool ? 2 : col.dictionary!.length;
-    const ranks = new Int32Array(m);
+    const ranks = new Int32Array(n);
     const codes = col.values as Int32Array,
       bits = col.values as Uint8Array;
-    for (let p = 0; p < m; p++) {
-      const i = sel[p];
+    for (let i = 0; i < n; i++) {
       const b = offset + i;
-      ranks[p] = !valid(i) ? size : isBool ? (bits[b >> 3] >> (b & 7)) & 1 : codes[i];
+      ranks[i] = !valid(i) ? size : isBool ? (bits[b >> 3] >> (b & 7)) & 1 : codes[i];
     }
     return { kind: isBool ? 'bool' : 'dict', card: size + 1, ranks, values: null };
   }
   if (col.kind === 'i64') return null;
-  const slotted = slotDim(col, axis, sel);
+  const slotted = slotDim(col, axis, n);
   if (slotted !== null) return slotted;
   const axisCol = toAxisColumn(col, axis);
-  const ranked = rankFloats(axisCol.values as Float64Array | Int32Array, axisCol.validity, axisCol.offset, sel);
+  const ranked = rankFloats(
+    axisCol.values as Float64Array | Int32Array,
+    axisCol.validity,
+    axisCol.offset,
+    keptRows(null, n),
+  );
   if (ranked === null) return null; // a NaN: left to the scan
   const values = shared(Float64Array, ranked.uniq.length);
   values.set(ranked.uniq);
@@ -158,7 +159,7 @@ const MAX_SLOTS = 1 << 16;
  * slot no row holds is never asked for. Null for an exact Float64 axis, or slots spanning more than
  * MAX_SLOTS (ranked by rankFloats).
  */
-function slotDim(col: ColumnView, axis: AxisSpec, sel: Int32Array): Ranked | null {
+function slotDim(col: ColumnView, axis: AxisSpec, n: number): Ranked | null {
   if (axis.kind === 'exact' && col.kind !== 'i32') return null;
   const values = col.values as Float64Array | Int32Array;
   const slotOf =
@@ -167,26 +168,24 @@ function slotDim(col: ColumnView, axis: AxisSpec, sel: Int32Array): Ranked | nul
       : axis.kind === 'interval'
         ? (v: number) => toPeriod(v, axis.unit, axis.type)
         : (v: number) => v;
-  const m = sel.length;
-  const ranks = new Int32Array(m);
+  const ranks = new Int32Array(n);
   const { validity, offset } = col;
   let lo = Number.POSITIVE_INFINITY,
     hi = Number.NEGATIVE_INFINITY;
-  for (let p = 0; p < m; p++) {
-    const i = sel[p];
+  for (let i = 0; i < n; i++) {
     if (validity !== null && ((validity[(offset + i) >> 3] >> ((offset + i) & 7)) & 1) === 0) {
-      ranks[p] = -1;
+      ranks[i] = -1;
       continue;
     }
     const s = slotOf(values[i]);
-    ranks[p] = s;
+    ranks[i] = s;
     if (s < lo) lo = s;
     if (s > hi) hi = s;
   }
   if (lo > hi) lo = hi = 0;
   const span = hi - lo + 1;
   if (span > MAX_SLOTS) return null;
-  for (let p = 0; p < m; p++) ranks[p] = ranks[p] === -1 && isNull(col, sel[p]) ? span : ranks[p] - lo;
+  for (let i = 0; i < n; i++) ranks[i] = ranks[i] === -1 && isNull(col, i) ? span : ranks[i] - lo;
   const out = shared(Float64Array, span);
   for (let k = 0; k < span; k++) out[k] = lo + k;
   return { kind: 'number', card: span + 1, ranks, values: out };

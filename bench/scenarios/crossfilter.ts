@@ -3,6 +3,7 @@ import { waitForOk } from '../lib/child.ts';
 import { type Duck, openDuck, toSqlString } from '../lib/duck.ts';
 import { toRowsLabel } from '../lib/growth.ts';
 import { note } from '../lib/log.ts';
+import { processCpuMs } from '../lib/proc-cpu.ts';
 import { toRow } from '../lib/rows.ts';
 import { getText, type SorrelChild, spawnSorrel } from '../lib/sorrel.ts';
 import { quantile } from '../lib/stats.ts';
@@ -142,12 +143,20 @@ export const scenario: Scenario = {
       );
       // The brush steps, from the index; each checked against DuckDB's answer first, then both timed.
       const ours: number[] = [],
-        theirs: number[] = [];
+        theirs: number[] = [],
+        ourCpu: number[] = [],
+        theirCpu: number[] = [];
+      const pid = sorrel.child.pid;
       const answered = await gauge(url, 'sorrel_brush_answers');
       for (let k = 0; k < STEPS; k++) {
         const { lo, hi, context } = brush(k, base);
+        const c0 = processCpuMs(pid);
         const s = await update(url, context);
+        const c1 = processCpuMs(pid),
+          d0 = processCpuMs(process.pid);
         const d = await duckUpdate(db, lo, hi);
+        theirCpu.push(processCpuMs(process.pid) - d0);
+        ourCpu.push(c1 - c0);
         checkSame(k, s.bodies, d.rows);
         ours.push(s.ms);
         theirs.push(d.ms);
@@ -157,6 +166,9 @@ export const scenario: Scenario = {
         throw new Error(`crossfilter: ${fromIndex} of ${STEPS * CHARTS.length} requests came from the index.`);
       const bandwidth = readBandwidth();
       const scanBytes = CHARTS.length * rows * (8 + 4); // x (Float64) and the chart's column (Int32) per chart
+      note(
+        `crossfilter ${size}: CPU per update ${quantile(ourCpu, 0.5).toFixed(1)} ms vs DuckDB ${quantile(theirCpu, 0.5).toFixed(1)} ms`,
+      );
       note(
         `crossfilter ${size}: p50 ${quantile(ours, 0.5).toFixed(1)} / p95 ${quantile(ours, 0.95).toFixed(1)} ms vs DuckDB ${quantile(theirs, 0.5).toFixed(1)} / ${quantile(theirs, 0.95).toFixed(1)}; read ${bandwidth.toFixed(1)} GB/s`,
       );
@@ -176,6 +188,15 @@ export const scenario: Scenario = {
           reference: theirs,
           target: `p50 ≤ ${target} ms`,
           limit: { on: 'sorrel', value: target },
+        }),
+        toRow({
+          ...c,
+          case: label,
+          metric: 'CPU ms of an update, every thread (median)',
+          sorrel: ourCpu,
+          reference: theirCpu,
+          target: '—',
+          limit: null,
         }),
         toRow({
           ...c,
