@@ -4,7 +4,7 @@ import type { ContextCondition, ContextNode } from '../contract/context.ts';
 import type { Pool } from '../contract/pool.ts';
 import type { TableRef } from '../contract/storage.ts';
 import type { AxisSpec, BrushChart, BrushRange, BrushView, Task } from '../contract/tasks.ts';
-import type { Snapshot } from './create.ts';
+import type { Snapshot } from './build/create.ts';
 
 /**
  * What a brushed request is: a context that is an `and` of conditions (or one condition) of which
@@ -15,11 +15,11 @@ import type { Snapshot } from './create.ts';
  *
  * How it is answered: the first time a (table, base, column) view is seen, by the scan, as any
  * request; when the same view comes back with another range, an index of it is built on the pool
- * after that request's scan has answered (workers/brush-view.ts): the base's rows sorted by the
+ * after that request's scan has answered (workers/brush/view.ts): the base's rows sorted by the
  * brushed column, and for each chart asked under the view (its dimensions, bins or periods) the group
  * of every row in that order with running counts every `block` rows. From then on, a request of the
  * view for a chart it holds is two binary searches and at most two blocks of rows
- * (workers/brush-count.ts), shaped as the scan's groups are: the same answer, byte for byte.
+ * (workers/brush/count.ts), shaped as the scan's groups are: the same answer, byte for byte.
  * Not indexed (always a scan): model trees (counts of entities), engine tables, 64-bit integer
  * columns, columns holding NaN, charts of more than 65,536 groups, `or` contexts and negated ranges.
  *

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mulberry32 } from '../../src/common/random.ts';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { toBrushSettled, toBrushStats } from '../../src/snapshot/brush.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
