@@ -124,7 +124,8 @@ export const scenario: Scenario = {
       await getText(`${url}/api/fields/${id('x')}/dist/?bins=50`);
       // Scanned updates: contexts no index serves (an `or` of the window and an empty range: the same rows).
       const scans: number[] = [];
-      for (let k = 0; k < 5; k++) {
+      const large = rows > 20_000_000;
+      for (let k = 0; k < (large ? 2 : 5); k++) {
         const { context } = brush(k, [], WINDOW + 2);
         const x = id('x');
         const or = { type: 'or', children: [context, { field: x, operator: 'lt', value: -1 - k }] };
@@ -152,13 +153,14 @@ export const scenario: Scenario = {
         const { lo, hi, context } = brush(k, base);
         const c0 = processCpuMs(pid);
         const s = await update(url, context);
-        const c1 = processCpuMs(pid),
-          d0 = processCpuMs(process.pid);
+        ourCpu.push(processCpuMs(pid) - c0);
+        ours.push(s.ms);
+        // At 100M rows DuckDB's three queries take seconds a step: every fifth step is checked and timed.
+        if (large && k % 5 !== 0) continue;
+        const d0 = processCpuMs(process.pid);
         const d = await duckUpdate(db, lo, hi);
         theirCpu.push(processCpuMs(process.pid) - d0);
-        ourCpu.push(c1 - c0);
         checkSame(k, s.bodies, d.rows);
-        ours.push(s.ms);
         theirs.push(d.ms);
       }
       const fromIndex = (await gauge(url, 'sorrel_brush_answers')) - answered;
