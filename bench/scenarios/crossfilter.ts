@@ -136,7 +136,9 @@ export const scenario: Scenario = {
       // (A window of another width: the timed steps ask nothing the reply cache holds.)
       const first = await update(url, brush(0, base, WINDOW + 1).context);
       const second = await update(url, brush(1, base, WINDOW + 1).context);
+      const buildCpu0 = processCpuMs(sorrel.child.pid);
       const waited = await waitForIndex(url);
+      const buildCpu = (processCpuMs(sorrel.child.pid) - buildCpu0) / 1e3;
       const buildSeconds = await gauge(url, 'sorrel_brush_build_seconds');
       const indexBytes = await gauge(url, 'sorrel_brush_index_bytes');
       note(
@@ -245,6 +247,16 @@ export const scenario: Scenario = {
           metric: 's',
           referenceName: '—',
           sorrel: [buildSeconds],
+          reference: null,
+          target: '—',
+          limit: null,
+        }),
+        toRow({
+          ...c,
+          case: `${size} rows, the index's build: server CPU while waiting for it (most of the build)`,
+          metric: 's',
+          referenceName: '—',
+          sorrel: [buildCpu],
           reference: null,
           target: '—',
           limit: null,
