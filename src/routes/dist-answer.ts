@@ -4,15 +4,8 @@ import type { Config } from '../config.ts';
 import type { Field } from '../contract/model.ts';
 import type { Pool } from '../contract/pool.ts';
 import { pointAt, pointCount } from '../common/flat-points.ts';
-import type {
-  BrushChart,
-  BrushRange,
-  BrushView,
-  DistAnswer,
-  DistParams as DistTaskParams,
-  DistPoint,
-  Task,
-} from '../contract/tasks.ts';
+import type { BrushChart, BrushRange, BrushView } from '../contract/brush.ts';
+import type { DistAnswer, DistParams as DistTaskParams, DistPoint, Task } from '../contract/tasks.ts';
 import { answerBrushed } from '../snapshot/brush.ts';
 import type { TreeContextNode, TreeDimension } from '../contract/tree.ts';
 import { toAxisBody, toAxisPoint, toCentroidLabel } from '../http/axes.ts';

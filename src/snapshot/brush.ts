@@ -1,9 +1,11 @@
 // Linked brushing (API.md §16): per snapshot, the indexes of brushed views, built after a scan has answered and counted from afterwards.
 import { createLru, type Lru } from '../common/lru.ts';
-import type { ContextCondition, ContextNode } from '../contract/context.ts';
+import type { ContextNode } from '../contract/context.ts';
 import type { Pool } from '../contract/pool.ts';
 import type { TableRef } from '../contract/storage.ts';
-import type { AxisSpec, BrushChart, BrushRange, BrushView, Task } from '../contract/tasks.ts';
+import type { BrushChart, BrushRange, BrushView } from '../contract/brush.ts';
+import type { AxisSpec, Task } from '../contract/tasks.ts';
+import { type BrushCandidate, toBrushCandidates } from './brush-context.ts';
 import type { Snapshot } from './build/create.ts';
 
 /**
@@ -29,15 +31,6 @@ import type { Snapshot } from './build/create.ts';
  */
 export type BrushRequest = { table: TableRef; context: ContextNode; columns: string[]; axes: AxisSpec[] };
 
-/** A brushed reading of a context: its view (base and column) as a key, and the range it asks. */
-export type BrushCandidate = {
-  key: string;
-  column: string;
-  base: ContextNode | null;
-  range: BrushRange;
-  rangeKey: string;
-};
-
 type Chart = { columns: string[]; axes: AxisSpec[] };
 type Seen = { rangeKey: string; wanted: Map<string, Chart> };
 type Entry = { view: BrushView | null; charts: Map<string, BrushChart | null>; building: Set<string>; bytes: number };
@@ -51,7 +44,6 @@ type State = {
 };
 
 const states = new WeakMap<object, State>();
-const RANGES = new Set(['gte', 'gt', 'lte', 'lt', 'range']);
 const SEEN = 256; // views remembered after one sight
 const REFUSED = 256; // what a view found not indexable weighs
 
@@ -136,34 +128,6 @@ export type BrushStats = { bytes: number; views: number; charts: number; ms: num
 /** Resolves once the builds asked so far have ended (tests). */
 export function toBrushSettled(owner: object): Promise<void> {
   return states.get(owner)?.queue ?? Promise.resolve();
-}
-
-/**
- * The readings of `context` as a range on one column over a base: for each column with range
- * conditions among the top-level `and`'s children (or the one condition), those conditions as the
- * range and the other children as the base. Several columns give several readings; the one whose
- * view comes back is the one indexed.
- */
-export function toBrushCandidates(table: TableRef, context: ContextNode): BrushCandidate[] {
-  const children = 'children' in context ? (context.type === 'and' ? context.children : []) : [context];
-  const byColumn = new Map<string, ContextCondition[]>();
-  for (const c of children) {
-    if ('children' in c || !RANGES.has(c.operator) || !isNumeric(c.value)) continue;
-    const list = byColumn.get(c.column);
-    if (list) list.push(c);
-    else byColumn.set(c.column, [c]);
-  }
-  return [...byColumn].map(([column, conditions]) => {
-    const rest = children.filter((c) => !conditions.includes(c as ContextCondition));
-    const base = rest.length === 0 ? null : rest.length === 1 ? rest[0] : { type: 'and' as const, children: rest };
-    const range = conditions.map((c) => ({ operator: c.operator, value: c.value }) as BrushRange[number]);
-    return { key: JSON.stringify([table.key, column, base]), column, base, range, rangeKey: JSON.stringify(range) };
-  });
-}
-
-/** A number, or a pair of numbers: what a range on a Float64 or Int32 column holds (a 64-bit integer's is text). */
-function isNumeric(value: unknown): boolean {
-  return Array.isArray(value) ? value.every((v) => typeof v === 'number') : typeof value === 'number';
 }
 
 function toState(owner: Snapshot, maxBytes: number | null): State {

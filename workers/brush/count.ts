@@ -1,12 +1,6 @@
 // Linked brushing (API.md §16): a range of the brushed column counted from a view's index, as a scan would count it.
-import type {
-  BrushChart,
-  BrushRange,
-  BrushView,
-  DistinctResult,
-  DistParams,
-  DistResult,
-} from '../../src/contract/tasks.ts';
+import type { BrushChart, BrushRange, BrushView } from '../../src/contract/brush.ts';
+import type { DistinctResult, DistParams, DistResult } from '../../src/contract/tasks.ts';
 import type { TableView } from '../table/columns.ts';
 import { shapeDistribution, toGroupLimit } from '../dist/dist.ts';
 import type { Groups } from '../group/group.ts';

@@ -1,5 +1,6 @@
 // Linked brushing (API.md §16): a brushed view's index, the base's rows sorted by the brushed column and each chart's groups in that order.
-import type { AxisSpec, BrushChart, BrushView } from '../../src/contract/tasks.ts';
+import type { BrushChart, BrushView } from '../../src/contract/brush.ts';
+import type { AxisSpec } from '../../src/contract/tasks.ts';
 import type { ContextNode } from '../../src/contract/context.ts';
 import { toBin } from '../../src/common/bins.ts';
 import { toPeriod } from '../../src/common/intervals.ts';
