@@ -87,6 +87,12 @@ module.exports = {
       'Merging split parts into one answer.',
     ),
     only(
+      'workers-brush',
+      '^workers/brush/',
+      '^(workers/(table|mask|group|dist|brush)/|src/)',
+      'A brushed view is indexed over the table-level pieces and its counts shaped as a dist is.',
+    ),
+    only(
       'engine-layer',
       '^src/engine/',
       '^src/(contract|common|engine)/',
@@ -153,6 +159,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/' },
       to: { path: '^loaders/', pathNot: '^loaders/index[.]ts$' },
+    },
+    {
+      name: 'bench-through-faces',
+      comment:
+        'The bench times Sorrel as it is used: loaders/ only through loaders/index.ts, workers/ only through the worker entry workers/index.ts.',
+      severity: 'error',
+      from: { path: '^bench/' },
+      to: { path: '^(loaders|workers)/', pathNot: '^(loaders|workers)/index[.]ts$' },
     },
     {
       name: 'no-test-or-bench-in-source',

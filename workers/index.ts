@@ -34,6 +34,11 @@ import { composeEntity, openTree } from './tree/open.ts';
 import { treeStats } from './tree/stats.ts';
 import { warmUp } from './warm.ts';
 
+// What the bench times beside its peers, through this entry (bench/kmeans/, bench/scale/).
+export { clusterPoints, defaultK } from './cluster/kmeans.ts';
+export { normalise } from './cluster/outliers.ts';
+export { toGridSide } from './cluster/grid.ts';
+
 // Once per thread, as the pool starts it: yield to the main thread (the pool's `workerNice`, src/parallel/compute-pool.ts),
 // never when a test runs this module on its main thread; then warm the compute up (workers/warm.ts),
 // except in a thread that only loads (src/parallel/load-pool.ts).

@@ -2,7 +2,8 @@
 import type { BrushChart, BrushRange, BrushView } from '../../src/contract/brush.ts';
 import type { DistinctResult, DistParams, DistResult } from '../../src/contract/tasks.ts';
 import type { TableView } from '../table/columns.ts';
-import { shapeDistribution, toGroupLimit } from '../dist/dist.ts';
+import { toGroupLimit } from '../../src/contract/limits.ts';
+import { shapeDistribution } from '../dist/dist.ts';
 import type { Groups } from '../group/group.ts';
 
 /**

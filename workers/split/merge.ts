@@ -1,7 +1,8 @@
 // The answer of a split task from its parts' answers (src/parallel/split.ts): byte for byte the unsplit answer.
 import type { DistinctPart, DistinctResult, DistResult, GroupsPart, SplitTask } from '../../src/contract/tasks.ts';
 import { type ColumnView, openTable } from '../table/columns.ts';
-import { shapeDistribution, toGroupLimit } from '../dist/dist.ts';
+import { toGroupLimit } from '../../src/contract/limits.ts';
+import { shapeDistribution } from '../dist/dist.ts';
 import { fromGroupsPart, mergeGroups } from './groups.ts';
 import { type Compare, toCompare } from './order.ts';
 
