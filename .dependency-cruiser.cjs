@@ -83,8 +83,8 @@ module.exports = {
     only(
       'workers-split',
       '^workers/split/',
-      '^(workers/(table|dist|split)/|src/)',
-      'Merging split parts into one answer.',
+      '^(workers/(table|dist|split|stats)/|src/)',
+      'Merging split parts into one answer (stats parts: workers/stats/parts.ts).',
     ),
     only(
       'workers-brush',
