@@ -22,7 +22,7 @@ import { mergeParts } from './merge.ts';
 import { lowerPriority } from './priority.ts';
 import { profileColumn } from './profile.ts';
 import { shapeRuns } from './runs-grid.ts';
-import { shapeGroups, shapeStats } from './shape.ts';
+import { shapeCells, shapeGroups, shapeStats } from './shape.ts';
 import { sliceTable } from './slice.ts';
 import { columnStats } from './stats.ts';
 import { contextEntities } from './tree-context.ts';
@@ -61,6 +61,8 @@ export default async function run(task: PooledTask): Promise<unknown> {
       return toFlatAnswer(shapeGroups(task.groups, task.params));
     case 'shape-runs':
       return toFlatAnswer(shapeRuns(task.runs, task.params));
+    case 'shape-cells':
+      return toFlatAnswer(shapeCells(task.grid, task.nulls, task.params));
     case 'shape-stats':
       return shapeStats(task.runs);
     case 'tree-count':

@@ -37,6 +37,7 @@ export type Task =
   // Shaping of what an engine grouped (API.md §14): the same functions the table tasks end with.
   | { kind: 'shape'; groups: ShapeGroups; params: DistParams } // → DistResult
   | { kind: 'shape-runs'; runs: NumberRuns; params: DistParams } // → DistResult: a field's profile, clustered 1-D
+  | { kind: 'shape-cells'; grid: GridCells; nulls: DistPoint[]; params: DistParams } // → DistResult: §13's grid an engine computed
   | { kind: 'shape-stats'; runs: ValueRuns }; // → StatsResult
 
 /**
@@ -107,6 +108,22 @@ export type ShapeGroups = {
   counts: Float64Array;
   tooMany: boolean;
   dims: { values: ArrayLike<number | string>; numbers: Float64Array | null; ranks: Int32Array }[];
+};
+
+/**
+ * §13's grid as an engine computed it (src/engine/compute/grid.ts): `size` groups without a null,
+ * normalised by `std` (`constant` the value of a dimension whose deviation is 0), the `outliers` among
+ * them as groups (any order), and the other groups gathered in `cells` non-empty cells, in order of
+ * their index: each one's normalised count-weighted mean (`values`, row-major) and total count.
+ */
+export type GridCells = {
+  size: number;
+  std: number[];
+  constant: number[];
+  outliers: { values: number[]; count: number }[];
+  values: Float64Array;
+  counts: Float64Array;
+  cells: number;
 };
 
 /**

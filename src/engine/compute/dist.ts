@@ -1,11 +1,12 @@
 // dist over an engine table (API.md §7, §13, §14): the engine counts the groups (bins and periods in SQL), a worker shapes them.
 import type { ContextNode } from '../../contract/context.ts';
-import type { EngineQuery, EngineTable } from '../../contract/engine.ts';
+import type { EngineQuery, EngineRow, EngineTable } from '../../contract/engine.ts';
 import type { InternalType } from '../../contract/model.ts';
 import type { Pool } from '../../contract/pool.ts';
 import type { AxisSpec, DistAnswer, DistParams, ShapeGroups } from '../../contract/tasks.ts';
 import { toSqlWhere } from '../sql/context.ts';
 import { toSqlIdentifier, toSqlNumber, toSqlTable } from '../sql/literal.ts';
+import { engineGrid } from './grid.ts';
 import { fromEngine, toComparator, toSqlValue, toValueKind, type ValueKind } from './values.ts';
 
 /**
@@ -26,22 +27,59 @@ export async function engineDist(
   signal?: AbortSignal,
 ): Promise<DistAnswer> {
   const axes = columns.map((c, d) => toAxis(table, c, params.axes[d] ?? { kind: 'exact' }));
-  const where = [toSqlWhere(context)];
+  const from = toSqlTable(table.database, table.table);
+  const keys = axes.map((a, d) => `${a.sql} AS k${d}`).join(', ');
+  const groupBy = ` GROUP BY ${axes.map((_, d) => `k${d}`).join(', ')}`;
+  const ctxWhere = toSqlWhere(context);
+  const toRows = (rows: EngineRow[]) =>
+    rows.map((r) => [...axes.map((a, d) => fromEngine(r[`k${d}`], a.kind)), Number(r.c)]);
+  const shape = (groups: ShapeGroups) => ctx.pool.run<DistAnswer>({ kind: 'shape', groups, params }, signal);
+  if (isGridded(axes, params)) {
+    // §13: past maxClusterPoints groups without a null, the engine computes the grid (grid.ts).
+    const notNull = columns.map((c) => `isNotNull(${toSqlIdentifier(c)})`).join(' AND ');
+    const groupsSql = `SELECT ${keys}, count() AS c FROM ${from} WHERE ${ctxWhere} AND ${notNull}${groupBy}`;
+    const nullRows = params.nulls
+      ? await ctx.query(
+          `SELECT ${keys}, count() AS c FROM ${from} WHERE ${ctxWhere} AND NOT (${notNull})${groupBy} LIMIT ${params.maxGroups + 1}`,
+          signal,
+        )
+      : [];
+    const limit = params.maxClusterPoints;
+    const few = await ctx.query(`${groupsSql} LIMIT ${limit + 1}`, signal);
+    if (few.length > limit) {
+      const grid = await engineGrid(ctx.query, { sql: groupsSql, dims: axes.length, finish: (q) => q }, limit, signal);
+      if (grid !== null) {
+        const nulls = toRows(nullRows).map((r) => ({
+          count: r[axes.length] as number,
+          values: r.slice(0, axes.length),
+        }));
+        return ctx.pool.run<DistAnswer>({ kind: 'shape-cells', grid, nulls, params }, signal);
+      }
+    }
+    // Few groups, or few left beside the outliers: every group comes over (at most maxClusterPoints
+    // plus the outliers, which are part of the answer) and is shaped as before.
+    const all = few.length > limit ? await ctx.query(groupsSql, signal) : few;
+    return shape(toGroups(toRows([...all, ...nullRows]), axes));
+  }
+  const where = [ctxWhere];
   if (!params.nulls) for (const c of columns) where.push(`isNotNull(${toSqlIdentifier(c)})`);
   const limit = params.cluster && params.numeric ? null : params.maxGroups;
-  const keys = axes.map((a, d) => `${a.sql} AS k${d}`).join(', ');
   const sql =
-    `SELECT ${keys}, count() AS c FROM ${toSqlTable(table.database, table.table)} WHERE ${where.join(' AND ')}` +
-    ` GROUP BY ${axes.map((_, d) => `k${d}`).join(', ')}${limit === null ? '' : ` LIMIT ${limit + 1}`}`;
+    `SELECT ${keys}, count() AS c FROM ${from} WHERE ${where.join(' AND ')}` +
+    `${groupBy}${limit === null ? '' : ` LIMIT ${limit + 1}`}`;
   const rows = await ctx.query(sql, signal);
-  const groups: ShapeGroups =
-    limit !== null && rows.length > limit
-      ? { size: 0, counts: new Float64Array(0), dims: [], tooMany: true }
-      : toGroups(
-          rows.map((r) => [...axes.map((a, d) => fromEngine(r[`k${d}`], a.kind)), Number(r.c)]),
-          axes,
-        );
-  return ctx.pool.run<DistAnswer>({ kind: 'shape', groups, params }, signal);
+  if (limit !== null && rows.length > limit)
+    return shape({ size: 0, counts: new Float64Array(0), dims: [], tooMany: true });
+  return shape(toGroups(toRows(rows), axes));
+}
+
+/** Whether §13's grid may apply: a clustered distribution over exact number axes only (no bins, periods, dates). */
+function isGridded(axes: Axis[], params: DistParams): boolean {
+  return (
+    params.cluster &&
+    params.numeric &&
+    axes.every((a, d) => a.kind === 'f64' && (params.axes[d] ?? { kind: 'exact' }).kind === 'exact')
+  );
 }
 
 type Axis = { sql: string; kind: ValueKind; numeric: boolean };
