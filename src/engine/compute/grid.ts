@@ -2,12 +2,12 @@
 import type { EngineQuery, EngineRow } from '../../contract/engine.ts';
 import type { GridCells } from '../../contract/tasks.ts';
 import {
-  exactSquaresSql,
+  exactMomentsSql,
   exactSumSql,
-  fromExactSquares,
+  fromExactMoments,
   fromExactSum,
-  toNearestDouble,
-  toVarianceRatio,
+  toMean,
+  toPopulationVariance,
 } from '../sql/exact.ts';
 
 /**
@@ -71,36 +71,24 @@ export async function engineGrid(
   // 1. The deviation per dimension.
   const [one] = await run(
     `SELECT toString(count()) AS n, countIf(NOT (${dims.map((d) => `isFinite(k${d})`).join(' AND ')})) AS bad, ` +
-      dims
-        .map(
-          (d) =>
-            `${exactSumSql(`k${d}`)} AS s${d}, ${exactSquaresSql(`k${d}`)} AS q${d}, ${bitsOf(`min(k${d})`)} AS m${d}`,
-        )
-        .join(', ') +
+      dims.map((d) => `${exactMomentsSql(`k${d}`)} AS s${d}, ${bitsOf(`min(k${d})`)} AS m${d}`).join(', ') +
       from,
   );
   const n = BigInt(one.n as string);
   if (Number(one.bad) > 0 || n <= BigInt(maxPoints)) return null;
-  const std = dims.map((d) => {
-    const { num, den, exp } = toVarianceRatio(n, fromExactSum(one[`s${d}`]), fromExactSquares(one[`q${d}`]));
-    return Math.sqrt(toNearestDouble(num, den, exp));
-  });
+  const std = dims.map((d) => Math.sqrt(toPopulationVariance(n, fromExactMoments(one[`s${d}`]))));
   if (!std.every(Number.isFinite)) return null;
   const constant = dims.map((d) => fromBits(one[`m${d}`]));
   const z = dims.map((d) => (std[d] === 0 ? 'toFloat64(0)' : `(k${d} / ${toSqlDouble(std[d])})`));
 
   // 2. The mean point.
   const [two] = await run(`SELECT ${dims.map((d) => `${exactSumSql(z[d])} AS z${d}`).join(', ')}${from}`);
-  const centre = dims.map((d) => {
-    const sum = fromExactSum(two[`z${d}`]);
-    return toNearestDouble(sum.int, n, sum.exp);
-  });
+  const centre = dims.map((d) => toMean(fromExactSum(two[`z${d}`]), n));
 
   // 3. The mean distance; a group is an outlier when its distance is at least 3× it (none when it is 0).
   const dist = `sqrt(${dims.map((d) => `(${z[d]} - ${toSqlDouble(centre[d])}) * (${z[d]} - ${toSqlDouble(centre[d])})`).join(' + ')})`;
   const [three] = await run(`SELECT ${exactSumSql(dist)} AS t${from}`);
-  const total = fromExactSum(three.t);
-  const meanDist = toNearestDouble(total.int, n, total.exp);
+  const meanDist = toMean(fromExactSum(three.t), n);
   const kept = meanDist === 0 ? '1' : `${dist} < ${toSqlDouble(3 * meanDist)}`;
 
   // 4. The outliers, and the others' count and range.
@@ -146,10 +134,7 @@ function toCells(
     const row = cellRows[k];
     const w = BigInt(row.w as string);
     counts[k] = Number(w);
-    for (let d = 0; d < nd; d++) {
-      const sum = fromExactSum(row[`m${d}`]);
-      values[k * nd + d] = toNearestDouble(sum.int, w, sum.exp);
-    }
+    for (let d = 0; d < nd; d++) values[k * nd + d] = toMean(fromExactSum(row[`m${d}`]), w);
   }
   const outliers = outlierRows.map((r) => ({
     values: Array.from({ length: nd }, (_, d) => fromBits(r[`o${d}`])),
