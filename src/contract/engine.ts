@@ -48,8 +48,11 @@ export type EngineQuery = (sql: string, signal?: AbortSignal) => Promise<EngineR
  */
 export type EngineFingerprint = { rows: string; hash: string };
 
-/** Told after each engine query: which engine, how long it took, whether it answered. */
-export type EngineObserver = (engine: string, seconds: number, ok: boolean) => void;
+/**
+ * Told after each engine query: which engine, how long it took, whether it answered, and how many
+ * rows it sent (0 on a failure): what crossed the wire, which API.md §14 bounds by the answer's size.
+ */
+export type EngineObserver = (engine: string, seconds: number, ok: boolean, rows: number) => void;
 
 /** The engines of the served catalog as /readyz and /metrics see them: names and reachability, never credentials. */
 export type EngineBoard = {

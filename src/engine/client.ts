@@ -69,10 +69,10 @@ export function createEngineClient(spec: EngineSpec, { timeoutMs, env, observe }
     try {
       const result = await client.query({ query: sql, format: 'JSONEachRow', abort_signal: deadline.signal });
       const rows = await result.json<EngineRow>();
-      observe?.(spec.name, (performance.now() - started) / 1000, true);
+      observe?.(spec.name, (performance.now() - started) / 1000, true, rows.length);
       return rows;
     } catch (err) {
-      observe?.(spec.name, (performance.now() - started) / 1000, false);
+      observe?.(spec.name, (performance.now() - started) / 1000, false, 0);
       if (signal?.aborted && !late) throw toAbortError(signal.reason);
       throw toEngineError(spec.name, err, late ? seconds : null, secrets);
     } finally {

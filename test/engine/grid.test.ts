@@ -158,9 +158,10 @@ async function toGroupsSql(name: string, groups: { values: number[]; count: numb
 async function compareGrid(name: string, groups: { values: number[]; count: number }[], maxPoints: number) {
   const nd = groups[0].values.length;
   const sql = await toGroupsSql(`grid_${nd}`, groups);
-  const got = await engineGrid(query, { sql, dims: nd, finish: (q) => q }, maxPoints);
+  const answer = await engineGrid(query, { sql, dims: nd, finish: (q) => q }, maxPoints);
   const want = oracle(groups, maxPoints);
-  assert.ok(got !== null && want !== null, `${name}: gridded`);
+  assert.ok(answer.kind === 'cells' && want !== null, `${name}: gridded`);
+  const got = answer.kind === 'cells' ? answer.grid : null;
   assert.equal(got!.std, want!.std, `${name}: deviation`);
   assert.is(got!.cells, want!.cells, `${name}: cells`);
   assert.equal(Array.from(got!.counts), want!.counts, `${name}: cell counts`);
@@ -183,9 +184,17 @@ test('engineGrid gives the cells, deviations and outliers of the §13 oracle (1-
   await compareGrid('2-D', two, 600);
 });
 
-test('engineGrid leaves few groups to the caller (null): at most maxPoints remain', async () => {
-  const sql = 'SELECT toFloat64(number) AS k0, toUInt64(1) AS c FROM system.numbers LIMIT 400';
-  assert.is(await engineGrid(query, { sql, dims: 1, finish: (q) => q }, 500), null);
+test('engineGrid sends few groups back themselves, in its first query', async () => {
+  const seen: string[] = [];
+  const sql = 'SELECT toFloat64(number) / 4 AS k0, number % 3 AS c FROM system.numbers LIMIT 400';
+  const answer = await engineGrid(toEngineQuery(ch, seen), { sql, dims: 1, finish: (q) => q }, 500);
+  assert.is(answer.kind, 'groups');
+  const rows = answer.kind === 'groups' ? answer.rows : [];
+  assert.equal(
+    rows.map((r) => [Number(r.k0), Number(r.c)]).sort((a, b) => a[0] - b[0]),
+    Array.from({ length: 400 }, (_, i) => [i / 4, i % 3]),
+  );
+  assert.is(seen.length, 1);
 });
 
 test.run();

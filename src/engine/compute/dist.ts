@@ -44,22 +44,15 @@ export async function engineDist(
           signal,
         )
       : [];
-    const limit = params.maxClusterPoints;
-    const few = await ctx.query(`${groupsSql} LIMIT ${limit + 1}`, signal);
-    if (few.length > limit) {
-      const grid = await engineGrid(ctx.query, { sql: groupsSql, dims: axes.length, finish: (q) => q }, limit, signal);
-      if (grid !== null) {
-        const nulls = toRows(nullRows).map((r) => ({
-          count: r[axes.length] as number,
-          values: r.slice(0, axes.length),
-        }));
-        return ctx.pool.run<DistAnswer>({ kind: 'shape-cells', grid, nulls, params }, signal);
-      }
-    }
-    // Few groups, or few left beside the outliers: every group comes over (at most maxClusterPoints
-    // plus the outliers, which are part of the answer) and is shaped as before.
-    const all = few.length > limit ? await ctx.query(groupsSql, signal) : few;
-    return shape(toGroups(toRows([...all, ...nullRows]), axes));
+    const answer = await engineGrid(
+      ctx.query,
+      { sql: groupsSql, dims: axes.length, finish: (q) => q },
+      params.maxClusterPoints,
+      signal,
+    );
+    if (answer.kind === 'groups') return shape(toGroups(toRows([...answer.rows, ...nullRows]), axes));
+    const nulls = toRows(nullRows).map((r) => ({ count: r[axes.length] as number, values: r.slice(0, axes.length) }));
+    return ctx.pool.run<DistAnswer>({ kind: 'shape-cells', grid: answer.grid, nulls, params }, signal);
   }
   const where = [ctxWhere];
   if (!params.nulls) for (const c of columns) where.push(`isNotNull(${toSqlIdentifier(c)})`);

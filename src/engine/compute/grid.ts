@@ -55,29 +55,45 @@ function bitsOf(x: string): string {
  * Each query reads the groups again on the engine; what comes back is one row per round, the
  * outliers and one row per non-empty cell (at most maxPoints). The arithmetic of z, the distance and
  * the cell is the workers' IEEE operations in the same order, so each group lands where it would in
- * memory. Null when at most maxPoints groups remain after the outliers, or a value is not finite: the
- * caller then takes every group (at most maxPoints plus the outliers) and shapes them as before.
+ * memory.
+ *
+ * At most maxPoints groups (the common case): round 1 brings them too (`groupArray`, sent only then)
+ * and the answer is `groups`, rows of k0…, c for the workers to shape as before; so a distribution
+ * with few groups costs one query, as it did. So do at most maxPoints groups beside the outliers, or
+ * a value that is not finite (every group then comes over: at most maxPoints plus the outliers).
  */
 export async function engineGrid(
   query: EngineQuery,
   g: GroupsSql,
   maxPoints: number,
   signal?: AbortSignal,
-): Promise<GridCells | null> {
+): Promise<{ kind: 'groups'; rows: EngineRow[] } | { kind: 'cells'; grid: GridCells }> {
   const dims = Array.from({ length: g.dims }, (_, d) => d);
-  const from = ` FROM (${g.sql})`;
+  // The keys are never null there, but a Nullable column's stay Nullable types, which sumMap refuses.
+  const from = ` FROM (SELECT ${dims.map((d) => `assumeNotNull(k${d}) AS k${d}`).join(', ')}, c FROM (${g.sql}))`;
   const run = async (sql: string) => query(g.finish(sql), signal);
 
-  // 1. The deviation per dimension.
+  const keys = dims.map((d) => `k${d}`);
+  const everyGroup = async () => ({ kind: 'groups' as const, rows: await run(`SELECT ${keys.join(', ')}, c${from}`) });
+
+  // 1. The deviation per dimension, and the groups themselves when they are few.
   const [one] = await run(
     `SELECT toString(count()) AS n, countIf(NOT (${dims.map((d) => `isFinite(k${d})`).join(' AND ')})) AS bad, ` +
+      `arraySlice(groupArray(${maxPoints})(tuple(${keys.join(', ')}, c)), 1, if(count() <= ${maxPoints}, ${maxPoints}, 0)) AS few, ` +
       dims.map((d) => `${exactMomentsSql(`k${d}`)} AS s${d}, ${bitsOf(`min(k${d})`)} AS m${d}`).join(', ') +
       from,
   );
   const n = BigInt(one.n as string);
-  if (Number(one.bad) > 0 || n <= BigInt(maxPoints)) return null;
+  if (n <= BigInt(maxPoints)) {
+    const few = one.few as unknown[][];
+    return {
+      kind: 'groups',
+      rows: few.map((t) => Object.fromEntries([...keys.map((k, d) => [k, t[d]]), ['c', t[g.dims]]])),
+    };
+  }
+  if (Number(one.bad) > 0) return everyGroup();
   const std = dims.map((d) => Math.sqrt(toPopulationVariance(n, fromExactMoments(one[`s${d}`]))));
-  if (!std.every(Number.isFinite)) return null;
+  if (!std.every(Number.isFinite)) return everyGroup();
   const constant = dims.map((d) => fromBits(one[`m${d}`]));
   const z = dims.map((d) => (std[d] === 0 ? 'toFloat64(0)' : `(k${d} / ${toSqlDouble(std[d])})`));
 
@@ -99,7 +115,7 @@ export async function engineGrid(
           `SELECT ${dims.map((d) => `toString(reinterpretAsUInt64(reinterpretAsString(k${d}))) AS o${d}`).join(', ')}, toString(c) AS oc${from} WHERE NOT (${kept})`,
         );
   const remaining = n - BigInt(outlierRows.length);
-  if (remaining <= BigInt(maxPoints)) return null;
+  if (remaining <= BigInt(maxPoints)) return everyGroup();
   const [four] = await run(
     `SELECT ${dims.map((d) => `${bitsOf(`minIf(${z[d]}, ${kept})`)} AS lo${d}, ${bitsOf(`maxIf(${z[d]}, ${kept})`)} AS hi${d}`).join(', ')}${from}`,
   );
@@ -117,7 +133,7 @@ export async function engineGrid(
     `SELECT ${cellIndex} AS cell, toString(sum(c)) AS w, ${dims.map((d) => `${exactSumSql(z[d], 'c')} AS m${d}`).join(', ')}` +
       `${from} WHERE ${kept} GROUP BY cell ORDER BY cell`,
   );
-  return toCells(cellRows, outlierRows, g.dims, { size: Number(n), std, constant });
+  return { kind: 'cells', grid: toCells(cellRows, outlierRows, g.dims, { size: Number(n), std, constant }) };
 }
 
 /** The cells as pseudo-points (each mean rounded once, API.md §8) and the outliers as groups. */

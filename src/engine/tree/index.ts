@@ -2,7 +2,7 @@
 import type { Task } from '../../contract/tasks.ts';
 import type { EngineRunner } from '../runner.ts';
 import { countEntities, distinctEntities } from './counts.ts';
-import { treeGroupsSql } from './dist.ts';
+import { treeGridSql, treeGroupsSql } from './dist.ts';
 import { treeStatsSql } from './stats.ts';
 import { checkEngineKey, checkEngineLink } from './reports.ts';
 import { toSqlCondition } from '../sql/context.ts';
@@ -39,8 +39,16 @@ export function createTreeRunner(condition: ConditionSql): EngineRunner {
         const st = newStatement(task.tree);
         const selection = selectSql(st, task.context, condition);
         const { params } = task;
-        const limit = params.cluster && params.numeric ? Number.POSITIVE_INFINITY : params.maxGroups;
-        const groups = await treeGroupsSql(st, task.base, task.dimensions, selection, params, limit, ctx.query, signal);
+        const clustered = params.cluster && params.numeric;
+        const gridded = clustered
+          ? await treeGridSql(st, task.base, task.dimensions, selection, params, ctx.query, signal)
+          : null;
+        if (gridded?.kind === 'cells')
+          return ctx.pool.run({ kind: 'shape-cells', grid: gridded.grid, nulls: gridded.nulls, params }, signal);
+        const limit = clustered ? Number.POSITIVE_INFINITY : params.maxGroups;
+        const groups =
+          gridded?.groups ??
+          (await treeGroupsSql(st, task.base, task.dimensions, selection, params, limit, ctx.query, signal));
         if (groups.tooMany) return { size: 0, clustered: false, data: [], outliers: [], tooMany: true, badN: null };
         return ctx.pool.run({ kind: 'shape', groups, params }, signal);
       }
