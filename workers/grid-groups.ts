@@ -1,6 +1,7 @@
 // API.md §7 steps 1–4 with §13's grid, straight over counted groups: no point array for millions of groups.
 import type { Analysis, AnalysisOptions } from './cluster.ts';
 import type { GroupDim } from './group.ts';
+import { type CellSums, createCellSums, exactTotalsOf, toExactMean, toExactStd } from './exact-points.ts';
 import { toGridSide } from './grid.ts';
 import { clusterPoints, defaultK } from './kmeans.ts';
 
@@ -15,8 +16,8 @@ import { clusterPoints, defaultK } from './kmeans.ts';
  * group's rank into its distinct values: a cache miss for an unsorted dimension) into one array per
  * dimension, normalised in place, and each step is a sequential pass over them: 8 bytes a group and
  * dimension, plus 9 of scratch (a distance and an outlier flag; the cell index reuses the distance's
- * buffer). Every sum runs over the groups in the same order and with the same operations as the point
- * path (normalise, findOutliers, gatherCells), so the answer is the same to the bit; the tests compare
+ * buffer). Every sum is exact and rounded once (API.md §8) and every other operation is the point
+ * path's (normalise, findOutliers, gatherCells), so the answer is the same to the bit; the tests compare
  * the two.
  */
 export function analyseGroups(
@@ -36,21 +37,13 @@ export function analyseGroups(
     const num = dims[d].numbers as Float64Array,
       rank = dims[d].ranks,
       col = new Float64Array(size);
-    let sum = 0;
-    for (let g = 0; g < size; g++) sum += col[g] = num[rank[g]];
-    const mean = sum / size;
-    let ss = 0;
-    for (let g = 0; g < size; g++) {
-      const x = col[g] - mean;
-      ss += x * x;
-    }
-    const s = (std[d] = Math.sqrt(ss / size));
+    for (let g = 0; g < size; g++) col[g] = num[rank[g]];
+    const s = (std[d] = toExactStd(exactTotalsOf(col), size));
     constant[d] = col[0];
     // A deviation that is not finite (an infinite value, an overflow) leaves it to the point path as it is.
     if (!Number.isFinite(s)) return null;
-    let zs = 0;
-    for (let g = 0; g < size; g++) zs += col[g] = s === 0 ? 0 : col[g] / s;
-    centre[d] = zs / size;
+    for (let g = 0; g < size; g++) col[g] = s === 0 ? 0 : col[g] / s;
+    centre[d] = toExactMean(exactTotalsOf(col), size);
     cols.push(col);
   }
 
@@ -64,9 +57,8 @@ export function analyseGroups(
       dist[g] += x * x;
     }
   }
-  let total = 0;
-  for (let g = 0; g < size; g++) total += dist[g] = Math.sqrt(dist[g]);
-  const meanDist = total / size;
+  for (let g = 0; g < size; g++) dist[g] = Math.sqrt(dist[g]);
+  const meanDist = toExactMean(exactTotalsOf(dist), size);
   const isOutlier = new Uint8Array(size);
   const outliers: number[] = [];
   if (meanDist !== 0)
@@ -100,22 +92,22 @@ export function analyseGroups(
   }
   const cellCount = side ** nd;
   const weight = new Float64Array(cellCount),
-    sums = new Float64Array(cellCount * nd);
+    sums = createCellSums(cellCount, nd);
   for (let g = 0; g < size; g++) if (!isOutlier[g]) weight[cell[g]] += counts[g];
   for (let d = 0; d < nd; d++) {
     const col = cols[d];
-    for (let g = 0; g < size; g++) if (!isOutlier[g]) sums[cell[g] * nd + d] += counts[g] * col[g];
+    for (let g = 0; g < size; g++) if (!isOutlier[g]) sums.add(cell[g], d, counts[g], col[g]);
   }
   return clusterCells(weight, sums, nd, outliers, { std, constant }, opts);
 }
 
 /**
  * Steps 3–4 of §7 over the grid's non-empty cells (analysePoints' gridded branch): each cell a point
- * at its count-weighted mean (`sums` / `weight`, `nd` values a cell) weighing its total count.
+ * at its count-weighted mean (its exact Σ count·z over `weight`, rounded once) weighing its total count.
  */
 export function clusterCells(
   weight: Float64Array,
-  sums: Float64Array,
+  sums: CellSums,
   nd: number,
   outliers: number[],
   scale: { std: Float64Array; constant: Float64Array },
@@ -127,7 +119,7 @@ export function clusterCells(
     kept = new Float64Array(cells);
   for (let c = 0, k = 0; c < weight.length; c++) {
     if (weight[c] === 0) continue;
-    for (let d = 0; d < nd; d++) values[k * nd + d] = sums[c * nd + d] / weight[c];
+    for (let d = 0; d < nd; d++) values[k * nd + d] = sums.mean(c, d, weight[c]);
     kept[k++] = weight[c];
   }
   const result: Analysis = { outliers, clusters: null, badN: null, cells };

@@ -3,6 +3,7 @@ import type { DistParams, DistPoint, DistResult, NumberRuns, ShapeGroups } from 
 import type { Analysis, AnalysisOptions } from './cluster.ts';
 import { byValues, shapeDistribution } from './dist.ts';
 import { clusterCells } from './grid-groups.ts';
+import { createCellSums, exactTotals, toExactMean, toExactStd } from './exact-points.ts';
 import { toGridSide } from './grid.ts';
 
 /**
@@ -52,7 +53,7 @@ export function shapeRuns(runs: NumberRuns, params: DistParams): DistResult {
  * What workers/grid-groups.ts's analyseGroups gives for one dimension whose groups are `values`
  * (ascending, no null) with `counts`, when more than `maxPoints` of them remain after the outliers;
  * null when fewer remain or the deviation is not finite (the caller then makes the groups). The same
- * sums in the same order with the same operations (step 1's mean, deviation and centre, step 2's
+ * exact sums rounded once and the same operations (step 1's mean, deviation and centre, step 2's
  * distances, the grid's range and cells), each a pass over the values: a normalised value is divided
  * again where a later pass needs it (the same division, the same double), and outliers are found by
  * their ascending list, not a flag per value. Transient: the grid's cells (16 bytes each, at most
@@ -65,27 +66,24 @@ export function analyseRuns(
 ): Analysis | null {
   const n = values.length;
   if (n <= opts.maxPoints) return null;
-  let sum = 0;
-  for (let g = 0; g < n; g++) sum += values[g];
-  const mean = sum / n;
-  let ss = 0;
-  for (let g = 0; g < n; g++) {
-    const x = values[g] - mean;
-    ss += x * x;
-  }
-  const s = Math.sqrt(ss / n);
+  const s = toExactStd(
+    exactTotals(n, (g) => values[g]),
+    n,
+  );
   if (!Number.isFinite(s)) return null;
   const std = Float64Array.of(s),
     constant = Float64Array.of(values[0]);
-  let zs = 0;
-  for (let g = 0; g < n; g++) zs += s === 0 ? 0 : values[g] / s;
-  const centre = zs / n;
-  let total = 0;
-  for (let g = 0; g < n; g++) {
-    const x = (s === 0 ? 0 : values[g] / s) - centre;
-    total += Math.sqrt(x * x);
-  }
-  const meanDist = total / n;
+  const centre = toExactMean(
+    exactTotals(n, (g) => (s === 0 ? 0 : values[g] / s)),
+    n,
+  );
+  const meanDist = toExactMean(
+    exactTotals(n, (g) => {
+      const x = (s === 0 ? 0 : values[g] / s) - centre;
+      return Math.sqrt(x * x);
+    }),
+    n,
+  );
 
   // Outliers (at least 3× the mean distance from the centre), and the range of the others.
   const outliers: number[] = [];
@@ -108,7 +106,7 @@ export function analyseRuns(
     last = side - 1,
     span = hi - lo;
   const weight = new Float64Array(side),
-    sums = new Float64Array(side);
+    sums = createCellSums(side, 1);
   for (let g = 0, next = 0; g < n; g++) {
     if (next < outliers.length && outliers[next] === g) {
       next++;
@@ -118,7 +116,7 @@ export function analyseRuns(
     const c = span === 0 ? 0 : Math.floor(((z - lo) / span) * side);
     const cell = c > last ? last : c;
     weight[cell] += counts[g];
-    sums[cell] += counts[g] * z;
+    sums.add(cell, 0, counts[g], z);
   }
   // Steps 3–4 over the cells, as analyseGroups ends.
   return clusterCells(weight, sums, 1, outliers, { std, constant }, opts);

@@ -1,7 +1,17 @@
-// Test helper: API.md §7 + §13 written the obvious way (plain arrays, plain Lloyd): the oracle for clustered distributions.
+// Test helper: API.md §7 + §13 written the obvious way (plain arrays, BigInt sums, plain Lloyd): the oracle for clustered distributions.
+import { roundRatio } from '../../src/common/exact-round.ts';
 
 export type OraclePoint = { count: number; values: (number | null)[] };
 export type OracleResult = { size: number; cells: number | null; data: OraclePoint[]; outliers: OraclePoint[] };
+
+/** x · 2^1074 as a BigInt: every finite double is a whole number of 2^−1074. */
+export function scaled(x: number): bigint {
+  const b = new BigUint64Array(new Float64Array([x]).buffer)[0];
+  const field = (b >> 52n) & 2047n;
+  const fraction = b & ((1n << 52n) - 1n);
+  const v = field === 0n ? fraction : (fraction + (1n << 52n)) << (field - 1n);
+  return b >> 63n ? -v : v;
+}
 
 /** Groups of rows (a null is a value; rows with one are dropped unless `nulls`), sorted by values, nulls last. */
 export function oracleGroups(rows: (number | null)[][], nulls: boolean): OraclePoint[] {
@@ -33,15 +43,28 @@ export function oracleDistribution(rows: (number | null)[][], maxPoints: number,
   const dims = rows[0].length;
   const pts = complete.map((g) => g.values as number[]);
   // 1. normalise by the population deviation over the groups
+  // (API.md §8: every sum exact, each result rounded once: BigInts in units of 2^−1074)
+  const n = BigInt(pts.length);
   const std = Array.from({ length: dims }, (_, d) => {
-    const mean = pts.reduce((s, p) => s + p[d], 0) / pts.length;
-    return Math.sqrt(pts.reduce((s, p) => s + (p[d] - mean) ** 2, 0) / pts.length);
+    const sum = pts.reduce((s, p) => s + scaled(p[d]), 0n);
+    const squares = pts.reduce((s, p) => s + scaled(p[d]) ** 2n, 0n);
+    return Math.sqrt(roundRatio(n * squares - sum * sum, n * n, -2148));
   });
   const z = pts.map((p) => p.map((v, d) => (std[d] === 0 ? 0 : v / std[d])));
   // 2. outliers: distance to the mean point ≥ 3 × the mean distance
-  const centre = Array.from({ length: dims }, (_, d) => z.reduce((s, p) => s + p[d], 0) / z.length);
+  const centre = Array.from({ length: dims }, (_, d) =>
+    roundRatio(
+      z.reduce((s, p) => s + scaled(p[d]), 0n),
+      n,
+      -1074,
+    ),
+  );
   const dist = z.map((p) => Math.sqrt(p.reduce((s, v, d) => s + (v - centre[d]) ** 2, 0)));
-  const meanDist = dist.reduce((s, x) => s + x, 0) / dist.length;
+  const meanDist = roundRatio(
+    dist.reduce((s, x) => s + scaled(x), 0n),
+    n,
+    -1074,
+  );
   const isOut = dist.map((x) => meanDist > 0 && x >= 3 * meanDist);
   let points = z.filter((_, i) => !isOut[i]);
   let counts = complete.filter((_, i) => !isOut[i]).map((g) => g.count);
@@ -52,20 +75,20 @@ export function oracleDistribution(rows: (number | null)[][], maxPoints: number,
     while ((side + 1) ** dims <= maxPoints) side++;
     const lo = Array.from({ length: dims }, (_, d) => points.reduce((m, p) => Math.min(m, p[d]), Infinity));
     const hi = Array.from({ length: dims }, (_, d) => points.reduce((m, p) => Math.max(m, p[d]), -Infinity));
-    const byCell = new Map<number, { w: number; sums: number[] }>();
+    const byCell = new Map<number, { w: number; sums: bigint[] }>();
     points.forEach((p, i) => {
       let cell = 0;
       for (let d = 0; d < dims; d++) {
         const c = hi[d] === lo[d] ? 0 : Math.min(side - 1, Math.floor(((p[d] - lo[d]) / (hi[d] - lo[d])) * side));
         cell = cell * side + c;
       }
-      const e = byCell.get(cell) ?? { w: 0, sums: new Array(dims).fill(0) };
+      const e = byCell.get(cell) ?? { w: 0, sums: new Array<bigint>(dims).fill(0n) };
       e.w += counts[i];
-      for (let d = 0; d < dims; d++) e.sums[d] += counts[i] * p[d];
+      for (let d = 0; d < dims; d++) e.sums[d] += BigInt(counts[i]) * scaled(p[d]);
       byCell.set(cell, e);
     });
     const ordered = [...byCell.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
-    points = ordered.map((e) => e.sums.map((s) => s / e.w));
+    points = ordered.map((e) => e.sums.map((s) => roundRatio(s, BigInt(e.w), -1074)));
     counts = ordered.map((e) => e.w);
     cells = points.length;
   }
