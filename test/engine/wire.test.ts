@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_CONFIG } from '../../src/config.ts';
 import { runTableTask } from '../../src/engine/compute/index.ts';
-import { type Running, startServer } from '../../src/server.ts';
+import { type Running, startServer } from '../../src/serve/server.ts';
 import { sharedCluster } from '../helpers/clickhouse.ts';
 import { WIDE, createWide } from '../helpers/engine/wide.ts';
 import { get } from '../helpers/server.ts';
