@@ -39,7 +39,14 @@ export type EngineRow = Record<string, unknown>;
  * EngineUnavailableError when the engine is unreachable, slower than the deadline, or fails
  * (the message never holds credentials); `signal` cancels the query on the engine too.
  */
-export type EngineQuery = (sql: string, signal?: AbortSignal) => Promise<EngineRow[]>;
+export type EngineQuery = (sql: string, signal?: AbortSignal, opts?: EngineQueryOptions) => Promise<EngineRow[]>;
+
+/**
+ * `session`: the engine session the query runs in (its temporary tables live there, and end with it
+ * or after the engine's session timeout); one query at a time per session. `command`: a statement
+ * without rows (CREATE, DROP), answered by [].
+ */
+export type EngineQueryOptions = { session?: string; command?: boolean };
 
 /**
  * What the engine computes to identify a table's content (API.md §14): the row count and the

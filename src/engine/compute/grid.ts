@@ -1,4 +1,5 @@
 // API.md §13's grid computed by the engine: steps 1–2 of §7 and the cells over the groups in SQL, so one row per cell comes back, never one per group.
+import { randomUUID } from 'node:crypto';
 import type { EngineQuery, EngineRow } from '../../contract/engine.ts';
 import type { GridCells } from '../../contract/tasks.ts';
 import {
@@ -68,11 +69,36 @@ export async function engineGrid(
   maxPoints: number,
   signal?: AbortSignal,
 ): Promise<{ kind: 'groups'; rows: EngineRow[] } | { kind: 'cells'; grid: GridCells }> {
-  const dims = Array.from({ length: g.dims }, (_, d) => d);
+  // The groups are counted once, into a temporary table of the request's own engine session; every
+  // round reads that table (the groups, not the rows), and the session's end drops it in any case.
+  const opts = { session: `sorrel-grid-${randomUUID()}` };
+  const keys = Array.from({ length: g.dims }, (_, d) => `k${d}`);
   // The keys are never null there, but a Nullable column's stay Nullable types, which sumMap refuses.
-  const from = ` FROM (SELECT ${dims.map((d) => `assumeNotNull(k${d}) AS k${d}`).join(', ')}, c FROM (${g.sql}))`;
-  const run = async (sql: string) => query(g.finish(sql), signal);
+  await query(
+    g.finish(
+      `CREATE TEMPORARY TABLE ${GROUPS} ENGINE = Memory AS SELECT ${keys.map((k) => `assumeNotNull(${k}) AS ${k}`).join(', ')}, c FROM (${g.sql})`,
+    ),
+    signal,
+    { ...opts, command: true },
+  );
+  try {
+    return await gridRounds((sql) => query(sql, signal, opts), g.dims, maxPoints);
+  } finally {
+    await query(`DROP TEMPORARY TABLE IF EXISTS ${GROUPS}`, undefined, { ...opts, command: true }).catch(() => {});
+  }
+}
 
+/** The session's table of groups (k0…, c). */
+const GROUPS = 'sorrel_groups';
+
+/** The rounds over the session's table of groups. */
+async function gridRounds(
+  run: (sql: string) => Promise<EngineRow[]>,
+  nd: number,
+  maxPoints: number,
+): Promise<{ kind: 'groups'; rows: EngineRow[] } | { kind: 'cells'; grid: GridCells }> {
+  const dims = Array.from({ length: nd }, (_, d) => d);
+  const from = ` FROM ${GROUPS}`;
   const keys = dims.map((d) => `k${d}`);
   const everyGroup = async () => ({ kind: 'groups' as const, rows: await run(`SELECT ${keys.join(', ')}, c${from}`) });
 
@@ -88,7 +114,7 @@ export async function engineGrid(
     const few = one.few as unknown[][];
     return {
       kind: 'groups',
-      rows: few.map((t) => Object.fromEntries([...keys.map((k, d) => [k, t[d]]), ['c', t[g.dims]]])),
+      rows: few.map((t) => Object.fromEntries([...keys.map((k, d) => [k, t[d]]), ['c', t[nd]]])),
     };
   }
   if (Number(one.bad) > 0) return everyGroup();
@@ -119,7 +145,7 @@ export async function engineGrid(
   const [four] = await run(
     `SELECT ${dims.map((d) => `${bitsOf(`minIf(${z[d]}, ${kept})`)} AS lo${d}, ${bitsOf(`maxIf(${z[d]}, ${kept})`)} AS hi${d}`).join(', ')}${from}`,
   );
-  const side = toGridSide(maxPoints, g.dims);
+  const side = toGridSide(maxPoints, nd);
   const cellSql = dims.map((d) => {
     const lo = fromBits(four[`lo${d}`]),
       span = fromBits(four[`hi${d}`]) - lo;
@@ -133,7 +159,7 @@ export async function engineGrid(
     `SELECT ${cellIndex} AS cell, toString(sum(c)) AS w, ${dims.map((d) => `${exactSumSql(z[d], 'c')} AS m${d}`).join(', ')}` +
       `${from} WHERE ${kept} GROUP BY cell ORDER BY cell`,
   );
-  return { kind: 'cells', grid: toCells(cellRows, outlierRows, g.dims, { size: Number(n), std, constant }) };
+  return { kind: 'cells', grid: toCells(cellRows, outlierRows, nd, { size: Number(n), std, constant }) };
 }
 
 /** The cells as pseudo-points (each mean rounded once, API.md §8) and the outliers as groups. */
