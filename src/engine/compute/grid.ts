@@ -58,10 +58,10 @@ function bitsOf(x: string): string {
  * the cell is the workers' IEEE operations in the same order, so each group lands where it would in
  * memory.
  *
- * At most maxPoints groups (the common case): round 1 brings them too (`groupArray`, sent only then)
- * and the answer is `groups`, rows of k0…, c for the workers to shape as before; so a distribution
- * with few groups costs one query, as it did. So do at most maxPoints groups beside the outliers, or
- * a value that is not finite (every group then comes over: at most maxPoints plus the outliers).
+ * At most maxPoints groups (the common case): the answer is `groups`, rows of k0…, c for the workers
+ * to shape as before (the table's count, then its rows). So do at most maxPoints groups beside the
+ * outliers, or a value that is not finite (every group then comes over: at most maxPoints plus the
+ * outliers).
  */
 export async function engineGrid(
   query: EngineQuery,
@@ -102,21 +102,17 @@ async function gridRounds(
   const keys = dims.map((d) => `k${d}`);
   const everyGroup = async () => ({ kind: 'groups' as const, rows: await run(`SELECT ${keys.join(', ')}, c${from}`) });
 
-  // 1. The deviation per dimension, and the groups themselves when they are few.
+  // At most maxPoints groups (the common case): the groups themselves.
+  const [size] = await run(`SELECT toString(count()) AS n${from}`);
+  const n = BigInt(size.n as string);
+  if (n <= BigInt(maxPoints)) return everyGroup();
+
+  // 1. The deviation per dimension.
   const [one] = await run(
-    `SELECT toString(count()) AS n, countIf(NOT (${dims.map((d) => `isFinite(k${d})`).join(' AND ')})) AS bad, ` +
-      `arraySlice(groupArray(${maxPoints})(tuple(${keys.join(', ')}, c)), 1, if(count() <= ${maxPoints}, ${maxPoints}, 0)) AS few, ` +
+    `SELECT countIf(NOT (${dims.map((d) => `isFinite(k${d})`).join(' AND ')})) AS bad, ` +
       dims.map((d) => `${exactMomentsSql(`k${d}`)} AS s${d}, ${bitsOf(`min(k${d})`)} AS m${d}`).join(', ') +
       from,
   );
-  const n = BigInt(one.n as string);
-  if (n <= BigInt(maxPoints)) {
-    const few = one.few as unknown[][];
-    return {
-      kind: 'groups',
-      rows: few.map((t) => Object.fromEntries([...keys.map((k, d) => [k, t[d]]), ['c', t[nd]]])),
-    };
-  }
   if (Number(one.bad) > 0) return everyGroup();
   const std = dims.map((d) => Math.sqrt(toPopulationVariance(n, fromExactMoments(one[`s${d}`]))));
   if (!std.every(Number.isFinite)) return everyGroup();
