@@ -76,7 +76,7 @@ export async function engineGrid(
   // The keys are never null there, but a Nullable column's stay Nullable types, which sumMap refuses.
   await query(
     g.finish(
-      `CREATE TEMPORARY TABLE ${GROUPS} ENGINE = Memory AS SELECT ${keys.map((k) => `assumeNotNull(${k}) AS ${k}`).join(', ')}, c FROM (${g.sql})`,
+      `CREATE TEMPORARY TABLE ${GROUPS} ENGINE = Memory AS SELECT ${keys.map((k) => `assumeNotNull(${k}) AS ${k}`).join(', ')}, toUInt64(assumeNotNull(c)) AS c FROM (${g.sql})`,
     ),
     signal,
     { ...opts, command: true },
