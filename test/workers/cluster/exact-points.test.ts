@@ -1,0 +1,81 @@
+// Tests: workers/cluster/exact-points.ts — §7/§13's sums in memory, exact and rounded once, against BigInt.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { roundRatio } from '../../../src/common/exact-round.ts';
+import { createCellSums, exactTotals, toExactMean, toExactStd } from '../../../workers/cluster/exact-points.ts';
+import { scaled } from './grid-oracle.ts';
+
+test('cell means are Σ c·z exact over the total count, rounded once (cancellation, tiny and huge z, big counts)', () => {
+  const cases: [number, number][][] = [
+    [
+      [1, 1e16],
+      [1, 1],
+      [1, -1e16],
+    ],
+    [
+      [3, 0.1],
+      [7, 0.2],
+      [2 ** 40, 0.3],
+      [5, -0.6],
+    ],
+    [
+      [1, 2 ** -1000],
+      [2, 5e-324],
+      [1, 3.5],
+    ],
+    [
+      [9, 2 ** 950],
+      [9, -(2 ** 950)],
+      [1, 1.25],
+    ],
+    Array.from({ length: 500 }, (_, i) => [(i % 17) + 1, Math.sin(i) * 10 ** ((i % 7) - 3)] as [number, number]),
+  ];
+  const sums = createCellSums(cases.length, 1);
+  cases.forEach((members, cell) => {
+    for (const [c, z] of members) sums.add(cell, 0, c, z);
+  });
+  cases.forEach((members, cell) => {
+    const w = members.reduce((s, [c]) => s + c, 0);
+    const exact = members.reduce((s, [c, z]) => s + BigInt(c) * scaled(z), 0n);
+    assert.is(sums.mean(cell, 0, w), roundRatio(exact, BigInt(w), -1074), `cell ${cell}`);
+  });
+  // 1e16 + 1 − 1e16 over 3 is 1/3, where sums in order give 0.
+  assert.is(sums.mean(0, 0, 3), 1 / 3);
+});
+
+test('the deviation and the mean come from exact sums, whatever the order', () => {
+  const xs = [1e16, 1, -1e16, 3, 0.1, 0.2];
+  const reversed = [...xs].reverse();
+  const std = toExactStd(
+    exactTotals(xs.length, (i) => xs[i]),
+    xs.length,
+  );
+  assert.is(
+    std,
+    toExactStd(
+      exactTotals(xs.length, (i) => reversed[i]),
+      xs.length,
+    ),
+  );
+  const n = BigInt(xs.length);
+  const sum = xs.reduce((s, x) => s + scaled(x), 0n),
+    squares = xs.reduce((s, x) => s + scaled(x) ** 2n, 0n);
+  assert.is(std, Math.sqrt(roundRatio(n * squares - sum * sum, n * n, -2148)));
+  assert.is(
+    toExactMean(
+      exactTotals(3, (i) => [1e16, 1, -1e16][i]),
+      3,
+    ),
+    1 / 3,
+  );
+  assert.ok(
+    Number.isNaN(
+      toExactMean(
+        exactTotals(2, (i) => [Infinity, -Infinity][i]),
+        2,
+      ),
+    ),
+  );
+});
+
+test.run();
