@@ -671,6 +671,8 @@ export interface components {
         CacheControl: string;
         /** @description Answers depend on the credentials and the origin. */
         Vary: "Authorization, Origin";
+        /** @description Answers depend on the credentials, the origin and `Accept` (JSON, or an Arrow IPC stream for `application/vnd.apache.arrow.stream`). */
+        VaryAccept: "Authorization, Origin, Accept";
         /** @description Number of items before paging. */
         TotalCount: number;
         /** @description `<url>; rel="next"` and/or `<url>; rel="prev"` when paging with `limit`/`offset`. */
@@ -1475,11 +1477,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["OptionalETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
-                    Vary: components["headers"]["Vary"];
+                    Vary: components["headers"]["VaryAccept"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ValuesPage"] | components["schemas"]["ValueSample"];
+                    "application/vnd.apache.arrow.stream": string;
                 };
             };
             /** @description The `If-None-Match` validator matches: no body. */
@@ -1487,7 +1490,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
-                    Vary: components["headers"]["Vary"];
+                    Vary: components["headers"]["VaryAccept"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1737,11 +1740,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
-                    Vary: components["headers"]["Vary"];
+                    Vary: components["headers"]["VaryAccept"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Dist"];
+                    "application/vnd.apache.arrow.stream": string;
                 };
             };
             /** @description The `If-None-Match` validator matches: no body. */
@@ -1749,7 +1753,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
-                    Vary: components["headers"]["Vary"];
+                    Vary: components["headers"]["VaryAccept"];
                     [name: string]: unknown;
                 };
                 content?: never;

@@ -1,5 +1,5 @@
 // The §8 finishing of exact sums: one rounding to the nearest double of sum, mean and variance (API.md §8).
-import { EXP, type ExactTotals } from './exact-sum.ts';
+import { createExactSum, EXP, type ExactTotals } from './exact-sum.ts';
 
 /** `sum` is decimal text only for an integer column's (or whole doubles') exact sum beyond 2^53. */
 export type Moments = { sum: number | string; mean: number; stddev: number | null };
@@ -59,6 +59,23 @@ function toSumJson(t: ExactTotals): number | string {
   return v >= -TWO_53 && v <= TWO_53 ? Number(v) : String(v);
 }
 
+/**
+ * toMoments with the rule for `sum` as decimal text: an integer column's exact sum beyond 2^53,
+ * or a float column's when every value is whole within ±2^53 (`whole`, asked only then: the
+ * float column's integers print as an integer column's would).
+ */
+export function momentsOfTotals(t: ExactTotals, n: number, integer: boolean, whole: () => boolean): Moments {
+  return toMoments(t, n, integer || (isLargeInteger(t) && whole()));
+}
+
+/** Whether Σx is an integer beyond ±2^53 (else its text and its double are the same number). */
+export function isLargeInteger(t: ExactTotals): boolean {
+  if (t.nan + t.posInf + t.negInf > 0) return false;
+  const unit = t.exp >= 0 ? 1n : 1n << BigInt(-t.exp);
+  const bound = TWO_53 * unit;
+  return t.sum % unit === 0n && (t.sum > bound || t.sum < -bound);
+}
+
 /** One group of an engine's decomposition of doubles: the values with this sign and exponent field. */
 export type ExponentGroup = { negative: boolean; exponent: number; count: number; mantissas: bigint; squares: bigint };
 
@@ -82,4 +99,36 @@ export function toTotalsOfGroups(groups: readonly ExponentGroup[]): ExactTotals 
     totals.squares += g.squares << (2n * shift);
   }
   return totals;
+}
+
+/** The double whose IEEE 754 bits are b (an engine sends doubles as their bits: src/engine/compute/stats.ts). */
+export function bitsToDouble(b: bigint): number {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setBigUint64(0, b);
+  return view.getFloat64(0);
+}
+
+/** The exact Σ and Σ² of at(0) … at(n − 1) (any numbers), through a small buffer. */
+export function totalsOf(n: number, at: (i: number) => number): ExactTotals {
+  const acc = createExactSum();
+  const chunk = new Float64Array(Math.min(n, 4096));
+  for (let start = 0; start < n; start += chunk.length) {
+    const len = Math.min(chunk.length, n - start);
+    for (let i = 0; i < len; i++) chunk[i] = at(start + i);
+    acc.addRange(chunk, 0, len);
+  }
+  return acc.toTotals();
+}
+
+/** The mean of at(0) … at(n − 1), n ≥ 1: the exact sum over n, rounded once (NaN and infinities as IEEE sums give them). */
+export function meanOf(n: number, at: (i: number) => number): number {
+  return toMoments(totalsOf(n, at), n).mean;
+}
+
+/** The population variance of at(0) … at(n − 1), n ≥ 1: (nΣx² − (Σx)²) / n² from exact sums, rounded once; NaN when a value is not finite. */
+export function populationVarianceOf(n: number, at: (i: number) => number): number {
+  const t = totalsOf(n, at);
+  if (t.nan + t.posInf + t.negInf > 0) return NaN;
+  const bn = BigInt(n);
+  return roundRatio(bn * t.squares - t.sum * t.sum, bn * bn, 2 * t.exp);
 }

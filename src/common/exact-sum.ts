@@ -33,9 +33,8 @@ const LIMB_ADDS = 1 << 19;
  * (doubles, carried lazily), which hold the exact totals and merge limb by limb.
  */
 export function createExactSum(parts?: ExactSumParts) {
-  const sumLo = new Float64Array(4096),
-    sumHi = new Float64Array(4096),
-    sq = new Float64Array(2048 * 8);
+  // per bin (sign and exponent field) 8 doubles, one cache line: Σlo, Σhi, the five Σ digit products, unused
+  const bins = new Float64Array(4096 * 8);
   const sumLimbs = new Float64Array(SUM_LIMBS),
     sqLimbs = new Float64Array(SQ_LIMBS),
     special = new Float64Array(3); // NaN, +∞, −∞
@@ -46,45 +45,73 @@ export function createExactSum(parts?: ExactSumParts) {
 
   function addRange(values: Float64Array, start = 0, end = values.length): void {
     const words = new Uint32Array(values.buffer, values.byteOffset, values.length * 2);
+    const bin = bins; // a local: the loop reads no closure slot
     for (let i = start; i < end; ) {
       const stop = Math.min(end, i + CHUNK - pending);
       pending += stop - i;
       for (; i < stop; i++) {
+        // put(lo, hi), inlined: V8 keeps the loop's locals in registers
         const lo = words[2 * i],
           hi = words[2 * i + 1];
-        const idx = hi >>> 20, // sign and exponent field
+        const idx = hi >>> 20,
           e = idx & 0x7ff;
         if (e === 0x7ff) {
           addSpecial(hi, lo, 1);
           continue;
         }
-        const normal = (e + 0x7ff) >>> 11; // 1 unless subnormal
+        const normal = (e + 0x7ff) >>> 11;
         const m = (hi & 0xfffff) | (normal << 20);
-        const bin = idx + 1 - normal;
-        sumLo[bin] += lo;
-        sumHi[bin] += m;
+        const k = (idx + 1 - normal) << 3;
         const c = lo & 0x3ffff,
           b = (lo >>> 18) | ((m & 0xf) << 14),
           a = m >>> 4;
-        const k = (bin & 0x7ff) << 3;
-        sq[k] += c * c;
-        sq[k + 1] += 2 * b * c;
-        sq[k + 2] += 2 * a * c + b * b;
-        sq[k + 3] += 2 * a * b;
-        sq[k + 4] += a * a;
+        bin[k] += lo;
+        bin[k + 1] += m;
+        bin[k + 2] += c * c;
+        bin[k + 3] += 2 * b * c;
+        bin[k + 4] += 2 * a * c + b * b;
+        bin[k + 5] += 2 * a * b;
+        bin[k + 6] += a * a;
       }
       if (pending === CHUNK) flush();
     }
   }
 
-  function add(x: number): void {
-    bits[0] = x;
-    addRange(bits, 0, 1);
+  /** One double, by its two 32-bit words, into the bins of its sign and exponent. */
+  function put(lo: number, hi: number): void {
+    const idx = hi >>> 20, // sign and exponent field
+      e = idx & 0x7ff;
+    if (e === 0x7ff) {
+      addSpecial(hi, lo, 1);
+      return;
+    }
+    const normal = (e + 0x7ff) >>> 11; // 1 unless subnormal
+    const m = (hi & 0xfffff) | (normal << 20);
+    const k = (idx + 1 - normal) << 3;
+    const c = lo & 0x3ffff,
+      b = (lo >>> 18) | ((m & 0xf) << 14),
+      a = m >>> 4;
+    bins[k] += lo;
+    bins[k + 1] += m;
+    bins[k + 2] += c * c;
+    bins[k + 3] += 2 * b * c;
+    bins[k + 4] += 2 * a * c + b * b;
+    bins[k + 5] += 2 * a * b;
+    bins[k + 6] += a * a;
   }
 
-  /** x added `count` times (count a non-negative integer below 2^53), straight into the limbs. */
+  function add(x: number): void {
+    bits[0] = x;
+    put(bitWords[0], bitWords[1]);
+    if (++pending === CHUNK) flush();
+  }
+
+  /** x added `count` times (count a non-negative integer below 2^53): binned when few, else straight into the limbs. */
   function addTimes(x: number, count: number): void {
-    if (count === 0) return;
+    if (count < 16) {
+      for (let j = 0; j < count; j++) add(x);
+      return;
+    }
     bits[0] = x;
     const lo = bitWords[0],
       hi = bitWords[1];
@@ -130,24 +157,14 @@ export function createExactSum(parts?: ExactSumParts) {
 
   function flush(): void {
     for (let bin = 0; bin < 4096; bin++) {
-      const lo = sumLo[bin],
-        hi = sumHi[bin];
-      if (lo === 0 && hi === 0) continue;
+      const k = bin << 3;
+      if (bins[k] === 0 && bins[k + 1] === 0) continue; // a zero's bin holds zeros only
       const sign = bin >= 2048 ? -1 : 1,
         shift = (bin & 0x7ff) - 1;
-      addShifted(sumLimbs, lo, shift, sign);
-      addShifted(sumLimbs, hi, shift + 32, sign);
-      sumLo[bin] = 0;
-      sumHi[bin] = 0;
-    }
-    for (let e = 1; e < 2047; e++) {
-      const k = e << 3;
-      for (let t = 0; t < 5; t++) {
-        const v = sq[k + t];
-        if (v === 0) continue;
-        addShifted(sqLimbs, v, 2 * (e - 1) + 18 * t, 1);
-        sq[k + t] = 0;
-      }
+      addShifted(sumLimbs, bins[k], shift, sign);
+      addShifted(sumLimbs, bins[k + 1], shift + 32, sign);
+      for (let t = 0; t < 5; t++) addShifted(sqLimbs, bins[k + 2 + t], 2 * shift + 18 * t, 1);
+      bins.fill(0, k, k + 8);
     }
     pending = 0;
   }
@@ -202,4 +219,18 @@ function toBigInt(limbs: Float64Array): bigint {
   let n = 0n;
   for (let i = limbs.length - 1; i >= 0; i--) n = (n << 32n) + BigInt(limbs[i]);
   return n;
+}
+
+/** The totals of several sets of values (the parts of one split), the same `exp` each. */
+export function mergeTotals(parts: readonly ExactTotals[]): ExactTotals {
+  const out: ExactTotals = { sum: 0n, squares: 0n, exp: parts[0]?.exp ?? EXP, nan: 0, posInf: 0, negInf: 0 };
+  for (const t of parts) {
+    if (t.exp !== out.exp) throw new Error(`Totals in units 2^${t.exp} and 2^${out.exp} do not add.`);
+    out.sum += t.sum;
+    out.squares += t.squares;
+    out.nan += t.nan;
+    out.posInf += t.posInf;
+    out.negInf += t.negInf;
+  }
+  return out;
 }

@@ -22,6 +22,8 @@ import {
   toNaiveDist,
   toRefusal,
 } from './dist-answer.ts';
+import { toDistArrowBytes } from './dist-arrow.ts';
+import { ARROW_STREAM } from '../http/accept.ts';
 
 /** The distribution of a field; context-naive answers are computed once and kept in memory. */
 export const getDist = defineRoute<DistParams>({
@@ -57,6 +59,7 @@ export const getDist = defineRoute<DistParams>({
     };
   },
   answer: (ctx, params) => answerDist(ctx, params),
+  arrow: true,
 });
 
 type Query = Pick<DistParams['params'], 'nulls' | 'sort' | 'cluster' | 'n' | 'axes'> & {
@@ -101,15 +104,20 @@ export function warmNaiveDist(snapshot: Snapshot, pool: Pool, config: Config, fi
 /** A context-aware answer is computed for the request; a naive one's bytes come from the memo (made on the first call). */
 async function answerDist(ctx: RequestContext, p: DistParams): Promise<Reply> {
   const { snapshot, config } = ctx;
+  const arrow = ctx.representation === 'arrow';
+  const type = arrow ? ARROW_STREAM : undefined;
   if (p.context === null) {
-    const naive = await toNaiveDist(snapshot, ctx.pool, config, p, true);
+    const naive = arrow
+      ? await toNaiveDist(snapshot, ctx.pool, config, p, true, toDistArrowBytes, 'dist-arrow')
+      : await toNaiveDist(snapshot, ctx.pool, config, p, true);
     if ('refused' in naive) throw toRefusal(config, p, naive.refused);
-    return { body: null, bytes: naive.bytes };
+    return { body: null, bytes: naive.bytes, type };
   }
   const result = await computeAwareDist(snapshot, ctx.pool, p, ctx.signal);
   const refusal = toRefusal(config, p, result);
   if (refusal) throw refusal;
-  return { body: null, bytes: await toDistBytes(snapshot, p, result) };
+  const bytes = arrow ? toDistArrowBytes(snapshot, p, result) : await toDistBytes(snapshot, p, result);
+  return { body: null, bytes, type };
 }
 
 /** The dimension fields: repeated or comma-separated ids, the path's field first if absent, at most maxDimensions. */

@@ -17,6 +17,8 @@ import { defineRoute, type Reply, type RequestContext, toCanonical } from '../ht
 import type { TreeContextNode } from '../contract/tree.ts';
 import { toColumnTask } from '../snapshot/column-task.ts';
 import type { Field } from '../contract/model.ts';
+import { ARROW_STREAM } from '../http/accept.ts';
+import { toArrowBytes, toArrowKind } from '../http/arrow-body.ts';
 
 const SEED_MAX = 2 ** 32 - 1; // the generator's whole state: every seed draws differently
 const PAGE_MAX = Number.MAX_SAFE_INTEGER;
@@ -81,6 +83,7 @@ export const getValues = defineRoute<ValuesParams>({
     };
   },
   answer: (ctx, params) => answerValues(ctx, params),
+  arrow: true,
 });
 
 async function answerValues(
@@ -111,12 +114,11 @@ async function answerValues(
 
   if (random !== null) {
     // Drawn from the answer's order, returned in value order (indices into `vals` are value order).
-    return {
-      body: drawIndices(total, random, seed ?? randomInt(SEED_MAX))
-        .map(at)
-        .sort((a, b) => a - b)
-        .map(item),
-    };
+    const drawn = drawIndices(total, random, seed ?? randomInt(SEED_MAX))
+      .map(at)
+      .sort((a, b) => a - b);
+    if (ctx.representation === 'arrow') return toArrowValues(field, vals, drawn.length, (j) => drawn[j], {});
+    return { body: drawn.map(item) };
   }
   if (limit === 0 && total > config.maxValuesLimit) {
     throw badParameter(
@@ -150,6 +152,10 @@ async function answerValues(
     num_pages: numPages,
     _links: links,
   };
+  if (ctx.representation === 'arrow') {
+    const { values: _, ...rest } = body;
+    return toArrowValues(field, vals, shown, (j) => at(start + j), rest);
+  }
   if (shown <= LARGE_PAGE) {
     body.values = Array.from({ length: shown }, (_, j) => item(at(start + j)));
     return { body };
@@ -160,4 +166,20 @@ async function answerValues(
     ? await toJsonTextInSlices(body, 'values', shown, (j) => text(at(start + j)))
     : await toJsonInSlices(body, 'values', shown, (j) => item(at(start + j)));
   return { body, bytes };
+}
+
+/** An Arrow body of values (API.md §16): columns `value`, `label`, `count` of the values `index(j)`, the envelope's other keys in the metadata. */
+function toArrowValues(
+  field: Field,
+  vals: FieldValues,
+  length: number,
+  index: (j: number) => number,
+  metadata: Record<string, unknown>,
+): Reply {
+  const columns = [
+    { name: 'value', kind: toArrowKind(field.internal_type), at: (j: number) => vals.values[index(j)] },
+    { name: 'label', kind: 'utf8' as const, at: (j: number) => vals.label(index(j)) },
+    { name: 'count', kind: 'float64' as const, at: (j: number) => vals.counts[index(j)] },
+  ];
+  return { body: null, bytes: toArrowBytes(length, columns, metadata), type: ARROW_STREAM };
 }

@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { useApi, useView } from '../hooks.ts';
 import { readKey, writeKey } from '../key.ts';
+import type { Brush } from '../brush.ts';
 import { SessionContext, type Session } from '../session.ts';
 import { useRootTree } from '../tree.ts';
 import type { Concept, Field, Root } from '../types.ts';
@@ -19,6 +20,8 @@ export function App() {
   const [view, navigate] = useView();
   const [key, setKeyState] = useState(readKey);
   const [draftField, setDraftField] = useState<number | null>(null);
+  // The brush while the mouse drags it (undefined: no drag). Released, it goes into the URL.
+  const [liveBrush, setLiveBrush] = useState<Brush | null | undefined>(undefined);
   const root = useApi<Root>('', {}, key);
   const concepts = useApi<Concept[]>('concepts/', {}, key);
   const fieldList = useApi<Field[]>('fields/', {}, key);
@@ -39,6 +42,12 @@ export function App() {
     concepts: concepts.data ?? [],
     draftField,
     setDraftField,
+    brush: liveBrush === undefined ? view.brush : liveBrush,
+    setBrush: (brush, done) => {
+      if (!done) return setLiveBrush(brush);
+      setLiveBrush(undefined);
+      navigate({ brush, vpage: 1 });
+    },
   };
   const title = root.data?.title ?? 'Sorrel';
   const fieldName = view.field !== null ? fields.get(view.field)?.name : undefined;

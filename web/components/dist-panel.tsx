@@ -5,6 +5,8 @@ import { formatNumber, formatValue } from '../format.ts';
 import { useApi } from '../hooks.ts';
 import { useSession } from '../session.ts';
 import type { Dist, Field, Stats } from '../types.ts';
+import { toBrushAxis } from '../brush.ts';
+import { BrushChart } from './brush-chart.tsx';
 import { Chart } from './chart.tsx';
 import { DistControls } from './dist-controls.tsx';
 import { ErrorNote, Loading } from './status.tsx';
@@ -42,7 +44,19 @@ function describe(dist: Dist, fields: Field[], kind: ChartKind): string {
   return `${parts.join('; ')}.`;
 }
 
-export function DistPanel({ field, contextParams }: { field: Field; contextParams: Params }) {
+/**
+ * `contextParams` restrict the chart; `chartParams` too, but without a brush on this field, which a
+ * histogram or period chart of the field alone leaves out: it draws the brush over every bin instead.
+ */
+export function DistPanel({
+  field,
+  contextParams,
+  chartParams = contextParams,
+}: {
+  field: Field;
+  contextParams: Params;
+  chartParams?: Params;
+}) {
   const { view, key, fields } = useSession();
   const second = view.dim !== null && view.dim !== field.id ? (fields.get(view.dim) ?? null) : null;
   const dims = second ? [field, second] : [field];
@@ -52,10 +66,11 @@ export function DistPanel({ field, contextParams }: { field: Field; contextParam
   const naive = useApi<Stats>(needsDistinct ? `fields/${field.id}/stats/` : null, {}, key);
   const known = !needsDistinct || naive.data !== null || naive.error !== null;
   const kind = toChartKind(dims, naive.data?.distinct ?? null);
+  const brushable = kind === 'histogram' || kind === 'periods';
   const params: Params = {
     dimensions: second ? `${field.id},${second.id}` : undefined,
     ...toDistParams(kind, dims, view),
-    ...contextParams,
+    ...(brushable ? chartParams : contextParams),
   };
   const { data: dist, error, loading } = useApi<Dist>(known ? `fields/${field.id}/dist/` : null, params, key);
   const shown = dist && kind === 'bars' ? toBars(dist) : dist?.data;
@@ -75,7 +90,15 @@ export function DistPanel({ field, contextParams }: { field: Field; contextParam
           data-points={shown?.length ?? 0}
           data-outliers={dist.outliers.length}
         >
-          {dist.size > 0 && (
+          {dist.size > 0 && brushable && (
+            <BrushChart
+              draw={(w) => drawDist(dist, dims, kind, w)}
+              label={describe(dist, dims, kind)}
+              deps={[dist, second?.id, kind]}
+              axis={toBrushAxis(dist, field, kind)}
+            />
+          )}
+          {dist.size > 0 && !brushable && (
             <Chart
               draw={(w) => drawDist(dist, dims, kind, w)}
               label={describe(dist, dims, kind)}

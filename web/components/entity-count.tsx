@@ -8,13 +8,13 @@ import type { Entity } from '../types.ts';
 import { RecordCount } from './record-count.tsx';
 
 export function EntityCount() {
-  const { root, view, fields, tree } = useSession();
+  const { root, view, fields, tree, brush } = useSession();
   const field = view.field === null ? undefined : fields.get(view.field);
   const entity = root?.entity;
   // Entities are what a field of the root's tree counts; any other field counts its dataset's records.
   if (field && (!entity || (tree !== null && !tree.has(field.app_name)))) return <RecordCount field={field} />;
   if (!entity || tree === null) return null;
-  return <Entities entity={entity} applied={toApplied(view.ctx, null, fields, tree)} />;
+  return <Entities entity={entity} applied={toApplied(view.ctx, null, fields, tree, brush)} />;
 }
 
 function Entities({ entity, applied }: { entity: Entity; applied: Applied }) {

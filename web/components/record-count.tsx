@@ -34,10 +34,10 @@ function toCounter(field: Field, fields: Map<number, Field>): Counter | null {
 }
 
 export function RecordCount({ field }: { field: Field }) {
-  const { view, fields, tree, key } = useSession();
+  const { view, fields, tree, key, brush } = useSession();
   const counter = toCounter(field, fields);
   // Only conditions on this dataset select its records (the field is outside any tree).
-  const applied = toApplied(view.ctx, field, fields, tree);
+  const applied = toApplied(view.ctx, field, fields, tree, brush);
   const aware = toContextParams(applied);
   const all = useApi<Stats | ValuesPage>(counter?.path ?? null, counter?.params ?? {}, key);
   const some = useApi<Stats | ValuesPage>(

@@ -1,46 +1,5 @@
-// Correctly rounded sums for §7 and §13 in memory (API.md §8): the deviation, the mean point, the mean distance and the cells' means, the very doubles the engine gives (src/engine/compute/grid.ts).
+// The §13 grid cells' means in memory, exact and rounded once (API.md §8): the very doubles the engine gives (src/engine/compute/grid.ts).
 import { roundRatio } from '../../src/common/exact-round.ts';
-import { createExactSum, type ExactTotals } from '../../src/common/exact-sum.ts';
-
-/** Values fed to an exact sum a block at a time (a strided or computed column has no Float64Array of its own). */
-const BLOCK = 1 << 14;
-
-/** Exact Σx and Σx² of `n` values, value i being `at(i)`. */
-export function exactTotals(n: number, at: (i: number) => number): ExactTotals {
-  const acc = createExactSum();
-  const block = new Float64Array(Math.min(BLOCK, Math.max(n, 1)));
-  for (let start = 0; start < n; start += BLOCK) {
-    const end = Math.min(n, start + BLOCK);
-    for (let i = start; i < end; i++) block[i - start] = at(i);
-    acc.addRange(block, 0, end - start);
-  }
-  return acc.toTotals();
-}
-
-/** Exact Σx and Σx² of a whole Float64Array. */
-export function exactTotalsOf(values: Float64Array): ExactTotals {
-  const acc = createExactSum();
-  acc.addRange(values);
-  return acc.toTotals();
-}
-
-function isSpecial(t: ExactTotals): boolean {
-  return t.nan > 0 || t.posInf > 0 || t.negInf > 0;
-}
-
-/** The mean Σx / n rounded once; NaN or ±Infinity as IEEE sums give them when a value is not finite. */
-export function toExactMean(t: ExactTotals, n: number): number {
-  if (isSpecial(t)) return t.nan > 0 || (t.posInf > 0 && t.negInf > 0) ? NaN : t.posInf > 0 ? Infinity : -Infinity;
-  return roundRatio(t.sum, BigInt(n), t.exp);
-}
-
-/** The population deviation √round(M₂ / n), M₂ = Σx² − (Σx)²/n exact (API.md §7 step 1, §8); NaN past a non-finite value. */
-export function toExactStd(t: ExactTotals, n: number): number {
-  if (n === 0) return 0;
-  if (isSpecial(t)) return NaN;
-  const bn = BigInt(n);
-  return Math.sqrt(roundRatio(bn * t.squares - t.sum * t.sum, bn * bn, 2 * t.exp));
-}
 
 const SPLITTER = 134217729; // 2^27 + 1: Dekker's split of a double into two 26-bit halves
 const SAFE_LOW = 2 ** -900,

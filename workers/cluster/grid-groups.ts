@@ -1,7 +1,8 @@
 // API.md §7 steps 1–4 with §13's grid, straight over counted groups: no point array for millions of groups.
+import { meanOf, populationVarianceOf } from '../../src/common/exact-round.ts';
 import type { Analysis, AnalysisOptions } from './cluster.ts';
 import type { GroupDim } from '../group/group.ts';
-import { type CellSums, createCellSums, exactTotalsOf, toExactMean, toExactStd } from './exact-points.ts';
+import { type CellSums, createCellSums } from './exact-points.ts';
 import { toGridSide } from './grid.ts';
 import { clusterPoints, defaultK } from './kmeans.ts';
 
@@ -38,12 +39,12 @@ export function analyseGroups(
       rank = dims[d].ranks,
       col = new Float64Array(size);
     for (let g = 0; g < size; g++) col[g] = num[rank[g]];
-    const s = (std[d] = toExactStd(exactTotalsOf(col), size));
+    const s = (std[d] = Math.sqrt(populationVarianceOf(size, (g) => col[g])));
     constant[d] = col[0];
     // A deviation that is not finite (an infinite value, an overflow) leaves it to the point path as it is.
     if (!Number.isFinite(s)) return null;
     for (let g = 0; g < size; g++) col[g] = s === 0 ? 0 : col[g] / s;
-    centre[d] = toExactMean(exactTotalsOf(col), size);
+    centre[d] = meanOf(size, (g) => col[g]);
     cols.push(col);
   }
 
@@ -58,7 +59,7 @@ export function analyseGroups(
     }
   }
   for (let g = 0; g < size; g++) dist[g] = Math.sqrt(dist[g]);
-  const meanDist = toExactMean(exactTotalsOf(dist), size);
+  const meanDist = meanOf(size, (g) => dist[g]);
   const isOutlier = new Uint8Array(size);
   const outliers: number[] = [];
   if (meanDist !== 0)

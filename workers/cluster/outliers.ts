@@ -1,5 +1,5 @@
 // Normalisation and outlier detection over distribution points (API.md §7 steps 1–2).
-import { exactTotals, exactTotalsOf, toExactMean, toExactStd } from './exact-points.ts';
+import { meanOf, populationVarianceOf } from '../../src/common/exact-round.ts';
 
 /** Points normalised per dimension; `std` and `constant` let centroids go back to original units. */
 export type Normalised = {
@@ -16,8 +16,8 @@ export type Normalised = {
  * Divides each dimension by its population standard deviation (n, not n − 1). Like the 2013
  * original, the mean and deviation are over the points as given, unweighted by their counts:
  * a distribution point stands for a group, and it is the spread of groups that is measured.
- * The deviation is √round(M₂/n) from the exact Σx and Σx² (API.md §8), so it does not depend on
- * the points' order, and an engine computing it from its groups gives the same double.
+ * The deviation is √round(M₂ / n) from the exact Σx and Σx² (API.md §8 "correctly rounded",
+ * which §7 follows), so it does not depend on the order of the points.
  */
 export function normalise(points: Float64Array, dims: number): Normalised {
   const n = points.length / dims;
@@ -25,10 +25,7 @@ export function normalise(points: Float64Array, dims: number): Normalised {
     constant = new Float64Array(dims);
   const values = new Float64Array(points.length);
   for (let d = 0; d < dims; d++) {
-    const s = toExactStd(
-      exactTotals(n, (i) => points[i * dims + d]),
-      n,
-    );
+    const s = n > 0 ? Math.sqrt(populationVarianceOf(n, (i) => points[i * dims + d])) : 0;
     std[d] = s;
     constant[d] = n > 0 ? points[d] : 0;
     for (let i = 0; i < n; i++) values[i * dims + d] = s === 0 ? 0 : points[i * dims + d] / s;
@@ -39,17 +36,13 @@ export function normalise(points: Float64Array, dims: number): Normalised {
 /**
  * Indexes of the outliers among normalised points: those whose euclidean distance to the mean
  * point is at least 3× the mean of those distances; none when the mean distance is 0. The mean
- * point and the mean distance are exact sums rounded once (API.md §8).
+ * point and the mean distance are exact sums divided by n, rounded once.
  */
 export function findOutliers(values: Float64Array, dims: number): number[] {
   const n = values.length / dims;
   if (n === 0) return [];
   const centre = new Float64Array(dims);
-  for (let d = 0; d < dims; d++)
-    centre[d] = toExactMean(
-      exactTotals(n, (i) => values[i * dims + d]),
-      n,
-    );
+  for (let d = 0; d < dims; d++) centre[d] = meanOf(n, (i) => values[i * dims + d]);
   const dist = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     let ss = 0;
@@ -59,7 +52,7 @@ export function findOutliers(values: Float64Array, dims: number): number[] {
     }
     dist[i] = Math.sqrt(ss);
   }
-  const mean = toExactMean(exactTotalsOf(dist), n);
+  const mean = meanOf(n, (i) => dist[i]);
   const out: number[] = [];
   if (mean === 0) return out;
   for (let i = 0; i < n; i++) if (dist[i] >= 3 * mean) out.push(i);

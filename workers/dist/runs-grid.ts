@@ -1,10 +1,11 @@
 // A clustered 1-D distribution straight from a number field's profile (sorted distinct values, counts): passes over them, no per-value array.
+import { meanOf, populationVarianceOf } from '../../src/common/exact-round.ts';
 import type { DistParams, DistPoint, DistResult, NumberRuns, ShapeGroups } from '../../src/contract/tasks.ts';
 import type { Analysis, AnalysisOptions } from '../cluster/cluster.ts';
 import { byValues, shapeDistribution } from './dist.ts';
 import { clusterCells } from '../cluster/grid-groups.ts';
 import { toGridSide } from '../cluster/grid.ts';
-import { createCellSums, exactTotals, toExactMean, toExactStd } from '../cluster/exact-points.ts';
+import { createCellSums } from '../cluster/exact-points.ts';
 
 /**
  * The naive 1-D distribution of a number field from its profile: the answer shapeDistribution gives
@@ -66,24 +67,15 @@ export function analyseRuns(
 ): Analysis | null {
   const n = values.length;
   if (n <= opts.maxPoints) return null;
-  const s = toExactStd(
-    exactTotals(n, (g) => values[g]),
-    n,
-  );
+  const s = Math.sqrt(populationVarianceOf(n, (g) => values[g]));
   if (!Number.isFinite(s)) return null;
   const std = Float64Array.of(s),
     constant = Float64Array.of(values[0]);
-  const centre = toExactMean(
-    exactTotals(n, (g) => (s === 0 ? 0 : values[g] / s)),
-    n,
-  );
-  const meanDist = toExactMean(
-    exactTotals(n, (g) => {
-      const x = (s === 0 ? 0 : values[g] / s) - centre;
-      return Math.sqrt(x * x);
-    }),
-    n,
-  );
+  const centre = meanOf(n, (g) => (s === 0 ? 0 : values[g] / s));
+  const meanDist = meanOf(n, (g) => {
+    const x = (s === 0 ? 0 : values[g] / s) - centre;
+    return Math.sqrt(x * x);
+  });
 
   // Outliers (at least 3× the mean distance from the centre), and the range of the others.
   const outliers: number[] = [];

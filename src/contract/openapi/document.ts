@@ -14,7 +14,7 @@ export type DocumentOptions = { title: string; version: string; baseUrl: string;
 const DESCRIPTION = `A read-only catalog of the concepts and fields of a data set: browse, search, list a field's values and chart its distribution.
 
 - Every path answers GET and HEAD (and OPTIONS for CORS preflights); any other method is a 405 with \`Allow: GET, HEAD, OPTIONS\`. A path works with or without its trailing slash.
-- Every answer on an /api/ path is JSON (\`application/json; charset=utf-8\`), errors included, in one error body.
+- Every answer on an /api/ path is JSON (\`application/json; charset=utf-8\`), errors included, in one error body; /values/ and /dist/ also answer an Arrow IPC stream to \`Accept: application/vnd.apache.arrow.stream\` (and vary by \`Accept\`).
 - Results depend on who asks: a non-privileged user sees published, unarchived objects whose groups (if any) they share; privileged users see everything. Something you may not see answers exactly like something that does not exist.
 - Unknown query parameters are ignored; a known parameter with a bad value is a 400 naming it. Booleans accept true/false/1/0/yes/no.
 - Every deterministic 200 carries a strong \`ETag\`; \`If-None-Match\` gives a 304. Allowed CORS origins are echoed with credentials, and \`ETag, Link, X-Total-Count\` are exposed.`;

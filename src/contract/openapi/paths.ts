@@ -1,5 +1,6 @@
 // OpenAPI paths: one operation per endpoint, with its parameters, answers and errors.
-import { NOT_MODIFIED, toErrorResponse, toJsonResponse, toOkHeaders } from './responses.ts';
+import { DIST_OK, VALUES_OK } from './arrow.ts';
+import { NOT_MODIFIED, NOT_MODIFIED_ACCEPT, toErrorResponse, toJsonResponse, toOkHeaders } from './responses.ts';
 import type { Schema } from './schema.ts';
 
 const schema = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
@@ -17,11 +18,13 @@ type Operation = {
   parameters: Schema[];
   ok: Schema;
   errors?: Record<number, string[] | undefined>;
+  /** Answers `Accept: application/vnd.apache.arrow.stream` with an Arrow body (its 304 varies by Accept too). */
+  arrow?: boolean;
 };
 
 /** A GET operation on an /api/ path: 200, 304, its own errors, and the errors every API path can give. */
 function toApiOperation(o: Operation): Schema {
-  const responses: Schema = { 200: o.ok, 304: NOT_MODIFIED };
+  const responses: Schema = { 200: o.ok, 304: o.arrow ? NOT_MODIFIED_ACCEPT : NOT_MODIFIED };
   for (const [status, codes] of Object.entries({ ...o.errors, 401: undefined, 500: undefined, 503: undefined })) {
     responses[status] = toErrorResponse(Number(status), codes);
   }
@@ -166,12 +169,9 @@ export const PATHS: Record<string, Schema> = {
       description:
         'Distinct values with labels and counts: a page envelope, or with `random` a bare array of a uniform draw. Nulls are counted in `null_count`, never listed.',
       parameters: params('FieldId', 'ValuesQuery', 'ValuesLimit', 'ValuesPage', 'Random', 'Seed', 'Aware', 'Context'),
-      ok: toJsonResponse(
-        'The values.',
-        { oneOf: [schema('ValuesPage'), schema('ValueSample')] },
-        toOkHeaders({}, 'OptionalETag'),
-      ),
+      ok: VALUES_OK,
       errors: { 400: undefined, 404: undefined },
+      arrow: true,
     }),
     post: VALIDATE,
   },
@@ -182,8 +182,9 @@ export const PATHS: Record<string, Schema> = {
     description:
       'Counts per group of dimension values. When every dimension is a number, outliers (≥ 3× the mean distance from the mean point, after normalising each dimension by its standard deviation) move to `outliers`, and with `cluster=true` and at least 500 points the rest become k-means centroids with weighted counts, after gathering more than `SORREL_MAX_CLUSTER_POINTS` groups on a grid (`cells`): never refused for its size. `bins` and `interval` group number and date/time axes instead (`axes`). Deterministic on every replica.',
     parameters: params(...DIST_PARAMS, 'Aware', 'Context'),
-    ok: toJsonResponse('The distribution.', schema('Dist')),
+    ok: DIST_OK,
     errors: { ...FIELD_COMPUTE_ERRORS, 422: ['TOO_MANY_GROUPS'] },
+    arrow: true,
   }),
   '/api/fields/{id}/stats/': toApiOperation({
     id: 'getStats',

@@ -2,6 +2,7 @@
 import type { ContextNode } from '../../contract/context.ts';
 import type { EngineQuery, EngineRow, EngineTable } from '../../contract/engine.ts';
 import type { InternalType } from '../../contract/model.ts';
+import { toGroupLimit } from '../../contract/limits.ts';
 import type { Pool } from '../../contract/pool.ts';
 import type { AxisSpec, DistAnswer, DistParams, ShapeGroups } from '../../contract/tasks.ts';
 import { toSqlWhere } from '../sql/context.ts';
@@ -56,13 +57,12 @@ export async function engineDist(
   }
   const where = [ctxWhere];
   if (!params.nulls) for (const c of columns) where.push(`isNotNull(${toSqlIdentifier(c)})`);
-  const limit = params.cluster && params.numeric ? null : params.maxGroups;
+  const limit = toGroupLimit(params);
   const sql =
     `SELECT ${keys}, count() AS c FROM ${from} WHERE ${where.join(' AND ')}` +
-    `${groupBy}${limit === null ? '' : ` LIMIT ${limit + 1}`}`;
+    `${groupBy}${limit === Number.POSITIVE_INFINITY ? '' : ` LIMIT ${limit + 1}`}`;
   const rows = await ctx.query(sql, signal);
-  if (limit !== null && rows.length > limit)
-    return shape({ size: 0, counts: new Float64Array(0), dims: [], tooMany: true });
+  if (rows.length > limit) return shape({ size: 0, counts: new Float64Array(0), dims: [], tooMany: true });
   return shape(toGroups(toRows(rows), axes));
 }
 

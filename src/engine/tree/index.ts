@@ -1,4 +1,5 @@
 // Tree tasks (API.md §12) over engine tables (§14): the EngineRunner for tree-key, tree-link, tree-count, tree-distinct, tree-dist, tree-stats.
+import { toGroupLimit } from '../../contract/limits.ts';
 import type { Task } from '../../contract/tasks.ts';
 import type { EngineRunner } from '../runner.ts';
 import { countEntities, distinctEntities } from './counts.ts';
@@ -45,7 +46,7 @@ export function createTreeRunner(condition: ConditionSql): EngineRunner {
           : null;
         if (gridded?.kind === 'cells')
           return ctx.pool.run({ kind: 'shape-cells', grid: gridded.grid, nulls: gridded.nulls, params }, signal);
-        const limit = clustered ? Number.POSITIVE_INFINITY : params.maxGroups;
+        const limit = toGroupLimit(params);
         const groups =
           gridded?.groups ??
           (await treeGroupsSql(st, task.base, task.dimensions, selection, params, limit, ctx.query, signal));

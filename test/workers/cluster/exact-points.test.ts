@@ -1,9 +1,9 @@
-// Tests: workers/cluster/exact-points.ts — §7/§13's sums in memory, exact and rounded once, against BigInt.
+// Tests: workers/cluster/exact-points.ts — the grid cells' means in memory, exact and rounded once, against BigInt.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { roundRatio } from '../../../src/common/exact-round.ts';
-import { createCellSums, exactTotals, toExactMean, toExactStd } from '../../../workers/cluster/exact-points.ts';
-import { scaled } from './grid-oracle.ts';
+import { createCellSums } from '../../../workers/cluster/exact-points.ts';
+import { exact as scaled } from './grid-oracle.ts';
 
 test('cell means are Σ c·z exact over the total count, rounded once (cancellation, tiny and huge z, big counts)', () => {
   const cases: [number, number][][] = [
@@ -41,41 +41,6 @@ test('cell means are Σ c·z exact over the total count, rounded once (cancellat
   });
   // 1e16 + 1 − 1e16 over 3 is 1/3, where sums in order give 0.
   assert.is(sums.mean(0, 0, 3), 1 / 3);
-});
-
-test('the deviation and the mean come from exact sums, whatever the order', () => {
-  const xs = [1e16, 1, -1e16, 3, 0.1, 0.2];
-  const reversed = [...xs].reverse();
-  const std = toExactStd(
-    exactTotals(xs.length, (i) => xs[i]),
-    xs.length,
-  );
-  assert.is(
-    std,
-    toExactStd(
-      exactTotals(xs.length, (i) => reversed[i]),
-      xs.length,
-    ),
-  );
-  const n = BigInt(xs.length);
-  const sum = xs.reduce((s, x) => s + scaled(x), 0n),
-    squares = xs.reduce((s, x) => s + scaled(x) ** 2n, 0n);
-  assert.is(std, Math.sqrt(roundRatio(n * squares - sum * sum, n * n, -2148)));
-  assert.is(
-    toExactMean(
-      exactTotals(3, (i) => [1e16, 1, -1e16][i]),
-      3,
-    ),
-    1 / 3,
-  );
-  assert.ok(
-    Number.isNaN(
-      toExactMean(
-        exactTotals(2, (i) => [Infinity, -Infinity][i]),
-        2,
-      ),
-    ),
-  );
 });
 
 test.run();
