@@ -17,6 +17,7 @@ import {
   Utf8,
 } from 'apache-arrow';
 import type { InternalType } from '../contract/model.ts';
+import { storageOf } from '../contract/storage.ts';
 
 /**
  * A column's Arrow type. The one rule (docs/api.md, "Arrow bodies"): counts, bins, centroids and
@@ -31,23 +32,9 @@ export type ArrowColumn = { name: string; kind: ArrowKind; at: (j: number) => un
 
 /** The Arrow kind of a field's values (storage units as they are, see ArrowKind). */
 export function toArrowKind(type: InternalType): ArrowKind {
-  switch (type) {
-    case 'biginteger':
-      return 'int64';
-    case 'boolean':
-      return 'bool';
-    case 'char':
-    case 'text':
-      return 'utf8';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'datetime';
-    case 'time':
-      return 'time';
-    default:
-      return 'float64';
-  }
+  if (type === 'date' || type === 'datetime' || type === 'time') return type; // temporal types keep their own Arrow type
+  const kind = storageOf(type); // the one type → storage rule
+  return kind === 'i64' ? 'int64' : kind === 'bool' ? 'bool' : kind === 'dict' ? 'utf8' : 'float64';
 }
 
 /**
@@ -95,8 +82,8 @@ function toData({ kind, at }: ArrowColumn, length: number): Data {
         ? makeData({ ...base, type: new Int64(), data })
         : makeData({ ...base, type: new TimestampMillisecond(), data } as never);
     }
-    case 'date':
-    case 'time': {
+    case 'time': // Arrow kinds, not the storage rule: both are Int32 in storage and in the body
+    case 'date': {
       const data = new Int32Array(length);
       for (let j = 0; j < length; j++) if (isValid(j)) data[j] = values[j] as number;
       return kind === 'date'
