@@ -1,5 +1,6 @@
 // The worker task protocol: every task and answer is plain data or typed arrays (structured-clone safe).
 import type { ContextNode } from './context.ts';
+import type { GridCells } from './grid.ts';
 import type { TableRef } from './storage.ts';
 import type { TreeContextNode, TreeDimension, TreeRef } from './tree.ts';
 
@@ -109,22 +110,6 @@ export type ShapeGroups = {
   counts: Float64Array;
   tooMany: boolean;
   dims: { values: ArrayLike<number | string>; numbers: Float64Array | null; ranks: Int32Array }[];
-};
-
-/**
- * §13's grid as an engine computed it (src/engine/compute/grid.ts): `size` groups without a null,
- * normalised by `std` (`constant` the value of a dimension whose deviation is 0), the `outliers` among
- * them as groups (any order), and the other groups gathered in `cells` non-empty cells, in order of
- * their index: each one's normalised count-weighted mean (`values`, row-major) and total count.
- */
-export type GridCells = {
-  size: number;
-  std: number[];
-  constant: number[];
-  outliers: { values: number[]; count: number }[];
-  values: Float64Array;
-  counts: Float64Array;
-  cells: number;
 };
 
 /**

@@ -1,9 +1,9 @@
 // Shaping what a distributed engine counted (API.md §14): its groups and value runs through the very functions the table tasks end with.
+import type { GridCells } from '../../src/contract/grid.ts';
 import type {
   DistParams,
   DistPoint,
   DistResult,
-  GridCells,
   ShapeGroups,
   StatsResult,
   ValueRuns,

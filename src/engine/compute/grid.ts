@@ -1,7 +1,7 @@
 // API.md §13's grid computed by the engine: steps 1–2 of §7 and the cells over the groups in SQL, so one row per cell comes back, never one per group.
 import { randomUUID } from 'node:crypto';
 import type { EngineQuery, EngineRow } from '../../contract/engine.ts';
-import type { GridCells } from '../../contract/tasks.ts';
+import type { GridCells } from '../../contract/grid.ts';
 import {
   exactMomentsSql,
   exactSumSql,

@@ -1,7 +1,8 @@
 // A tree distribution (API.md §7, §12, §13) in SQL: J(base) joined along the dimensions' links, distinct entities per group.
 import { compareCodePoints, compareDecimal } from '../../common/order.ts';
 import type { EngineQuery, EngineRow } from '../../contract/engine.ts';
-import type { DistParams, DistPoint, GridCells, ShapeGroups } from '../../contract/tasks.ts';
+import type { GridCells } from '../../contract/grid.ts';
+import type { DistParams, DistPoint, ShapeGroups } from '../../contract/tasks.ts';
 import { engineGrid } from '../compute/grid.ts';
 import type { TreeDimension } from '../../contract/tree.ts';
 import { axisSql } from './axes.ts';
