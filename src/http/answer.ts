@@ -10,6 +10,7 @@ import { readJsonBody } from './body.ts';
 import { createParseMemo, type KnownRequest, type ParseMemo, toParseMemoBytes } from './parse-memo.ts';
 import type { Snapshot } from '../snapshot/build/create.ts';
 import { toVisibilityKey } from '../snapshot/visibility.ts';
+import { appliesTo } from '../common/disclosure.ts';
 import { toCorsHeaders } from './cors.ts';
 import { notReady } from './errors.ts';
 import type { Query, Reply, RequestContext, Route } from './route.ts';
@@ -107,6 +108,8 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
         ? JSON.stringify([
             snapshot.version,
             visibility,
+            // Whether the small-count rule applies (API.md §15): suppressed and exact answers never share a key or an ETag.
+            appliesTo(snapshot.disclosure, user),
             baseUrl,
             route.name,
             toCanonicalPath(ctx.path),

@@ -1,4 +1,5 @@
 // The page: header (search, key), catalog tree, the current view, and the context builder.
+import { setMinCount } from '../format.ts';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { useApi, useView } from '../hooks.ts';
 import { readKey, writeKey } from '../key.ts';
@@ -27,6 +28,8 @@ export function App() {
   const fieldList = useApi<Field[]>('fields/', {}, key);
   const fields = useMemo(() => new Map((fieldList.data ?? []).map((f) => [f.id, f])), [fieldList.data]);
   const tree = useRootTree(root.data, fields, key);
+  // The small-count rule's k for this user (API.md §15): counts it hides read "fewer than k".
+  setMinCount(root.data?.disclosure?.min_count ?? null);
   const setKey = (k: string) => {
     writeKey(k);
     setKeyState(k);

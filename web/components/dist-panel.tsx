@@ -4,7 +4,8 @@ import { type ChartKind, drawDist, isNumber, MAX_BARS, toBars, toChartKind, toDi
 import { formatNumber, formatValue } from '../format.ts';
 import { useApi } from '../hooks.ts';
 import { useSession } from '../session.ts';
-import type { Dist, Field, Stats } from '../types.ts';
+import { isSuppressed, type Dist, type Field, type Maybe, type Stats } from '../types.ts';
+import { SUPPRESSED_NOTE } from './values-panel.tsx';
 import { toBrushAxis } from '../brush.ts';
 import { BrushChart } from './brush-chart.tsx';
 import { Chart } from './chart.tsx';
@@ -63,16 +64,18 @@ export function DistPanel({
   // A number field's chart depends on its context-naive distinct count, so a context never turns a
   // histogram into spikes (and its bins are the naive ones, API.md §13).
   const needsDistinct = !second && isNumber(field);
-  const naive = useApi<Stats>(needsDistinct ? `fields/${field.id}/stats/` : null, {}, key);
+  const naive = useApi<Maybe<Stats>>(needsDistinct ? `fields/${field.id}/stats/` : null, {}, key);
   const known = !needsDistinct || naive.data !== null || naive.error !== null;
-  const kind = toChartKind(dims, naive.data?.distinct ?? null);
+  const kind = toChartKind(dims, naive.data && !isSuppressed(naive.data) ? naive.data.distinct : null);
   const brushable = kind === 'histogram' || kind === 'periods';
   const params: Params = {
     dimensions: second ? `${field.id},${second.id}` : undefined,
     ...toDistParams(kind, dims, view),
     ...(brushable ? chartParams : contextParams),
   };
-  const { data: dist, error, loading } = useApi<Dist>(known ? `fields/${field.id}/dist/` : null, params, key);
+  const { data, error, loading } = useApi<Maybe<Dist>>(known ? `fields/${field.id}/dist/` : null, params, key);
+  const whole = isSuppressed(data);
+  const dist = whole ? null : data;
   const shown = dist && kind === 'bars' ? toBars(dist) : dist?.data;
 
   return (
@@ -81,6 +84,10 @@ export function DistPanel({
       <DistControls field={field} second={second} kind={kind} dist={dist} />
       {error ? (
         <ErrorNote error={error} what="the distribution" />
+      ) : whole ? (
+        <p class="summary" data-testid="dist-suppressed">
+          {SUPPRESSED_NOTE}
+        </p>
       ) : !dist ? (
         <Loading what="the distribution" />
       ) : (

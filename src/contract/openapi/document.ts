@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document of the service, assembled from its parts: the one description tests enforce.
 import { DATA_SCHEMAS } from './data.ts';
+import { DISCLOSURE_SCHEMAS } from './disclosure.ts';
 import { toParameters, type Limits } from './parameters.ts';
 import { PATHS } from './paths.ts';
 import { RESOURCE_SCHEMAS } from './resources.ts';
@@ -36,7 +37,7 @@ export function toOpenApiDocument(o: DocumentOptions): Schema {
     security: [{}, { bearer: [] }],
     paths: PATHS,
     components: {
-      schemas: { ...RESOURCE_SCHEMAS, ...DATA_SCHEMAS, ...SERVICE_SCHEMAS },
+      schemas: { ...RESOURCE_SCHEMAS, ...DATA_SCHEMAS, ...DISCLOSURE_SCHEMAS, ...SERVICE_SCHEMAS },
       parameters: toParameters(o.limits),
       headers: HEADERS,
       securitySchemes: {

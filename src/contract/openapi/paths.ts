@@ -68,7 +68,7 @@ const VALIDATE: Schema = {
       description: 'The items, checked.',
       content: {
         'application/json': {
-          schema: { oneOf: [{ type: 'array', items: schema('CheckedValue') }, schema('CheckedValue')] },
+          schema: { oneOf: [arrayOf('CheckedValue'), schema('CheckedValue'), schema('Suppressed')] },
         },
       },
     },
@@ -193,7 +193,7 @@ export const PATHS: Record<string, Schema> = {
     description:
       'count, null_count, distinct, min, max, and for numbers mean, stddev, sum and the quantiles p05, p25, p50, p75, p95, every one a scalar at the top level. Number, date, time and datetime fields only (others: 422 NOT_SUPPORTED).',
     parameters: params('FieldId', 'Aware', 'Context'),
-    ok: toJsonResponse('The stats.', { oneOf: [schema('NumberStats'), schema('TemporalStats')] }),
+    ok: toJsonResponse('The stats.', { oneOf: [schema('NumberStats'), schema('TemporalStats'), schema('Suppressed')] }),
     errors: { ...FIELD_COMPUTE_ERRORS, 422: ['NOT_SUPPORTED'] },
   }),
   '/api/entities/': toApiOperation({
@@ -203,7 +203,7 @@ export const PATHS: Record<string, Schema> = {
     description:
       'In a catalog with linked datasets (a `root`): how many root entities there are, or with `aware=true` how many the context selects (conditions on any table of the tree combine at the entity level). 404 when the catalog declares no root.',
     parameters: params('Aware', 'Context'),
-    ok: toJsonResponse('The entities.', schema('Entities')),
+    ok: toJsonResponse('The entities.', { oneOf: [schema('Entities'), schema('Suppressed')] }),
     errors: { 400: ['INVALID_CONTEXT', 'INVALID_PARAMETER'], 404: ['NOT_FOUND'] },
   }),
   '/healthz': {
