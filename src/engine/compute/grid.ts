@@ -53,8 +53,9 @@ function bitsOf(x: string): string {
  *      [lo, hi] of the others' z per dimension;
  *   5. per non-empty cell, min(G − 1, ⌊(z − lo) / (hi − lo) · G⌋) per dimension (0 when hi = lo),
  *      its total count and the exact Σ count·z per dimension → its count-weighted mean.
- * Each query reads the groups again on the engine; what comes back is one row per round, the
- * outliers and one row per non-empty cell (at most maxPoints). The arithmetic of z, the distance and
+ * The groups are counted once, into a temporary table of the request's engine session, and each
+ * round reads that table; what comes back is one row per round, the outliers and one row per
+ * non-empty cell (at most maxPoints). The arithmetic of z, the distance and
  * the cell is the workers' IEEE operations in the same order, so each group lands where it would in
  * memory.
  *
