@@ -24,7 +24,7 @@ import { mergeParts } from './split/merge.ts';
 import { lowerPriority } from './priority.ts';
 import { profileColumn } from './values/profile.ts';
 import { shapeRuns } from './dist/runs-grid.ts';
-import { shapeGroups, shapeStats } from './dist/shape.ts';
+import { shapeCells, shapeGroups, shapeStats } from './dist/shape.ts';
 import { sliceTable } from './table/slice.ts';
 import { columnStats } from './stats/stats.ts';
 import { type StatsPart, statsPart } from './stats/parts.ts';
@@ -74,6 +74,8 @@ export default async function run(task: PooledTask): Promise<unknown> {
       return toFlatAnswer(shapeGroups(task.groups, task.params));
     case 'shape-runs':
       return toFlatAnswer(shapeRuns(task.runs, task.params));
+    case 'shape-cells':
+      return toFlatAnswer(shapeCells(task.grid, task.nulls, task.params));
     case 'shape-stats':
       return shapeStats(task.runs);
     case 'tree-count':

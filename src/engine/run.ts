@@ -28,6 +28,7 @@ export const runEngineTask: EngineRunner = (task, ctx, signal) => {
     case 'tree-entity': // the engine joins on the columns: an engine tree has no entity index
     case 'shape': // the shaping of what the engine grouped runs in the workers (ctx.pool)
     case 'shape-runs':
+    case 'shape-cells':
     case 'shape-stats':
     case 'brush-view': // an engine table is never indexed for brushing (src/snapshot/brush.ts)
     case 'brush-chart':

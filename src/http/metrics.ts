@@ -18,7 +18,7 @@ export type Metrics = {
   /** Counts one answered request (called once per request, so kept to plain arithmetic). */
   observe(route: string, status: number, seconds: number): void;
   /** Counts one engine query (API.md §14) by engine name, never by anything of its address or credentials. */
-  observeEngine(engine: string, seconds: number, ok: boolean): void;
+  observeEngine(engine: string, seconds: number, ok: boolean, rows: number): void;
   /** Counts a reply-cache lookup. */
   countCache(hit: boolean): void;
   /** The exposition text and its content type. */
@@ -119,6 +119,12 @@ export function createMetrics(read: () => Gauges): Metrics {
     labelNames: ['engine'],
     registers: [registry],
   });
+  const engineRows = new Counter({
+    name: 'sorrel_engine_rows_total',
+    help: 'Rows received from each engine: bounded by the answers (groups, cells, a page), never by the table (API.md §14).',
+    labelNames: ['engine'],
+    registers: [registry],
+  });
   const engineSeconds = new Histogram({
     name: 'sorrel_engine_query_duration_seconds',
     help: 'Time from sending an engine query to its last row (or its failure), by engine.',
@@ -129,8 +135,9 @@ export function createMetrics(read: () => Gauges): Metrics {
 
   return {
     observe: series.observe,
-    observeEngine: (engine, seconds, ok) => {
+    observeEngine: (engine, seconds, ok, rows) => {
       engineQueries.labels(engine, ok ? 'ok' : 'error').inc();
+      engineRows.labels(engine).inc(rows);
       if (!ok) engineErrors.labels(engine).inc();
       engineSeconds.labels(engine).observe(seconds);
     },

@@ -46,6 +46,7 @@ export function toTaskEngine(task: Task): string | null {
     case 'merge': // the parts of a split task, computed in the workers
     case 'shape': // the §7/§13 shaping of points the engine grouped runs in the workers
     case 'shape-runs':
+    case 'shape-cells':
     case 'shape-stats':
       return null;
     case 'brush-view': // linked brushing indexes in-memory tables only (src/snapshot/brush.ts)
