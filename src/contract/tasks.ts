@@ -1,6 +1,8 @@
 // The worker task protocol: every task and answer is plain data or typed arrays (structured-clone safe).
+import type { BrushChart, BrushRange, BrushView } from './brush.ts';
 import type { ContextNode } from './context.ts';
-import type { ValuesPick, ValuesQuery } from './engine.ts';
+import type { ValuesPageTask } from './values-page.ts';
+import type { GridCells } from './grid.ts';
 import type { TableRef } from './storage.ts';
 import type { TreeContextNode, TreeDimension, TreeRef } from './tree.ts';
 
@@ -37,18 +39,17 @@ export type Task =
   | { kind: 'value-accented'; table: TableRef; column: string; limit: number } // → string[]: ≤ limit + 1 values with a non-ASCII character
   // Start-up and /values/ of an engine column without holding its values (API.md §14 "Sorrel holds no rows"): engine tables only.
   | { kind: 'summary'; table: TableRef; column: string } // → ColumnSummary
-  | {
-      kind: 'values-page';
-      table: TableRef;
-      column: string;
-      context: ContextNode | null;
-      query: ValuesQuery | null;
-      pick: ValuesPick;
-    } // → ValuesPage
+  | ValuesPageTask // → ValuesPage
   // Shaping of what an engine grouped (API.md §14): the same functions the table tasks end with.
   | { kind: 'shape'; groups: ShapeGroups; params: DistParams } // → DistResult
   | { kind: 'shape-runs'; runs: NumberRuns; params: DistParams } // → DistResult: a field's profile, clustered 1-D
-  | { kind: 'shape-stats'; runs: ValueRuns }; // → StatsResult
+  | { kind: 'shape-cells'; grid: GridCells; nulls: DistPoint[]; params: DistParams } // → DistResult: §13's grid an engine computed
+  | { kind: 'shape-stats'; runs: ValueRuns } // → StatsResult
+  // Linked brushing (API.md §16): a brushed view's index built in the workers, then ranges counted from it.
+  | { kind: 'brush-view'; table: TableRef; base: ContextNode | null; column: string } // → BrushView | null
+  | { kind: 'brush-chart'; table: TableRef; view: BrushView; columns: string[]; axes: AxisSpec[] } // → BrushChart | null
+  | { kind: 'brush-dist'; table: TableRef; view: BrushView; chart: BrushChart; range: BrushRange; params: DistParams } // → DistResult
+  | { kind: 'brush-distinct'; table: TableRef; view: BrushView; chart: BrushChart; range: BrushRange }; // → DistinctResult
 
 /**
  * One query term of a pushed value search: `text` normalised as src/search/text.ts does it; a phrase

@@ -80,7 +80,7 @@ export function createEngineClient(spec: EngineSpec, { timeoutMs, env, observe }
       .finally(() => kills.delete(sent));
     kills.add(sent);
   };
-  const query: EngineQuery = async (sql, signal) => {
+  const query: EngineQuery = async (sql, signal, opts) => {
     if (signal?.aborted) throw toAbortError(signal.reason);
     const queryId = toQueryId(spec.name);
     const started = performance.now();
@@ -93,17 +93,24 @@ export function createEngineClient(spec: EngineSpec, { timeoutMs, env, observe }
     const onAbort = () => deadline.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const result = await client.query({
-        query: sql,
-        format: 'JSONEachRow',
-        abort_signal: deadline.signal,
-        query_id: queryId,
-      });
-      const rows = await result.json<EngineRow>();
-      observe?.(spec.name, (performance.now() - started) / 1000, true);
+      const session = opts?.session ? { session_id: opts.session } : {};
+      let rows: EngineRow[] = [];
+      if (opts?.command)
+        await client.command({ query: sql, abort_signal: deadline.signal, query_id: queryId, ...session });
+      else {
+        const result = await client.query({
+          query: sql,
+          format: 'JSONEachRow',
+          abort_signal: deadline.signal,
+          query_id: queryId,
+          ...session,
+        });
+        rows = await result.json<EngineRow>();
+      }
+      observe?.(spec.name, (performance.now() - started) / 1000, true, rows.length);
       return rows;
     } catch (err) {
-      observe?.(spec.name, (performance.now() - started) / 1000, false);
+      observe?.(spec.name, (performance.now() - started) / 1000, false, 0);
       if (deadline.signal.aborted) kill(queryId);
       if (signal?.aborted && !late) throw toAbortError(signal.reason);
       throw toEngineError(spec.name, err, late ? seconds : null, secrets);

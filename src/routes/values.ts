@@ -15,6 +15,7 @@ import { toIntParam, toSingle } from '../http/params.ts';
 import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/route.ts';
 import type { TreeContextNode } from '../contract/tree.ts';
 import { toColumnTask } from '../snapshot/column-task.ts';
+import { answerBrushed } from '../snapshot/brush.ts';
 import type { Field } from '../contract/model.ts';
 import {
   isSuppressedWhole,
@@ -39,7 +40,20 @@ export async function toPopulation(
   const task: Task = context
     ? toColumnTask(snapshot, field, 'distinct', context)
     : { kind: 'distinct', table: snapshot.tableRef(field.dataset), column: field.column, context: null };
-  const r = await ctx.pool.run<DistinctResult>(task, ctx.signal);
+  const scan = () => ctx.pool.run<DistinctResult>(task, ctx.signal);
+  // A brushed context over a view indexed for this column: counted from the index (src/snapshot/brush.ts).
+  const r =
+    task.kind === 'distinct' && task.context !== null
+      ? await answerBrushed(
+          snapshot,
+          ctx.pool,
+          ctx.config.indexBytes,
+          { table: task.table, context: task.context, columns: [task.column], axes: [{ kind: 'exact' }] },
+          (view, chart, range) => ({ kind: 'brush-distinct', table: task.table, view, chart, range }),
+          scan,
+          ctx.signal,
+        )
+      : await scan();
   return toFieldValues(r.values, r.counts, r.nullCount, toLabeler(snapshot, field));
 }
 
