@@ -24,6 +24,7 @@ export type Config = {
   memoBytes: number; // memory for context-naive distributions kept per snapshot
   warmDists: boolean; // compute each field's default naive distribution into the memo after start-up (src/warm.ts)
   metricsToken: string | null; // when set, /metrics needs `Authorization: Bearer <token>`
+  metricsPublic: boolean; // without a token: true = /metrics open to all, false (default) = /metrics is a 404
   headersTimeoutMs: number; // a request head must arrive within this (else 408)
   requestTimeoutMs: number; // a whole request, head and body, must arrive within this (else 408)
   keepAliveTimeoutMs: number; // an idle keep-alive connection is closed after this
@@ -63,6 +64,7 @@ export const DEFAULT_CONFIG: Config = {
   memoBytes: 64 * 1024 * 1024,
   warmDists: true,
   metricsToken: null,
+  metricsPublic: false,
   headersTimeoutMs: 60_000,
   requestTimeoutMs: 300_000,
   keepAliveTimeoutMs: 65_000,
@@ -124,6 +126,7 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.memoBytes = (int('SORREL_MEMO_MB', 0) ?? c.memoBytes / 2 ** 20) * 2 ** 20;
   c.warmDists = bool('SORREL_WARM_DISTS') ?? c.warmDists;
   c.metricsToken = env.SORREL_METRICS_TOKEN || null;
+  c.metricsPublic = bool('SORREL_METRICS_PUBLIC') ?? c.metricsPublic;
   c.headersTimeoutMs = int('SORREL_HEADERS_TIMEOUT_MS', 1) ?? c.headersTimeoutMs;
   c.requestTimeoutMs = int('SORREL_REQUEST_TIMEOUT_MS', 1) ?? c.requestTimeoutMs;
   c.keepAliveTimeoutMs = int('SORREL_KEEPALIVE_TIMEOUT_MS', 1) ?? c.keepAliveTimeoutMs;

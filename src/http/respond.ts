@@ -16,7 +16,8 @@ export function sendJson(
   return bytes;
 }
 
-// Every answer depends on the credentials and, through CORS, on the origin.
+// Every answer depends on the credentials and, through CORS, on the origin. Every JSON answer also
+// carries `X-Content-Type-Options: nosniff`, so no browser reads a body (which may echo input) as HTML or script.
 const VARY = 'Authorization, Origin';
 
 /** Writes already-serialised JSON in one writeHead + end (the cheapest path Node has). */
@@ -31,6 +32,7 @@ export function sendBytes(
     Vary: VARY,
     ...headers,
     'Content-Type': 'application/json; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
     'Content-Length': bytes.length,
   });
   res.end(req.method === 'HEAD' ? undefined : bytes);
@@ -43,7 +45,14 @@ export function sendBytes(
 export function toRawHeaders(bytes: Buffer, headers: Record<string, string>): string[] {
   const raw = ['Vary', VARY];
   for (const [k, v] of Object.entries(headers)) raw.push(k, v);
-  raw.push('Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(bytes.length));
+  raw.push(
+    'Content-Type',
+    'application/json; charset=utf-8',
+    'X-Content-Type-Options',
+    'nosniff',
+    'Content-Length',
+    String(bytes.length),
+  );
   return raw;
 }
 
@@ -93,7 +102,7 @@ export function toRawErrorResponse(err: HttpError): string {
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('');
   return (
-    `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status]}\r\nContent-Type: application/json; charset=utf-8\r\n${extra}` +
+    `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status]}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n${extra}` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
   );
 }

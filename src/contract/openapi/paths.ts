@@ -236,13 +236,18 @@ export const PATHS: Record<string, Schema> = {
       summary: 'Prometheus metrics',
       security: [],
       description:
-        'Request counts and latencies by route and status, reply-cache hits, pool queue and utilisation, cache bytes, snapshot row counts (datasets that visible fields name) and Node process metrics. With `SORREL_METRICS_TOKEN` set it needs `Authorization: Bearer <token>`.',
+        'Request counts and latencies by route and status, reply-cache hits, pool queue and utilisation, cache bytes, snapshot row counts (datasets that visible fields name) and Node process metrics. Not public by default: with `SORREL_METRICS_TOKEN` set it needs `Authorization: Bearer <token>`; without a token it is served only when `SORREL_METRICS_PUBLIC=true`, else it is a 404 like an unknown path.',
       responses: {
         200: {
           description: 'Prometheus text exposition format 0.0.4.',
           content: { 'text/plain': { schema: { type: 'string' } } },
         },
         401: toErrorResponse(401, ['UNAUTHORIZED'], 'The metrics token is missing or wrong.'),
+        404: toErrorResponse(
+          404,
+          ['NOT_FOUND'],
+          'No `SORREL_METRICS_TOKEN` and no `SORREL_METRICS_PUBLIC=true`: /metrics is not served.',
+        ),
       },
     },
   },
