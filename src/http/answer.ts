@@ -15,6 +15,7 @@ import { notReady } from './errors.ts';
 import type { Query, Reply, RequestContext, Route } from './handler.ts';
 import type { Metrics } from './metrics.ts';
 import type { ReplyCache } from './reply-cache.ts';
+import type { ClientLimit } from './rate-limit.ts';
 import { toBaseUrl, toCanonicalPath, toMatchTags } from './request.ts';
 import { sendBytes, sendCached, sendJson, sendNotModified, toRawHeaders } from './respond.ts';
 
@@ -32,10 +33,12 @@ export type AnswerOptions = {
   config: Config;
   replies: ReplyCache;
   metrics: Metrics;
+  /** Charges the client for uncached work (a miss, a POST); throws 429 when it has none left. */
+  limit: ClientLimit;
 };
 
 /** Creates the function that answers a request on a route from the snapshot current at its start. */
-export function createAnswer({ state, pool, config, replies, metrics }: AnswerOptions) {
+export function createAnswer({ state, pool, config, replies, metrics, limit }: AnswerOptions) {
   // Parses by raw request, for the snapshot current now; a new snapshot starts a new memo.
   const parseBytes = toParseMemoBytes(config.replyCacheBytes);
   let parses: { version: string; memo: ParseMemo } = { version: '', memo: createParseMemo(parseBytes) };
@@ -75,6 +78,7 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
     if (req.method === 'POST' && route.post) {
       // Never cached or validated by the GET rules: the answer depends on the body. The body is read
       // only when the handler asks, after it has checked the path (an unknown field is a 404 whatever the body).
+      limit(req, user);
       const ctx = toContext();
       ctx.signal = toCloseSignal(res);
       ctx.readBody = () => readJsonBody(req, config.maxBodyBytes);
@@ -130,6 +134,7 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
       if (hit)
         return sendCached(req, res, hit.raw, hit.body, cors === NO_HEADERS ? NO_RAW : Object.entries(cors).flat());
     }
+    limit(req, user); // cached replies and 304s above are free; work from here on is charged
     ctx ??= toContext();
     ctx.canonical = parsed.canonical;
     return answerMiss(req, res, route, ctx, parsed.params, key, headers, matchesAny);

@@ -22,6 +22,7 @@ import { HttpError } from './errors.ts';
 import { createMetrics } from './metrics.ts';
 import { addOpsRoutes, toGauges, type OpsState } from './ops.ts';
 import { toParseMemoBytes } from './parse-memo.ts';
+import { createClientLimit } from './rate-limit.ts';
 import { createReplyCache } from './reply-cache.ts';
 import { memoizeRoutes } from './route-memo.ts';
 import { sendError } from './respond.ts';
@@ -68,7 +69,7 @@ export function createApp({ state, pool, config, logger, engines }: AppOptions) 
   const replies = createReplyCache(Math.max(0, config.replyCacheBytes - toParseMemoBytes(config.replyCacheBytes)));
   const metrics = createMetrics(() => toGauges(state, pool, replies));
   engines?.listen(metrics.observeEngine);
-  const answer = createAnswer({ state, pool, config, replies, metrics });
+  const answer = createAnswer({ state, pool, config, replies, metrics, limit: createClientLimit(config) });
   const app = polka<ApiRequest>({
     onError: (err: unknown, req: ApiRequest, res: ServerResponse) => {
       const e = sendError(req, res, err, toCorsHeaders(req, config));

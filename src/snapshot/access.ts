@@ -62,7 +62,10 @@ export async function createAuthenticator(
   keyText: KeyText = loadKeyText(access.jwt),
 ): Promise<Authenticate> {
   const keys = new Map(
-    access.apiKeys.map((k) => [k.sha256, Object.freeze({ name: k.name, privileged: k.privileged, groups: k.groups })]),
+    access.apiKeys.map((k) => [
+      k.sha256,
+      Object.freeze({ name: k.name, privileged: k.privileged, groups: k.groups, client: `key:${k.sha256}` }),
+    ]),
   );
   const jwt = access.jwt;
   let key: Uint8Array | Awaited<ReturnType<typeof importSPKI>> | JWTVerifyGetKey | null = null;
@@ -97,6 +100,11 @@ export async function createAuthenticator(
       name: String(payload[j.claims.name] ?? 'jwt-user'),
       privileged: payload[j.claims.privileged] === true,
       groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
+      // The rate limit's client: the issuer's subject, else this very token.
+      client:
+        typeof payload.sub === 'string'
+          ? `sub:${JSON.stringify([payload.iss ?? null, payload.sub])}`
+          : `jwt:${toKeyHash(token)}`,
     };
   };
 

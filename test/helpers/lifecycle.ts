@@ -50,6 +50,7 @@ export async function startLogged(
     source,
     {
       ...DEFAULT_CONFIG,
+      rateLimit: 0,
       host: '127.0.0.1',
       port: 0,
       poolThreads: 1,

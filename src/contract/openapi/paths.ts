@@ -22,7 +22,13 @@ type Operation = {
 /** A GET operation on an /api/ path: 200, 304, its own errors, and the errors every API path can give. */
 function toApiOperation(o: Operation): Schema {
   const responses: Schema = { 200: o.ok, 304: NOT_MODIFIED };
-  for (const [status, codes] of Object.entries({ ...o.errors, 401: undefined, 500: undefined, 503: undefined })) {
+  for (const [status, codes] of Object.entries({
+    ...o.errors,
+    401: undefined,
+    429: undefined,
+    500: undefined,
+    503: undefined,
+  })) {
     responses[status] = toErrorResponse(Number(status), codes);
   }
   return {
@@ -74,6 +80,7 @@ const VALIDATE: Schema = {
     404: toErrorResponse(404, ['NOT_FOUND']),
     413: toErrorResponse(413, ['BODY_TOO_LARGE']),
     415: toErrorResponse(415, ['UNSUPPORTED_MEDIA_TYPE']),
+    429: toErrorResponse(429),
     500: toErrorResponse(500),
     503: toErrorResponse(503),
   },
