@@ -35,6 +35,57 @@ module.exports = {
       '^(workers|src/contract|src/common)/',
       'Workers see only the contract and pure helpers: no HTTP, no snapshot.',
     ),
+    // Worker folders by concern, each reaching only the ones below it: table ← group ← stats ← values,
+    // table ← mask, group ← cluster ← dist ← (tree, split); index.ts and warm.ts at the top use them all.
+    only(
+      'workers-table',
+      '^workers/table/',
+      '^(workers/table/|src/)',
+      'Reading a table: columns, row slices, gathering values.',
+    ),
+    only(
+      'workers-group',
+      '^workers/group/',
+      '^(workers/(table|group)/|src/)',
+      'Ranks and grouped counts read tables only.',
+    ),
+    only('workers-mask', '^workers/mask/', '^(workers/(table|mask)/|src/)', 'A context mask reads columns only.'),
+    only(
+      'workers-stats',
+      '^workers/stats/',
+      '^(workers/(table|group|stats)/|src/)',
+      'Stats sort what a scan selected.',
+    ),
+    only(
+      'workers-values',
+      '^workers/values/',
+      '^(workers/(table|group|stats|values)/|src/)',
+      'Distinct values and profiles: grouped counts and stats of one column.',
+    ),
+    only(
+      'workers-cluster',
+      '^workers/cluster/',
+      '^(workers/(group|cluster)/|src/)',
+      '§7/§13 over plain points and groups.',
+    ),
+    only(
+      'workers-dist',
+      '^workers/dist/',
+      '^(workers/(table|group|stats|cluster|dist)/|src/)',
+      'A distribution: grouped counts, then clusters.',
+    ),
+    only(
+      'workers-tree',
+      '^workers/tree/',
+      '^(workers/(table|group|mask|stats|dist|tree)/|src/)',
+      'The model tree (§12) reuses the table-level pieces over join rows.',
+    ),
+    only(
+      'workers-split',
+      '^workers/split/',
+      '^(workers/(table|dist|split)/|src/)',
+      'Merging split parts into one answer.',
+    ),
     only(
       'engine-layer',
       '^src/engine/',
@@ -56,13 +107,19 @@ module.exports = {
     only(
       'snapshot-layer',
       '^src/snapshot/',
-      '^(src/(contract|common|catalog|search|snapshot|engine)/|loaders/index[.]ts$|package[.]json$)',
+      '^(src/(contract|common|catalog|search|snapshot|engine)/|src/parallel/engine-pool[.]ts$|loaders/index[.]ts$|package[.]json$)',
       'A snapshot is built from the catalog, the loaders (through loaders/index.ts) and the search index; never from HTTP.',
+    ),
+    only(
+      'snapshot-file',
+      '^src/snapshot/file/',
+      '^(src/(contract|common)/|src/catalog/spec[.]ts$|src/snapshot/(file/|access[.]ts$|field-values[.]ts$))',
+      'The built-file container and its sections know nothing of how a snapshot is assembled (build/).',
     ),
     only(
       'http-layer',
       '^src/http/',
-      '^src/(contract|common|catalog|search|snapshot|http|routes)/|^src/config[.]ts$',
+      '^src/(contract|common|catalog|search|snapshot|http)/|^src/config[.]ts$',
       'HTTP answers from a snapshot; it never loads data or runs the process.',
     ),
     only(
@@ -74,16 +131,21 @@ module.exports = {
     only(
       'cli-layer',
       '^src/cli/',
-      '^(src/(contract|common|catalog|snapshot|engine|cli)/|src/(config|pool|server|parent)[.]ts$|loaders/index[.]ts$|package[.]json$)',
+      '^(src/(contract|common|catalog|snapshot|engine|cli)/|src/config[.]ts$|src/parallel/compute-pool[.]ts$|src/serve/(server|parent)[.]ts$|loaders/index[.]ts$|package[.]json$)',
       'A command checks, builds or serves through the snapshot and the server; it never answers HTTP itself.',
     ),
     only(
-      'pool',
-      '^src/pool[.]ts$',
-      '^src/(contract|config[.]ts|split[.]ts)',
-      'The pool runs workers by file name, never by import.',
+      'parallel',
+      '^src/parallel/',
+      '^(src/(contract|parallel)/|src/config[.]ts$|src/engine/runner[.]ts$)',
+      'The pools run workers by file name, never by import; splitting a task is plain data about tasks.',
     ),
-    only('split', '^src/split[.]ts$', '^src/contract/', 'Splitting a task is plain data about tasks.'),
+    only(
+      'app',
+      '^src/app[.]ts$',
+      '^src/(contract|common|catalog|search|snapshot|http|routes)/|^src/config[.]ts$',
+      'The composition root: the route table over the routes and HTTP helpers it composes.',
+    ),
     only('config', '^src/config[.]ts$', '^$', 'Configuration is a leaf.'),
     {
       name: 'loaders-through-index',

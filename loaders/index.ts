@@ -5,4 +5,4 @@ export { LoadError } from './core/errors.ts';
 export type { ColumnProfile } from './core/inspect.ts';
 export { inspectColumns } from './core/inspect.ts';
 export { toSharedIpc, toTableHash } from './core/ipc.ts';
-export { loadTable } from './core/load.ts';
+export { loadTable } from './load.ts';

@@ -18,11 +18,11 @@ export type Config = {
   poolThreads: number; // Piscina threads
   workerNice: number; // the nice value each worker thread lowers itself to (workers/priority.ts); 0 = the main thread's
   poolMaxQueue: number; // queued tasks before 503
-  splitRows: number; // a table task over at least this many rows is split across idle threads (src/split.ts)
+  splitRows: number; // a table task over at least this many rows is split across idle threads (src/parallel/split.ts)
   logLevel: string;
   replyCacheBytes: number; // memory for serialised answers reused for repeated requests (0 = off)
   memoBytes: number; // memory for context-naive distributions kept per snapshot
-  warmDists: boolean; // compute each field's default naive distribution into the memo after start-up (src/warm.ts)
+  warmDists: boolean; // compute each field's default naive distribution into the memo after start-up (src/serve/warm.ts)
   metricsToken: string | null; // when set, /metrics needs `Authorization: Bearer <token>`
   metricsPublic: boolean; // without a token: true = /metrics open to all, false (default) = /metrics is a 404
   rateLimit: number; // uncached requests per second per client (API key, JWT subject or address); 0 = no limit
@@ -86,7 +86,7 @@ export const DEFAULT_CONFIG: Config = {
 
 /** Reads the configuration from environment variables (documented in docs/cli.md); throws on a bad value. */
 export function toConfig(env: NodeJS.ProcessEnv): Config {
-  // One worker thread per core, so that one large request may use them all (src/split.ts).
+  // One worker thread per core, so that one large request may use them all (src/parallel/split.ts).
   const c: Config = { ...DEFAULT_CONFIG, poolThreads: availableParallelism() };
   const int = (name: string, min: number): number | undefined => {
     const v = env[name];

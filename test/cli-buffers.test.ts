@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
-import { loadSnapshotManifest } from '../src/snapshot/file.ts';
+import { loadSnapshotManifest } from '../src/snapshot/file/container.ts';
 
 const BIN = fileURLToPath(new URL('../bin/sorrel.js', import.meta.url));
 const run = (args: string[], cwd: string, env: Record<string, string> = {}) =>

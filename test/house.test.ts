@@ -69,4 +69,17 @@ test(`no source file in ${FOLDERS.join(', ')} is over ${LIMIT} lines`, () => {
   );
 });
 
+// Folders by concern (issue 31): when files pile up at the top of a folder, their prefixes want to be folders.
+const TOP_LIMITS: Record<string, number> = { src: 8, workers: 12, 'src/snapshot': 12 };
+
+test('the tops of src/, workers/ and src/snapshot/ stay small: files go into folders by concern', () => {
+  for (const [dir, limit] of Object.entries(TOP_LIMITS)) {
+    const top = readdirSync(join(ROOT, dir), { withFileTypes: true }).filter((e) => e.isFile() && SOURCE.test(e.name));
+    assert.ok(
+      top.length <= limit,
+      `${dir}/ has ${top.length} files at its top (at most ${limit}): ${top.map((e) => e.name).join(', ')}`,
+    );
+  }
+});
+
 test.run();

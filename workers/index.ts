@@ -11,37 +11,37 @@ import type {
   SplitTask,
   Task,
 } from '../src/contract/tasks.ts';
-import { countCodes } from './codes.ts';
-import { openTable, type TableView } from './columns.ts';
-import { distinctValues } from './distinct.ts';
-import { distribution, distributionGroups } from './dist.ts';
-import { checkKey, resolveLink } from './key-index.ts';
-import { contextMask } from './mask.ts';
-import { toGroupsPart } from './merge-groups.ts';
-import { mergeParts } from './merge.ts';
+import { countCodes } from './group/codes.ts';
+import { openTable, type TableView } from './table/columns.ts';
+import { distinctValues } from './values/distinct.ts';
+import { distribution, distributionGroups } from './dist/dist.ts';
+import { checkKey, resolveLink } from './tree/key-index.ts';
+import { contextMask } from './mask/mask.ts';
+import { toGroupsPart } from './split/groups.ts';
+import { mergeParts } from './split/merge.ts';
 import { lowerPriority } from './priority.ts';
-import { profileColumn } from './profile.ts';
-import { shapeRuns } from './runs-grid.ts';
-import { shapeGroups, shapeStats } from './shape.ts';
-import { sliceTable } from './slice.ts';
-import { columnStats } from './stats.ts';
-import { contextEntities } from './tree-context.ts';
-import { treeDistribution } from './tree-dist.ts';
-import { treeDistinct } from './tree-distinct.ts';
-import { composeEntity, openTree } from './tree-open.ts';
-import { treeStats } from './tree-stats.ts';
+import { profileColumn } from './values/profile.ts';
+import { shapeRuns } from './dist/runs-grid.ts';
+import { shapeGroups, shapeStats } from './dist/shape.ts';
+import { sliceTable } from './table/slice.ts';
+import { columnStats } from './stats/stats.ts';
+import { contextEntities } from './tree/context.ts';
+import { treeDistribution } from './tree/dist.ts';
+import { treeDistinct } from './tree/distinct.ts';
+import { composeEntity, openTree } from './tree/open.ts';
+import { treeStats } from './tree/stats.ts';
 import { warmUp } from './warm.ts';
 
-// Once per thread, as the pool starts it: yield to the main thread (the pool's `workerNice`, src/pool.ts),
+// Once per thread, as the pool starts it: yield to the main thread (the pool's `workerNice`, src/parallel/compute-pool.ts),
 // never when a test runs this module on its main thread; then warm the compute up (workers/warm.ts),
-// except in a thread that only loads (src/load-pool.ts).
+// except in a thread that only loads (src/parallel/load-pool.ts).
 const data = workerData as { nice?: number; warm?: boolean } | null;
 if (!isMainThread) lowerPriority(data?.nice ?? 0);
 if (data?.warm !== false) warmUp();
 
 /** Runs one task on this thread and returns plain, structured-clone-safe data. */
 export default async function run(task: PooledTask): Promise<unknown> {
-  if (task.started) Atomics.store(task.started, 0, 1); // the pool now knows it runs (src/pool.ts)
+  if (task.started) Atomics.store(task.started, 0, 1); // the pool now knows it runs (src/parallel/compute-pool.ts)
   switch (task.kind) {
     case 'tree-key':
       return checkKey(openTable(task.table).column(task.column));
@@ -91,7 +91,7 @@ function runTable(task: TableTask): unknown {
   if (task.kind === 'profile') {
     const profile = profileColumn(table.column(task.column), task.stats);
     // A profile's sorted copy of a large column is garbage now: collected at once, it is not still
-    // resident when the next profile makes its own (load's peak memory; see exposeGc in src/lifecycle.ts).
+    // resident when the next profile makes its own (load's peak memory; see exposeGc in src/serve/lifecycle.ts).
     if (table.rows >= LARGE) (globalThis as { gc?: () => void }).gc?.();
     return toMoved(profile);
   }
@@ -119,7 +119,7 @@ function runTable(task: TableTask): unknown {
  */
 function toMoved(profile: ProfileResult): unknown {
   const { values, counts } = profile.distinct;
-  // A key column's arrays in shared memory (workers/profile.ts: a view of the column, or runs of
+  // A key column's arrays in shared memory (workers/values/profile.ts: a view of the column, or runs of
   // 65,536 and more) reach the main thread as they are.
   const buffers = [values, counts].flatMap((a) =>
     ArrayBuffer.isView(a) && a.buffer instanceof ArrayBuffer ? [a.buffer] : [],
@@ -137,7 +137,7 @@ function toFlatAnswer(result: DistResult): unknown {
   return flat ? moved({ ...result, data: flat }, toFlatBuffers(flat)) : result;
 }
 
-/** One part of a split task: its rows' answer in the form workers/merge.ts combines (src/split.ts). */
+/** One part of a split task: its rows' answer in the form workers/split/merge.ts combines (src/parallel/split.ts). */
 function runPart(task: SplitTask, rows: TableView): DistinctPart | GroupsPart {
   const mask = contextMask(rows, task.context);
   switch (task.kind) {
@@ -162,7 +162,7 @@ function runPart(task: SplitTask, rows: TableView): DistinctPart | GroupsPart {
 
 /**
  * A part's answer whose typed arrays are moved, not copied, to the main thread (which moves them on
- * to the merge task: src/split.ts): Piscina's way for a worker to transfer what it returns.
+ * to the merge task: src/parallel/split.ts): Piscina's way for a worker to transfer what it returns.
  */
 function moved<T extends object>(answer: T, buffers: ArrayBufferLike[]): T {
   return move({ [transferableSymbol]: buffers, [valueSymbol]: answer }) as unknown as T;

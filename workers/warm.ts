@@ -1,9 +1,9 @@
 // Warms a worker thread's hot loops at start-up: the grouping paths run a few times over a tiny table.
 import type { DistParams } from '../src/contract/tasks.ts';
-import type { ColumnView } from './columns.ts';
-import { distinctValues } from './distinct.ts';
-import { distribution } from './dist.ts';
-import { conditionMask } from './mask.ts';
+import type { ColumnView } from './table/columns.ts';
+import { distinctValues } from './values/distinct.ts';
+import { distribution } from './dist/dist.ts';
+import { conditionMask } from './mask/mask.ts';
 
 const ROWS = 5000;
 const ROUNDS = 3;

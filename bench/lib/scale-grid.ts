@@ -1,7 +1,7 @@
 // The scale scenario's 2-D clustered row (issue 19): the aware dist `x` × `code` (two continuous columns, millions
 // of groups, so gathered on API.md §13's grid before k-means), beside DuckDB computing the same grid cells.
-import { toGridSide } from '../../workers/grid.ts';
-import { clusterPoints, defaultK } from '../../workers/kmeans.ts';
+import { toGridSide } from '../../workers/cluster/grid.ts';
+import { clusterPoints, defaultK } from '../../workers/cluster/kmeans.ts';
 import type { Duck } from './duck.ts';
 import { toRowsLabel } from './growth.ts';
 import { note } from './log.ts';
@@ -55,7 +55,7 @@ function gridSql(below: number, part: 'cells' | 'outliers' | 'scale'): string {
 
 /**
  * Fails unless Sorrel's answer is what DuckDB's grid gives: the number of groups, of non-empty cells,
- * the outlier groups one for one, and the centroids k-means (workers/kmeans.ts, the one shared step)
+ * the outlier groups one for one, and the centroids k-means (workers/cluster/kmeans.ts, the one shared step)
  * finds over DuckDB's cells: same k, each centroid within 1e-9 (relative) and its count within 1.
  */
 async function check(body: Body, duck: Duck, below: number): Promise<number> {

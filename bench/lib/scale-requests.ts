@@ -51,7 +51,7 @@ const sameGroups = (label: string) => (body: unknown, duck: unknown[][]) =>
   checkSame(label, fromDist(body), duck, { nonZero: true });
 /**
  * The default naive dist (`/api/fields/:id/dist/`, no parameters) of one column, its first request:
- * computed into the memo after start-up (src/warm.ts), so no grouping waits for it. A clustered answer
+ * computed into the memo after start-up (src/serve/warm.ts), so no grouping waits for it. A clustered answer
  * (the float `x`, 1M values) is checked by its `size`, the distinct values DuckDB counts.
  */
 const KINDS = { cat: 'int, 1,000 groups', x: 'float, 1M values, clustered', d: 'date', name: 'string, 50k groups' };

@@ -35,7 +35,7 @@ const datasets = [...running.state.snapshot.datasets.values()].map((d) => ({
   bytes: d.bytes,
 }));
 send({ event: 'ready', ms: performance.now(), datasets, threads: config.poolThreads });
-// Then each field's default naive dist is computed into the memo in the background (src/warm.ts).
+// Then each field's default naive dist is computed into the memo in the background (src/serve/warm.ts).
 void running.warmed.then((fields) => send({ event: 'warmed', ms: performance.now(), fields }));
 process.once('SIGTERM', () => {
   void running.close().then(() => process.exit(0));

@@ -73,7 +73,7 @@ export async function timeSplit(snapshot: string, duck: Duck, rows: number, refe
   try {
     await waitForOk(`${split.url}/readyz`, split.child);
     await waitForOk(`${whole.url}/readyz`, whole.child);
-    // Timed requests start once both have computed the naive dists into their memos (src/warm.ts).
+    // Timed requests start once both have computed the naive dists into their memos (src/serve/warm.ts).
     await Promise.all([split.child.waitFor('warmed'), whole.child.waitFor('warmed')]);
     for (const q of QUERIES) {
       const label = `${toRowsLabel(rows)} rows, ${q.label}, \`grade < 10\``;

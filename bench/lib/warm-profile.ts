@@ -1,11 +1,11 @@
-// Profiles the background warm-up (src/warm.ts) field by field: RSS before, at its peak and after each
+// Profiles the background warm-up (src/serve/warm.ts) field by field: RSS before, at its peak and after each
 // field's naive dist, then the first request of each field's naive dist and values.
 // Usage: node --expose-gc --import tsx bench/lib/warm-profile.ts <catalog or built snapshot>
 import { readFileSync } from 'node:fs';
 import { pino } from 'pino';
 import { toConfig } from '../../src/config.ts';
 import { warmNaiveDist } from '../../src/routes/dist.ts';
-import { startServer } from '../../src/server.ts';
+import { startServer } from '../../src/serve/server.ts';
 
 const MiB = 1024 * 1024;
 const SAMPLE_MS = 2;
@@ -27,7 +27,7 @@ const mem = process.memoryUsage();
 console.log(
   `ready: Arrow ${arrow.toFixed(0)} MiB, RSS ${rss().toFixed(0)} MiB (heap ${(mem.heapUsed / MiB).toFixed(0)}, external ${(mem.external / MiB).toFixed(0)}, arrayBuffers ${(mem.arrayBuffers / MiB).toFixed(0)})`,
 );
-// The fields the warm-up computes (src/warm.ts) in its order, then the nearly unique ones it leaves to
+// The fields the warm-up computes (src/serve/warm.ts) in its order, then the nearly unique ones it leaves to
 // their first request (more distinct values than maxClusterPoints and than half the rows, not numbers).
 const rows = (f: { dataset: string }) => snapshot.datasets.get(f.dataset)?.rows ?? 0;
 const distinctOf = (f: { id: number }) => snapshot.values.get(f.id)?.values.length ?? 0;
@@ -36,12 +36,12 @@ const unique = (f: { id: number; dataset: string }) =>
   distinctOf(f) * 2 > rows(f) &&
   !(snapshot.values.get(f.id)?.values instanceof Float64Array);
 const byId = [...snapshot.fields.values()].sort((a, b) => a.id - b.id);
-// src/warm.ts warms the fields with more values than the grid's cells after the others.
+// src/serve/warm.ts warms the fields with more values than the grid's cells after the others.
 const large = (f: { id: number }) => distinctOf(f) > config.maxClusterPoints;
 const warmed = byId.filter((f) => !unique(f));
 const order = [...warmed.filter((f) => !large(f)), ...warmed.filter(large), ...byId.filter(unique)];
 console.log(
-  'field\tcolumn\tdistinct\tms\tCPU ms\trss before\tpeak\tafter\tafter gc\t(MiB; * = not warmed by src/warm.ts)',
+  'field\tcolumn\tdistinct\tms\tCPU ms\trss before\tpeak\tafter\tafter gc\t(MiB; * = not warmed by src/serve/warm.ts)',
 );
 for (const field of order) {
   const before = rss();

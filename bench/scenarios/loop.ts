@@ -94,7 +94,7 @@ export const scenario: Scenario = {
           pages++;
         }
       };
-      // One large request at a time, on an idle pool: split across every worker thread (src/split.ts).
+      // One large request at a time, on an idle pool: split across every worker thread (src/parallel/split.ts).
       const splitLoop = async () => {
         for (let i = 0; !stop; i++) {
           const dims = `dimensions=${CAT},${GRADE}&cluster=false`;

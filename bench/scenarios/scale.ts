@@ -65,7 +65,7 @@ export const scenario: Scenario = {
 
 /**
  * After /readyz: how long each field's default naive dist takes to be computed into the memo in the
- * background (src/warm.ts), and the peak RSS once it has (the memory goal holds with the warm-up).
+ * background (src/serve/warm.ts), and the peak RSS once it has (the memory goal holds with the warm-up).
  */
 async function timeWarmUp(sorrel: SorrelChild, size: string, arrow: number): Promise<BenchRow[]> {
   const ready = await sorrel.child.waitFor('ready');

@@ -2,7 +2,7 @@
 import type * as arrow from 'apache-arrow';
 import type { InternalType } from '../../src/contract/model.ts';
 import type { LoadOptions } from './column.ts';
-import { loadTable } from './load.ts';
+import { loadTable } from '../load.ts';
 
 /** What `sorrel init` learns about a column. */
 export type ColumnProfile = { name: string; type: InternalType; nullable: boolean; distinct: number; rows: number };

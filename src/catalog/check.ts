@@ -3,7 +3,7 @@ import { toEchoText } from '../common/echo.ts';
 import { FORMATS } from '../contract/formats.ts';
 import { INTERNAL_TYPES, type InternalType } from '../contract/model.ts';
 import { checkAccess } from './access.ts';
-import { toDatasetSource, toEngineSpecs } from './engines.ts';
+import { toDatasetSource, toEngineSpecs } from './engine-entries.ts';
 import { reader } from './reader.ts';
 import { toConceptSpecs } from './concepts.ts';
 import { toFieldSpecs } from './fields.ts';

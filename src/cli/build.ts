@@ -3,12 +3,12 @@ import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { relative, resolve } from 'node:path';
 import { CatalogError } from '../catalog/read.ts';
-import { createPool } from '../pool.ts';
-import { toSnapshotInput } from '../snapshot/built.ts';
-import { prepareSnapshot } from '../snapshot/create.ts';
-import { writeSnapshotFile } from '../snapshot/file.ts';
+import { createPool } from '../parallel/compute-pool.ts';
+import { toSnapshotInput } from '../snapshot/build/built.ts';
+import { prepareSnapshot } from '../snapshot/build/create.ts';
+import { writeSnapshotFile } from '../snapshot/file/container.ts';
 import { COMMANDS } from './args.ts';
-import { openCommandEngines } from './engines.ts';
+import { openCommandEngines } from './engine-clients.ts';
 import { fail, toDatasetList } from './output.ts';
 import { findProblems } from './problems.ts';
 

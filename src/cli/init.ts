@@ -8,7 +8,7 @@ import { COMMANDS, type Flags } from './args.ts';
 import { describeEngineTables, type EngineTableEntry, toInitEngine, toInitError } from './init-engine.ts';
 import { fail } from './output.ts';
 import { toCommandProgress } from './progress.ts';
-import { PROGRESS_MS, type Progress, toRowsProgress } from '../snapshot/datasets.ts';
+import { PROGRESS_MS, type Progress, toRowsProgress } from '../snapshot/build/datasets.ts';
 
 /**
  * One dataset, category and concept per file (or engine table, with `--engine`); one field per

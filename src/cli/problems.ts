@@ -1,8 +1,8 @@
-// The one catalog checker (src/snapshot/problems.ts) as the commands call it, with a one-thread pool for the tree.
-import { createPool } from '../pool.ts';
-import { openCommandEngines } from './engines.ts';
+// The one catalog checker (src/snapshot/build/problems.ts) as the commands call it, with a one-thread pool for the tree.
+import { createPool } from '../parallel/compute-pool.ts';
+import { openCommandEngines } from './engine-clients.ts';
 import { toCommandProgress } from './progress.ts';
-import { type CatalogCheck, findCatalogProblems } from '../snapshot/problems.ts';
+import { type CatalogCheck, findCatalogProblems } from '../snapshot/build/problems.ts';
 
 /**
  * Every problem `check` reports and `build` refuses; `secret: false` does not need the HS256

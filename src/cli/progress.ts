@@ -1,12 +1,12 @@
 // A command's load log on stderr (check, build, init): the rows read every few seconds while a large
 // file loads, then the dataset's totals; a file loaded in under PROGRESS_MS prints nothing.
-import { PROGRESS_MS, type Progress } from '../snapshot/datasets.ts';
+import { PROGRESS_MS, type Progress } from '../snapshot/build/datasets.ts';
 
 const count = (n: unknown) => Number(n).toLocaleString('en-US');
 const seconds = (ms: unknown) => `${(Number(ms) / 1000).toFixed(1)} s`;
 
 /**
- * The steps of src/snapshot/datasets.ts (and init's profile) as lines: "data: 12,345,678 rows read
+ * The steps of src/snapshot/build/datasets.ts (and init's profile) as lines: "data: 12,345,678 rows read
  * (5.0 s)"; "data: 100,000,000 rows loaded, 4,583 MiB in 3 buffers (150.2 s, peak RSS 6,120 MiB)";
  * "data: 7 columns profiled (190.4 s)". `quickMs`: a load faster than this stays silent.
  */

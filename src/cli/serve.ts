@@ -3,11 +3,11 @@ import { relative, resolve } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
 import { CatalogError } from '../catalog/read.ts';
 import { type Config, toConfig } from '../config.ts';
-import { watchParent } from '../parent.ts';
-import { type Running, startServer } from '../server.ts';
-import { SnapshotFileError } from '../snapshot/file.ts';
+import { watchParent } from '../serve/parent.ts';
+import { type Running, startServer } from '../serve/server.ts';
+import { SnapshotFileError } from '../contract/errors.ts';
 import type { Flags } from './args.ts';
-import { ENGINE_RUNNER } from './engines.ts';
+import { ENGINE_RUNNER } from './engine-clients.ts';
 
 /** Serves a catalog or snapshot file; returns 1 when it cannot start, and never returns while serving. */
 export async function serve(sourcePath: string, flags: Flags): Promise<number> {
@@ -39,7 +39,7 @@ export async function serve(sourcePath: string, flags: Flags): Promise<number> {
   try {
     await running.ready;
   } catch (err) {
-    // Serving refuses what `check` reports: the load lists every problem (src/snapshot/problems.ts).
+    // Serving refuses what `check` reports: the load lists every problem (src/snapshot/build/problems.ts).
     console.error(err instanceof CatalogError || err instanceof SnapshotFileError ? err.message : (err as Error).stack);
     await running.close();
     return 1;

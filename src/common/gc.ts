@@ -8,7 +8,7 @@ import { runInNewContext } from 'node:vm';
  * collect for a long time — ten reloads of a 100 MB table left 900 MB resident. So V8's `gc` is exposed
  * (a process-wide flag, set before the pools start, so every worker thread gets `globalThis.gc`): the
  * main thread collects once the requests that may hold the old snapshot have ended, and a worker when
- * it drops the old generation's tables (workers/columns.ts).
+ * it drops the old generation's tables (workers/table/columns.ts).
  */
 export function exposeGc(): () => void {
   setFlagsFromString('--expose-gc');

@@ -26,3 +26,15 @@ export class EngineUnavailableError extends Error {
     super(message, options);
   }
 }
+
+/** A file that is not a usable snapshot; the message is one line naming the file and the reason. */
+export class SnapshotFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${file}: ${reason}`, options);
+    this.name = 'SnapshotFileError';
+  }
+}

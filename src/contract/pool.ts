@@ -4,7 +4,7 @@ import type { Task } from './tasks.ts';
 export type Pool = {
   /**
    * Runs a task on a worker. Rejects with PoolBusyError when the queue is full. `split: false` keeps
-   * a large table task on one thread rather than on every idle one (background work: src/warm.ts).
+   * a large table task on one thread rather than on every idle one (background work: src/serve/warm.ts).
    */
   run<T>(task: Task, signal?: AbortSignal, options?: { split?: boolean }): Promise<T>;
   /** Queue length and utilisation, for /metrics. */

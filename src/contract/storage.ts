@@ -55,13 +55,13 @@ export type DatasetInfo = {
 /**
  * Identifies one dataset's table; the worker decodes its `parts` once per `key` and caches them.
  * `generation` grows with every snapshot a process builds: a worker keeps only the newest
- * generation's tables, so a reload releases the old ones (see workers/columns.ts).
+ * generation's tables, so a reload releases the old ones (see workers/table/columns.ts).
  */
 export type TableRef = {
   key: string;
   generation: number;
   parts: readonly SharedArrayBuffer[];
-  /** The row count, when known: the pool splits a large task by rows (src/split.ts). */
+  /** The row count, when known: the pool splits a large task by rows (src/parallel/split.ts). */
   rows?: number;
   /** Set for a dataset in a distributed engine (API.md §14): `parts` is empty and src/engine/ computes. */
   engine?: EngineTable;

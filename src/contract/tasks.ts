@@ -47,7 +47,7 @@ export type Task =
 export type ValueTerm = { text: string; phrase: boolean };
 
 /**
- * The table tasks a large request splits by rows across idle threads (src/split.ts). With `rows`
+ * The table tasks a large request splits by rows across idle threads (src/parallel/split.ts). With `rows`
  * a task answers for rows [start, end) only, in a form its `merge` task combines: a distinct
  * task a DistinctPart, a dist task its counted groups (GroupsPart).
  */
@@ -57,7 +57,7 @@ export type SplitTask = Extract<Task, { kind: 'distinct' | 'dist' }>;
 export type RowRange = [number, number];
 
 /**
- * A dist task's groups over some rows, before shaping: workers/group.ts's Groups, in ascending
+ * A dist task's groups over some rows, before shaping: workers/group/group.ts's Groups, in ascending
  * order of their values dimension by dimension (nulls last); `ranks[g] === values.length` is null.
  * `values` null: the dimension's column is a dictionary column, whose codes are the ranks (the
  * strings stay on the worker threads, which have the dictionary).
@@ -97,7 +97,7 @@ export type DistinctResult = {
 };
 
 /**
- * Counted groups as workers/group.ts makes them (its Groups type): in ascending order of their
+ * Counted groups as workers/group/group.ts makes them (its Groups type): in ascending order of their
  * values, dimension by dimension, nulls last. Per dimension, the distinct values ascending (in
  * DistPoint form), as numbers for clustering (null for text), and per group the index of its value
  * (`values.length` = null).
@@ -110,7 +110,7 @@ export type ShapeGroups = {
 };
 
 /**
- * A number field's profile as a clustered naive 1-D distribution reads it (workers/runs-grid.ts): its
+ * A number field's profile as a clustered naive 1-D distribution reads it (workers/dist/runs-grid.ts): its
  * distinct values ascending, each one's count, and its nulls. A key column's arrays live in shared
  * memory (a built file's precomputed section, or the profile task's answer), so the task holds views.
  */
@@ -209,7 +209,7 @@ export type ProfileResult = { distinct: ProfileValues; stats: StatsResult | null
 
 /**
  * A profile's distinct values: DistinctResult's, as typed arrays for a number column (an Int32Array
- * when they are an Int32 column's own values, already in order: workers/profile.ts).
+ * when they are an Int32 column's own values, already in order: workers/values/profile.ts).
  */
 export type ProfileValues = {
   values: Float64Array | Int32Array | (number | string)[];

@@ -27,7 +27,7 @@ export type TreeShape = { root: string; nodes: Record<string, TreeNode>; links: 
  * the link column names, -1 for a null or dangling value. `entity[d]`, for a dataset reached by
  * child steps at depth 2 or more, is an Int32Array over its rows: the root row (entity index),
  * -1 when not joined; at depth 1 that is `resolved[nodes[d].link]` and the root needs none.
- * The index keeps `entity[d]` only within 8 bytes a row of d (src/snapshot/tree-index.ts);
+ * The index keeps `entity[d]` only within 8 bytes a row of d (src/snapshot/build/tree-index.ts);
  * workers compose a missing one from the links.
  */
 export type TreeRef = {

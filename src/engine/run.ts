@@ -6,7 +6,7 @@ import { runTreeTask } from './tree/index.ts';
 
 /**
  * Computes a task over engine tables and resolves with what a worker gives for the same task over
- * the same rows (withEngines sends it only tasks over engine tables, src/engine/pool.ts).
+ * the same rows (withEngines sends it only tasks over engine tables, src/parallel/engine-pool.ts).
  */
 export const runEngineTask: EngineRunner = (task, ctx, signal) => {
   switch (task.kind) {

@@ -8,16 +8,16 @@ import type { User } from '../contract/model.ts';
 import type { Pool } from '../contract/pool.ts';
 import { readJsonBody } from './body.ts';
 import { createParseMemo, type KnownRequest, type ParseMemo, toParseMemoBytes } from './parse-memo.ts';
-import type { Snapshot } from '../snapshot/create.ts';
+import type { Snapshot } from '../snapshot/build/create.ts';
 import { toVisibilityKey } from '../snapshot/visibility.ts';
 import { toCorsHeaders } from './cors.ts';
 import { notReady } from './errors.ts';
-import type { Query, Reply, RequestContext, Route } from './handler.ts';
+import type { Query, Reply, RequestContext, Route } from './route.ts';
 import type { Metrics } from './metrics.ts';
 import type { ReplyCache } from './reply-cache.ts';
+import { toBaseUrl, toCanonicalPath, toMatchTags } from './normalise.ts';
+import { sendBytes, sendCached, sendJson, sendNotModified, toRawHeaders } from './write.ts';
 import type { ClientLimit } from './rate-limit.ts';
-import { toBaseUrl, toCanonicalPath, toMatchTags } from './request.ts';
-import { sendBytes, sendCached, sendJson, sendNotModified, toRawHeaders } from './respond.ts';
 
 export type ApiRequest = Request & { query: Query; params: Record<string, string>; route?: string; userName?: string };
 

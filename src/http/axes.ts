@@ -6,7 +6,7 @@ import { toJsonValue } from '../common/values.ts';
 import type { Field } from '../contract/model.ts';
 import type { AxisSpec, IntervalUnit, StatsResult, TemporalType } from '../contract/tasks.ts';
 import { badParameter } from './errors.ts';
-import type { Query } from './handler.ts';
+import type { Query } from './route.ts';
 import { toEnumParam, toSingle } from './params.ts';
 
 export type BinsParam = number | 'auto' | null;

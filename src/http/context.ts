@@ -2,9 +2,9 @@
 import { toEcho, toEchoText } from '../common/echo.ts';
 import { toNestingDepth } from '../common/nesting.ts';
 import { badContext } from './errors.ts';
-import { type Canonical, type RequestContext, toCanonical } from './handler.ts';
+import { type Canonical, type RequestContext, toCanonical } from './route.ts';
 import { toBoolParam, toSingle } from './params.ts';
-import type { Snapshot } from '../snapshot/create.ts';
+import type { Snapshot } from '../snapshot/build/create.ts';
 import { contextScope, scopeMessage } from '../catalog/tree-join.ts';
 import type { Field, User } from '../contract/model.ts';
 import type { TreeContextNode } from '../contract/tree.ts';

@@ -5,7 +5,7 @@ import { parseQuery, type ParsedQuery } from '../search/query.ts';
 import { toBoolParam, toEnumParam, toIntParam, toSingle } from './params.ts';
 import type { SortKey } from '../snapshot/order.ts';
 import { probePushed } from '../snapshot/value-search.ts';
-import { toCanonical, type Canonical, type RequestContext } from './handler.ts';
+import { toCanonical, type Canonical, type RequestContext } from './route.ts';
 
 export type ListPlan = {
   published: boolean | null;

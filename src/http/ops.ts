@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Polka } from 'polka';
 import type { EngineBoard } from '../contract/engine.ts';
 import type { Pool } from '../contract/pool.ts';
-import type { Snapshot } from '../snapshot/create.ts';
+import type { Snapshot } from '../snapshot/build/create.ts';
 import type { Config } from '../config.ts';
 import type { User } from '../contract/model.ts';
 import type { TreeRef } from '../contract/tree.ts';
@@ -12,14 +12,14 @@ import { toMemoBytes } from '../snapshot/memo.ts';
 import { HttpError, notReady } from './errors.ts';
 import type { ReplyCache } from './reply-cache.ts';
 import type { Gauges, Metrics } from './metrics.ts';
-import { sendError, sendJson, sendText } from './respond.ts';
+import { sendError, sendJson, sendText } from './write.ts';
 
 const ANONYMOUS: User = { name: 'anonymous', privileged: false, groups: [] };
 
 /** A reload's outcome as /readyz shows it: no problem texts or paths (the endpoint is public; the log has them). */
 export type ReloadStatus = { ok: boolean; at: string; problems: number };
 
-/** What the process lifecycle (src/lifecycle.ts) tells the app: a drain has begun, and how reloads went. */
+/** What the process lifecycle (src/serve/lifecycle.ts) tells the app: a drain has begun, and how reloads went. */
 export type LifecycleStatus = {
   draining: boolean;
   reload: ReloadStatus | null;

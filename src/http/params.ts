@@ -1,7 +1,7 @@
 // Query-parameter parsing: one value per known parameter, a 400 naming it when the value is bad.
 import { toEcho } from '../common/echo.ts';
 import { badParameter } from './errors.ts';
-import type { Query } from './handler.ts';
+import type { Query } from './route.ts';
 
 const TRUE = new Set(['true', '1', 'yes']);
 const FALSE = new Set(['false', '0', 'no']);

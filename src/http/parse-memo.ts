@@ -1,7 +1,7 @@
 // The parse memo: a request's parse and answer key by raw URL and who asks, so a repeat parses nothing.
 import { toHeapBytes } from '../common/heap-size.ts';
 import { createLru } from '../common/lru.ts';
-import type { Parsed } from './handler.ts';
+import type { Parsed } from './route.ts';
 
 /** A request already parsed: its parse and the key that names its answer ('' when it does not repeat). */
 export type KnownRequest<P> = { parsed: Parsed<P>; key: string };

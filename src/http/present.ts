@@ -1,6 +1,6 @@
 // Resource bodies: concepts, fields and categories in the shapes of seed.md and API.md §3.
 import { isStatsType, toPlural } from '../catalog/rules.ts';
-import type { Snapshot } from '../snapshot/create.ts';
+import type { Snapshot } from '../snapshot/build/create.ts';
 import type { Concept, ConceptFieldRef, Field, User } from '../contract/model.ts';
 
 const link = (href: string, rel: string) => ({ href, rel });

@@ -1,7 +1,7 @@
 // The object a path names, if the requester may see it: the same 404 whether it is unknown or invisible (API.md §2).
 import type { Concept, Field } from '../contract/model.ts';
 import { notFound } from './errors.ts';
-import type { RequestContext } from './handler.ts';
+import type { RequestContext } from './route.ts';
 import { toId } from './params.ts';
 
 /** The field named by the path's `:id`. */

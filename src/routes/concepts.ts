@@ -1,5 +1,5 @@
 // GET /api/concepts/, /api/concepts/:id/, /api/concepts/:id/fields/.
-import { defineRoute, toCanonical } from '../http/handler.ts';
+import { defineRoute, toCanonical } from '../http/route.ts';
 import {
   type ListPlan,
   toListCanonical,
@@ -11,7 +11,7 @@ import {
   toPushedHits,
   toVisibility,
 } from '../http/listing.ts';
-import type { Reply, RequestContext } from '../http/handler.ts';
+import type { Reply, RequestContext } from '../http/route.ts';
 import { toBoolParam } from '../http/params.ts';
 import { toConceptFieldsJson, toConceptJson } from '../http/present.ts';
 import { toVisibleConcept } from '../http/visible.ts';

@@ -10,7 +10,7 @@ import { toAxisBody, toAxisPoint, toCentroidLabel } from '../http/axes.ts';
 import { HttpError, badParameter } from '../http/errors.ts';
 import { toOwnBuffer } from '../http/reply-cache.ts';
 import { SLICE, toJsonInSlices } from '../http/serialize.ts';
-import type { Snapshot } from '../snapshot/create.ts';
+import type { Snapshot } from '../snapshot/build/create.ts';
 import { toLabeler } from '../snapshot/labels.ts';
 import { remember } from '../snapshot/memo.ts';
 import { toProfileGroups, toProfileRuns } from '../snapshot/profile-groups.ts';
@@ -35,7 +35,7 @@ export function computeAwareDist(snapshot: Snapshot, pool: Pool, p: DistParams, 
 
 /**
  * A context-naive distribution as the memo keeps it, computed on the first call: the very bytes its
- * 200 answer carries (so a first request after the warm-up, src/warm.ts, only writes them), or the
+ * 200 answer carries (so a first request after the warm-up, src/serve/warm.ts, only writes them), or the
  * refused result. Keyed by the dimension fields (labels are a field's) and the parameters; weighed by
  * its bytes within config.memoBytes. `split`: whether a large task may take every idle thread.
  */

@@ -10,10 +10,10 @@ import { toVisibleField } from '../http/visible.ts';
 import { toAxes, toBinsParam, toIntervalParam } from '../http/axes.ts';
 import type { Config } from '../config.ts';
 import type { Pool } from '../contract/pool.ts';
-import type { Snapshot } from '../snapshot/create.ts';
+import type { Snapshot } from '../snapshot/build/create.ts';
 import type { BinsParam, IntervalParam } from '../http/axes.ts';
 import { toBoolParam, toEnumParam, toId, toIntParam } from '../http/params.ts';
-import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/handler.ts';
+import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/route.ts';
 import {
   computeAwareDist,
   type DistParams,
@@ -87,14 +87,14 @@ function toParams(
 /**
  * Computes the default context-naive distribution of `field` (no dimensions, default parameters:
  * what GET /api/fields/:id/dist/ asks) into the snapshot's memo as its serialised answer, as its first
- * request would (src/warm.ts runs it after start-up), so that request only writes the bytes.
+ * request would (src/serve/warm.ts runs it after start-up), so that request only writes the bytes.
  */
 export function warmNaiveDist(snapshot: Snapshot, pool: Pool, config: Config, field: Field): Promise<NaiveDist> {
   const dims = [field];
   const tree = toTreeDimensions(snapshot, field, dims);
   const axes = toAxes(field, dims, null, null, (d) => snapshot.stats.get(d.id));
   const query = { nulls: false, sort: 'fields' as const, cluster: true, n: null, bins: null, interval: null, axes };
-  // On one thread: a split task would take every idle thread from the requests (src/split.ts).
+  // On one thread: a split task would take every idle thread from the requests (src/parallel/split.ts).
   return toNaiveDist(snapshot, pool, config, toParams(config, field, dims, tree, null, query), false);
 }
 

@@ -1,7 +1,7 @@
 // GET /api/entities/: how many root entities a context selects (API.md §12), the number a cohort builder shows.
 import { toAwareContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
-import { defineRoute, type Reply, type RequestContext } from '../http/handler.ts';
+import { defineRoute, type Reply, type RequestContext } from '../http/route.ts';
 import type { TreeContextNode } from '../contract/tree.ts';
 
 type EntitiesParams = { context: TreeContextNode | null };

@@ -1,7 +1,7 @@
 // GET /api/fields/ and /api/fields/:id/.
-import { defineRoute } from '../http/handler.ts';
+import { defineRoute } from '../http/route.ts';
 import { type ListPlan, toListCanonical, toListPage, toListPlan, toPushedHits, toVisibility } from '../http/listing.ts';
-import type { Reply, RequestContext } from '../http/handler.ts';
+import type { Reply, RequestContext } from '../http/route.ts';
 import { toFieldJson } from '../http/present.ts';
 import { toVisibleField } from '../http/visible.ts';
 import { searchFields, type ValueHits } from '../search/index.ts';

@@ -1,6 +1,6 @@
 // GET /api/: the root document with links to the collections.
 import pkg from '../../package.json' with { type: 'json' };
-import { defineRoute } from '../http/handler.ts';
+import { defineRoute } from '../http/route.ts';
 
 /**
  * The Serrano API level Sorrel serves, reported as `version` because that is what the original

@@ -5,7 +5,7 @@ import { toJsonValue } from '../common/values.ts';
 import { isStatsType } from '../catalog/rules.ts';
 import type { StatsResult } from '../contract/tasks.ts';
 import { toVisibleField } from '../http/visible.ts';
-import { defineRoute, type Reply, type RequestContext } from '../http/handler.ts';
+import { defineRoute, type Reply, type RequestContext } from '../http/route.ts';
 import type { TreeContextNode } from '../contract/tree.ts';
 import { toColumnTask } from '../snapshot/column-task.ts';
 import type { Field } from '../contract/model.ts';

@@ -4,7 +4,7 @@ import { toJsonValue } from '../common/values.ts';
 import type { Field } from '../contract/model.ts';
 import { toContext } from '../http/context.ts';
 import { badBody } from '../http/errors.ts';
-import type { Reply, RequestContext } from '../http/handler.ts';
+import type { Reply, RequestContext } from '../http/route.ts';
 import { toBoolParam, toSingle } from '../http/params.ts';
 import { toVisibleField } from '../http/visible.ts';
 import type { FieldValues } from '../snapshot/field-values.ts';

@@ -13,7 +13,7 @@ import { toRequestUrl } from '../http/listing.ts';
 import { toJsonInSlices, toJsonTextInSlices } from '../http/serialize.ts';
 import { toItemText } from './values-text.ts';
 import { toIntParam, toSingle } from '../http/params.ts';
-import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/handler.ts';
+import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/route.ts';
 import type { TreeContextNode } from '../contract/tree.ts';
 import { toColumnTask } from '../snapshot/column-task.ts';
 import type { Field } from '../contract/model.ts';

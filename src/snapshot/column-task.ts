@@ -3,7 +3,7 @@ import { isInTree } from '../catalog/tree.ts';
 import type { Field } from '../contract/model.ts';
 import type { Task } from '../contract/tasks.ts';
 import type { TreeContextNode } from '../contract/tree.ts';
-import type { Snapshot } from './create.ts';
+import type { Snapshot } from './build/create.ts';
 
 /**
  * `distinct` or `stats` of `field` among what `context` selects. In a model tree the counts are of

@@ -9,7 +9,7 @@ import type { InternalType } from '../contract/model.ts';
  * rows, plain arrays of its values and counts and an array of 10M label strings took ~500 MiB of the
  * main thread's heap (the label strings alone ~320 MiB) and seconds to make, for labels nobody reads
  * unless a page of that field's values is asked for. So numbers stay in a Float64Array (an Int32Array
- * when they are an Int32 column's own values, in order: workers/profile.ts) and counts in
+ * when they are an Int32 column's own values, in order: workers/values/profile.ts) and counts in
  * a Uint32Array (views of a snapshot file's bytes when read from one), and a label is made when a
  * value is shown: `label(i)`; `labels()` makes them all once (search, lookups) and keeps them.
  */

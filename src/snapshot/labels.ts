@@ -1,7 +1,7 @@
 // Labels of storage values: a field's label column mapping when it has one, else the value's string form.
 import { toLabel } from '../common/values.ts';
 import { normalizeText } from '../search/query.ts';
-import type { Snapshot } from './create.ts';
+import type { Snapshot } from './build/create.ts';
 import type { FieldValues } from './field-values.ts';
 import type { Field } from '../contract/model.ts';
 

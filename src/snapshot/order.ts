@@ -1,7 +1,7 @@
 // List order (API.md §3): sort=category|name, order=asc|desc, cached per snapshot and visibility.
 import { createLru, type Lru } from '../common/lru.ts';
 import { toVisibilityKey } from './visibility.ts';
-import type { Snapshot } from './create.ts';
+import type { Snapshot } from './build/create.ts';
 import type { User } from '../contract/model.ts';
 
 export type SortKey = 'category' | 'name';

@@ -7,9 +7,9 @@ import type { FieldValues } from './field-values.ts';
  * axis, from the field's naive values: each distinct value ascending with its count (as the
  * scan finds them: the profile is the same sort or code count over every row), then the nulls'
  * group last when `params.nulls` and the column has nulls. `numbers` are the values as numbers
- * (an i64's decimal text through Number, as workers/sorted-groups.ts converts it) when outliers
+ * (an i64's decimal text through Number, as workers/group/sorted-groups.ts converts it) when outliers
  * and clustering apply, else null (the shaping reads them only then). `tooMany` when the groups
- * pass the group limit, as workers/dist.ts's toGroupLimit sets it: maxGroups unless clustered.
+ * pass the group limit, as workers/dist/dist.ts's toGroupLimit sets it: maxGroups unless clustered.
  *
  * Why: the scan sorts or counts every row again (12 bytes a row of transient for a float column
  * of 1M values: 1.1 GiB at 100M rows), where the profile already holds its answer; this costs
@@ -36,7 +36,7 @@ export function toProfileGroups(values: FieldValues, params: DistParams): ShapeG
 }
 
 /**
- * A number field's profile as the `shape-runs` task reads it (workers/runs-grid.ts), when its naive
+ * A number field's profile as the `shape-runs` task reads it (workers/dist/runs-grid.ts), when its naive
  * 1-D distribution is clustered over more distinct values than maxClusterPoints; else null (the
  * groups above are sent). Its arrays are sent as they are when they live in shared memory (a key
  * column's: a built file's precomputed section, or the profile task's answer), so the task copies

@@ -4,7 +4,7 @@ import type { Pool } from '../contract/pool.ts';
 import type { TableRef } from '../contract/storage.ts';
 import { toValueTerms, type ValueHits } from '../search/index.ts';
 import type { ParsedQuery } from '../search/query.ts';
-import type { FieldValues } from './precompute.ts';
+import type { FieldValues } from './build/precompute.ts';
 
 /** SORREL_SEARCH_VALUES_PER_FIELD's default: the most distinct values of one engine field the index holds. */
 export const SEARCH_VALUES_PER_FIELD = 100_000;

@@ -7,12 +7,12 @@ import { COHORT_MODEL, generateCohort, type Cohort, type CohortColumn } from '..
 import { findBase } from '../../src/catalog/tree-join.ts';
 import type { InternalType } from '../../src/contract/model.ts';
 import type { TreeContextNode } from '../../src/contract/tree.ts';
-import { contextEntities } from '../../workers/tree-context.ts';
-import { treeGroups } from '../../workers/tree-dist.ts';
-import { treeDistinct } from '../../workers/tree-distinct.ts';
-import { treeStats } from '../../workers/tree-stats.ts';
-import { indexTree } from '../workers/tree-fixture.ts';
-import * as oracle from '../workers/tree-oracle.ts';
+import { contextEntities } from '../../workers/tree/context.ts';
+import { treeGroups } from '../../workers/tree/dist.ts';
+import { treeDistinct } from '../../workers/tree/distinct.ts';
+import { treeStats } from '../../workers/tree/stats.ts';
+import { indexTree } from '../workers/tree/fixture.ts';
+import * as oracle from '../workers/tree/oracle.ts';
 
 const spec = { patients: 30, visits: 200, labs: 500, sites: 4, dangling: 0.02, seed: 7 };
 const cohort = generateCohort(spec);

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CatalogError, checkCatalog, loadCatalog, readCatalog } from '../../src/catalog/read.ts';
 import { mulberry32 } from '../../src/common/random.ts';
-import { checkColumns, loadDatasets } from '../../src/snapshot/datasets.ts';
+import { checkColumns, loadDatasets } from '../../src/snapshot/build/datasets.ts';
 import { FIXTURE_CATALOG } from '../helpers/server.ts';
 
 const problemsOf = (doc: unknown): string[] => {

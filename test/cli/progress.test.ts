@@ -5,8 +5,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { init } from '../../src/cli/init.ts';
 import { toCommandProgress } from '../../src/cli/progress.ts';
-import { findCatalogProblems } from '../../src/snapshot/problems.ts';
-import { createPool } from '../../src/pool.ts';
+import { findCatalogProblems } from '../../src/snapshot/build/problems.ts';
+import { createPool } from '../../src/parallel/compute-pool.ts';
 import { FIXTURE_CATALOG } from '../helpers/server.ts';
 
 test('the rows read, a long load and a long profile are lines; a quick load prints nothing', () => {

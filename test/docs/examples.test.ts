@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { compareAnswer, fetchAnswer } from './answer.ts';
 import { parseCurl } from './curl.ts';

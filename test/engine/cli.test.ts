@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
-import { loadSnapshotManifest } from '../../src/snapshot/file.ts';
+import { loadSnapshotManifest } from '../../src/snapshot/file/container.ts';
 import { type Cluster, SECRET_USER, sharedCluster } from '../helpers/clickhouse.ts';
 import { run } from '../helpers/cli.ts';
 

@@ -11,7 +11,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { pino } from 'pino';
 import { DEFAULT_CONFIG } from '../../src/config.ts';
-import { type Running, startServer } from '../../src/server.ts';
+import { type Running, startServer } from '../../src/serve/server.ts';
 import { type Cluster, SECRET_USER, sharedCluster } from '../helpers/clickhouse.ts';
 import { PASSWORD_ENV, USER_ENV } from '../helpers/engine/catalog.ts';
 import { compareAll, describe } from '../helpers/engine/compare.ts';

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_CONFIG } from '../../src/config.ts';
-import { type Running, startServer } from '../../src/server.ts';
+import { type Running, startServer } from '../../src/serve/server.ts';
 import { type Cluster, SECRET_USER, startCluster } from '../helpers/clickhouse.ts';
 import { runTableTask } from '../../src/engine/compute/index.ts';
 import { createPeople, writeEngineCatalog } from '../helpers/engine.ts';

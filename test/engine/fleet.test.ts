@@ -9,7 +9,7 @@ import { ensureHaproxy, type Haproxy, startHaproxy } from '../../bench/lib/hapro
 import { freePort } from '../../bench/lib/replica.ts';
 import { DEFAULT_CONFIG } from '../../src/config.ts';
 import { runEngineTask } from '../../src/engine/run.ts';
-import { type Running, startServer } from '../../src/server.ts';
+import { type Running, startServer } from '../../src/serve/server.ts';
 import { type Cluster, SECRET_USER, sharedCluster } from '../helpers/clickhouse.ts';
 import { PASSWORD_ENV, USER_ENV } from '../helpers/engine/catalog.ts';
 import { fieldInfos } from '../helpers/engine/fields.ts';

@@ -9,7 +9,7 @@ import { DEFAULT_CONFIG } from '../../src/config.ts';
 import { runTableTask } from '../../src/engine/compute/index.ts';
 import type { EngineRunner } from '../../src/engine/runner.ts';
 import { runSearchTask } from '../../src/engine/search/index.ts';
-import { type Running, startServer } from '../../src/server.ts';
+import { type Running, startServer } from '../../src/serve/server.ts';
 import { type Cluster, startCluster } from '../helpers/clickhouse.ts';
 import { NAMES } from './search-fixture.ts';
 

@@ -1,12 +1,12 @@
-// Tests: src/engine/sql/context.ts — a context selects in the engine exactly the rows workers/mask.ts selects in memory.
+// Tests: src/engine/sql/context.ts — a context selects in the engine exactly the rows workers/mask/mask.ts selects in memory.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ContextNode } from '../../src/contract/context.ts';
 import type { EngineQuery } from '../../src/contract/engine.ts';
 import { toSqlCondition, toSqlWhere } from '../../src/engine/sql/context.ts';
 import { toSqlTable } from '../../src/engine/sql/literal.ts';
-import { openTable, type TableView } from '../../workers/columns.ts';
-import { contextMask } from '../../workers/mask.ts';
+import { openTable, type TableView } from '../../workers/table/columns.ts';
+import { contextMask } from '../../workers/mask/mask.ts';
 import { sharedCluster } from '../helpers/clickhouse.ts';
 import { toRand } from '../helpers/fuzz.ts';
 import { drawContext } from './contexts.ts';

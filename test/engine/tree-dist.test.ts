@@ -7,7 +7,7 @@ import { mulberry32 } from '../../src/common/random.ts';
 import type { AxisSpec, DistParams, Task } from '../../src/contract/tasks.ts';
 import type { TreeContextNode, TreeRef } from '../../src/contract/tree.ts';
 import { runTreeTask } from '../../src/engine/tree/index.ts';
-import { createPool } from '../../src/pool.ts';
+import { createPool } from '../../src/parallel/compute-pool.ts';
 import run from '../../workers/index.ts';
 import { type Cluster, sharedCluster } from '../helpers/clickhouse.ts';
 import { type BothTrees, httpQuery, type Layout, loadBoth } from './tree-engine.ts';

@@ -5,7 +5,7 @@ import type { TableRef } from '../../src/contract/storage.ts';
 import type { TreeRef } from '../../src/contract/tree.ts';
 import type { Cluster } from '../helpers/clickhouse.ts';
 import type { ColumnSpec } from '../workers/table.ts';
-import { type Indexed, makeTree, type TestTable } from '../workers/tree-fixture.ts';
+import { type Indexed, makeTree, type TestTable } from '../workers/tree/fixture.ts';
 
 /**
  * `co-sharded`: every table whose rows belong to one entity carries the root key (`_root`), is

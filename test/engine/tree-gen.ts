@@ -2,7 +2,7 @@
 import type { TreeContextNode } from '../../src/contract/tree.ts';
 import { mulberry32 } from '../../src/common/random.ts';
 import { date, dict, f64, i64 } from '../workers/table.ts';
-import type { TestTable } from '../workers/tree-fixture.ts';
+import type { TestTable } from '../workers/tree/fixture.ts';
 
 type Rand = () => number;
 const int = (r: Rand, n: number) => Math.floor(r() * n);

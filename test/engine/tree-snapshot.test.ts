@@ -7,14 +7,14 @@ import * as assert from 'uvu/assert';
 import { loadCatalog } from '../../src/catalog/read.ts';
 import type { TreeContextNode } from '../../src/contract/tree.ts';
 import { runTableTask } from '../../src/engine/compute/index.ts';
-import { createEngines } from '../../src/engine/engines.ts';
+import { createEngines } from '../../src/engine/clients.ts';
 import type { EngineRunner } from '../../src/engine/runner.ts';
 import { runTreeTask } from '../../src/engine/tree/index.ts';
-import { createPool } from '../../src/pool.ts';
-import { createSnapshot } from '../../src/snapshot/create.ts';
+import { createPool } from '../../src/parallel/compute-pool.ts';
+import { createSnapshot } from '../../src/snapshot/build/create.ts';
 import run from '../../workers/index.ts';
 import { type Cluster, sharedCluster } from '../helpers/clickhouse.ts';
-import { tinyTables } from '../workers/tree-tiny.ts';
+import { tinyTables } from '../workers/tree/tiny.ts';
 import { loadBoth } from './tree-engine.ts';
 
 let ch: Cluster;

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Test } from 'uvu';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { checkResponse } from './openapi.ts';
 
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';

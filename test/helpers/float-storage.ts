@@ -2,9 +2,9 @@
 import * as arrow from 'apache-arrow';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { toPrecomputed, toPrecomputedBytes } from '../../src/snapshot/codec.ts';
+import { toPrecomputed, toPrecomputedBytes } from '../../src/snapshot/file/codec.ts';
 import { toFieldValues } from '../../src/snapshot/field-values.ts';
-import { loadSnapshotFile, type SectionInput, writeSnapshotFile } from '../../src/snapshot/file.ts';
+import { loadSnapshotFile, type SectionInput, writeSnapshotFile } from '../../src/snapshot/file/container.ts';
 
 /** The precomputed section with every field's Int32 values as Float64 (format 3 had no `i32` values). */
 function toFloatValues(bytes: Uint8Array): Uint8Array {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { DEFAULT_CONFIG } from '../../src/config.ts';
-import { startServer, type Running } from '../../src/server.ts';
+import { startServer, type Running } from '../../src/serve/server.ts';
 import { get } from './server.ts';
 
 /** A catalog over 60k rows of two random coordinates: a clustered aware distribution takes a good part of a second. */

@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { DEFAULT_CONFIG, type Config } from '../../src/config.ts';
-import { startServer, type Running } from '../../src/server.ts';
+import { startServer, type Running } from '../../src/serve/server.ts';
 import { checkResponse } from './openapi.ts';
 
 export const FIXTURE_CATALOG = fileURLToPath(new URL('../fixtures/catalog/catalog.yaml', import.meta.url));
@@ -11,7 +11,7 @@ export const STAFF = { Authorization: 'Bearer fixture-staff-key' };
 
 /**
  * Starts a server on 127.0.0.1:0 and waits until the catalog is loaded and its naive distributions
- * are warmed (src/warm.ts), so a test's requests meet a pool with no background task. `worker`
+ * are warmed (src/serve/warm.ts), so a test's requests meet a pool with no background task. `worker`
  * replaces workers/index for the pool (a test fixture wrapping it).
  */
 export async function startTestServer(

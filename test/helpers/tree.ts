@@ -3,10 +3,10 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, utimesSync, write
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { loadCatalog } from '../../src/catalog/read.ts';
-import { createPool } from '../../src/pool.ts';
-import { toSnapshotInput } from '../../src/snapshot/built.ts';
-import { prepareSnapshot } from '../../src/snapshot/create.ts';
-import { writeSnapshotFile } from '../../src/snapshot/file.ts';
+import { createPool } from '../../src/parallel/compute-pool.ts';
+import { toSnapshotInput } from '../../src/snapshot/build/built.ts';
+import { prepareSnapshot } from '../../src/snapshot/build/create.ts';
+import { writeSnapshotFile } from '../../src/snapshot/file/container.ts';
 import { ADMIN, FIXTURE_CATALOG, get, STAFF } from './server.ts';
 
 export const PINNED = '2026-02-03T04:05:06.789';

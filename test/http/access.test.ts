@@ -2,7 +2,7 @@
 import { SignJWT } from 'jose';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { ADMIN, STAFF, get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('access levels');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mulberry32 } from '../../src/common/random.ts';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
 // 60 000 seeded rows: x Gaussian with 6 decimals (~60 000 distinct), y uniform with 3 decimals

@@ -2,7 +2,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import pkg from '../../package.json' with { type: 'json' };
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { ADMIN, get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('concepts and fields');

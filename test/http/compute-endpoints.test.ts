@@ -1,7 +1,7 @@
 // Tests: dist, stats and context over HTTP on the fixture catalog (values: values-endpoints).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { STAFF, get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('values, dist and stats');

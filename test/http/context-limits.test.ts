@@ -1,7 +1,7 @@
 // Context faults found by fuzzing (issue 14 §4): deep nesting without recursion, the size limit before the blank check.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('context limits');

@@ -1,7 +1,7 @@
 // Tests: error bodies echo at most 80 characters of input, escaped; deep JSON bodies are a 400, never a stack overflow.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { get, post, startTestServer } from '../helpers/server.ts';
 
 const t = suite('echoed input');

@@ -1,7 +1,7 @@
 // One answer, one ETag (issue 14 §3): the ETag, the reply cache and page links derive from the validated, normalised request.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('normalised requests');

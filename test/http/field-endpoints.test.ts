@@ -1,7 +1,7 @@
 // Tests: the field endpoints over HTTP: the seed shape, types, operators, inferred flags, order under categories.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('fields');

@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { FLAT_MIN } from '../../src/common/flat-points.ts';
 import type { DistAnswer, DistPoint, FlatPoints } from '../../src/contract/tasks.ts';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { writeSeededTable } from '../helpers/seeded-table.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
 // One catalog with a dataset in every format, all holding the same six rows (test/fixtures/data).

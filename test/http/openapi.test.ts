@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import pkg from '../../package.json' with { type: 'json' };
 import { toOpenApiDocument } from '../../src/contract/openapi/document.ts';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('OpenAPI document over HTTP');

@@ -1,7 +1,7 @@
 // Tests: HTTP rules: errors, methods, HEAD, CORS, ETag/304, health, metrics, proxies.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { ADMIN, get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('HTTP protocol and errors');

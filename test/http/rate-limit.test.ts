@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createRateLimit, toClientKey } from '../../src/http/rate-limit.ts';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { ADMIN, STAFF, get, post, startTestServer } from '../helpers/server.ts';
 
 const unit = suite('token bucket');

@@ -1,7 +1,7 @@
 // Tests: query on the list endpoints over HTTP, including the leak cases.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { ADMIN, STAFF, get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('query on the list endpoints');

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { CONTENT_SECURITY_POLICY, IMMUTABLE } from '../../src/http/static.ts';
 import { readWeb, WEB_SOURCE, writeWeb } from '../../src/http/web-assets.ts';
 import { buildWeb } from '../../src/http/web-build.ts';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('web page and assets');

@@ -11,7 +11,7 @@
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
 const TREE_CATALOG = fileURLToPath(new URL('../fixtures/tree/catalog.yaml', import.meta.url));

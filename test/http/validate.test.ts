@@ -1,7 +1,7 @@
 // Tests: POST /api/fields/:id/values/ validates typed values (Serrano 2.3's shape), a read with the GET's access rules.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { STAFF, get, post, startTestServer } from '../helpers/server.ts';
 
 const t = suite('values validation (POST)');

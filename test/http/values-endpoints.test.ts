@@ -1,7 +1,7 @@
 // Tests: values over HTTP on the fixture catalog: the page envelope, JSON forms, paging, query, random draws, aware.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
 const t = suite('values');

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { toJsonValue, toLabel } from '../../src/common/values.ts';
 import type { Field, InternalType } from '../../src/contract/model.ts';
 import { toItemText } from '../../src/routes/values-text.ts';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { toFieldValues } from '../../src/snapshot/field-values.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 

@@ -1,8 +1,8 @@
-// Tests: each field's default naive /dist/ is serialised into the memo after start-up (src/warm.ts), the same bytes and ETag as computed on request; the memo's bound.
+// Tests: each field's default naive /dist/ is serialised into the memo after start-up (src/serve/warm.ts), the same bytes and ETag as computed on request; the memo's bound.
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { toMemoBytes } from '../../src/snapshot/memo.ts';
 import { SEEDED_COLUMNS, writeSeededTable } from '../helpers/seeded-table.ts';
 import { get, startTestServer } from '../helpers/server.ts';

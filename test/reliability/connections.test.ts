@@ -1,11 +1,11 @@
-// Fair turns between connections (src/connections.ts): above the threshold, each answered socket waits a turn; nothing is lost.
+// Fair turns between connections (src/serve/connections.ts): above the threshold, each answered socket waits a turn; nothing is lost.
 import { EventEmitter } from 'node:events';
 import { Agent, request, type Server, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createFairTurns } from '../../src/connections.ts';
-import type { Running } from '../../src/server.ts';
+import { createFairTurns } from '../../src/serve/connections.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 
 /** Counts the server sockets' pauses (the fair turn) from their creation on. */

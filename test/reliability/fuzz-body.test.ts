@@ -1,7 +1,7 @@
 // The request fuzzer, part 2: seeded POST bodies to /api/fields/:id/values/ — shapes, JSON, media types, sizes, nesting.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { assertAnswer, toDeepBody, toFuzzBody, toFuzzContext, toFuzzHeaders, toRand } from '../helpers/fuzz.ts';
 import { startTestServer } from '../helpers/server.ts';
 

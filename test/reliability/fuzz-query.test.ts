@@ -1,7 +1,7 @@
 // The request fuzzer, part 1: seeded GETs with hostile paths, query strings, contexts and headers, and every method.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { assertAnswer, toFuzzHeaders, toFuzzPath, toRand } from '../helpers/fuzz.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 

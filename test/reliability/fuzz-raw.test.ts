@@ -2,7 +2,7 @@
 import { connect } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { assertAnswer, type Rand, toRand } from '../helpers/fuzz.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 

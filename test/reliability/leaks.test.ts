@@ -1,7 +1,7 @@
 // The leak matrix (API.md §2): every path × user kind × flag combination, expectations derived from a generated catalog.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import {
   isConceptVisible,
   isVisible,

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_CONFIG } from '../../src/config.ts';
-import { type Running, startServer } from '../../src/server.ts';
+import { type Running, startServer } from '../../src/serve/server.ts';
 import { FIXTURE_CATALOG, get } from '../helpers/server.ts';
 
 const FLAG = join(mkdtempSync(join(tmpdir(), 'sorrel-die-')), 'die');

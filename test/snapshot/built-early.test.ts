@@ -1,15 +1,16 @@
-// Tests: a built file's search index, built while its tables are read (src/snapshot/built.ts), and the hook that allows it (file-read.ts).
+// Tests: a built file's search index, built while its tables are read (src/snapshot/build/built.ts), and the hook that allows it (file-read.ts).
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createPool } from '../../src/pool.ts';
+import { createPool } from '../../src/parallel/compute-pool.ts';
 import { buildSearchIndex, type SearchIndex } from '../../src/search/index.ts';
-import { loadBuiltSnapshot } from '../../src/snapshot/built.ts';
-import type { Snapshot } from '../../src/snapshot/create.ts';
-import { loadSnapshotFile, loadSnapshotManifest, SnapshotFileError } from '../../src/snapshot/file.ts';
+import { loadBuiltSnapshot } from '../../src/snapshot/build/built.ts';
+import type { Snapshot } from '../../src/snapshot/build/create.ts';
+import { SnapshotFileError } from '../../src/contract/errors.ts';
+import { loadSnapshotFile, loadSnapshotManifest } from '../../src/snapshot/file/container.ts';
 import { toIndexedLabels } from '../../src/snapshot/value-search.ts';
 import { FIXTURE_CATALOG } from '../helpers/server.ts';
 import { buildFile } from '../helpers/tree.ts';

@@ -1,4 +1,5 @@
-// Tests: a built-snapshot file's sections of several 16 MiB blocks, verified on hashing threads (src/snapshot/file-read.ts, file-hash.ts), and its padding.
+// Tests: a built-snapshot file's sections of several 16 MiB blocks, verified on hashing threads (src/snapshot/file/read.ts, file-hash.ts), and its padding.
+import { SnapshotFileError } from '../../src/contract/errors.ts';
 import { blake3 } from '@napi-rs/blake-hash';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,10 +9,9 @@ import * as assert from 'uvu/assert';
 import {
   loadSnapshotFile,
   planSnapshot,
-  SnapshotFileError,
   toSnapshotChunks,
   type SnapshotInput,
-} from '../../src/snapshot/file.ts';
+} from '../../src/snapshot/file/container.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sorrel-file-blocks-test-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));

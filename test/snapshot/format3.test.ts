@@ -3,7 +3,7 @@ import * as arrow from 'apache-arrow';
 import { dirname, join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadSnapshotFile } from '../../src/snapshot/file.ts';
+import { loadSnapshotFile } from '../../src/snapshot/file/container.ts';
 import { writeFormat3 } from '../helpers/float-storage.ts';
 import { writeSeededTable } from '../helpers/seeded-table.ts';
 import { get, startTestServer } from '../helpers/server.ts';

@@ -2,8 +2,8 @@
 import { dirname, join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { toCanonicalJson } from '../../src/snapshot/canonical.ts';
-import { loadSnapshotFile, type SectionInput, writeSnapshotFile } from '../../src/snapshot/file.ts';
+import { toCanonicalJson } from '../../src/snapshot/file/canonical.ts';
+import { loadSnapshotFile, type SectionInput, writeSnapshotFile } from '../../src/snapshot/file/container.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { answersOf, buildFile, copyFixture } from '../helpers/tree.ts';
 

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
-import { loadSnapshotManifest } from '../../src/snapshot/file.ts';
+import type { Running } from '../../src/serve/server.ts';
+import { loadSnapshotManifest } from '../../src/snapshot/file/container.ts';
 import { ADMIN, startTestServer } from '../helpers/server.ts';
 import { answersOf, buildFile, copyFixture, CORPUS } from '../helpers/tree.ts';
 

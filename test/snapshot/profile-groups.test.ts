@@ -6,7 +6,7 @@ import { isInTree } from '../../src/catalog/tree.ts';
 import type { Field } from '../../src/contract/model.ts';
 import type { DistParams, DistResult } from '../../src/contract/tasks.ts';
 import { toDistBody } from '../../src/routes/dist-answer.ts';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { toProfileGroups } from '../../src/snapshot/profile-groups.ts';
 import { writeSeededTable } from '../helpers/seeded-table.ts';
 import { startTestServer } from '../helpers/server.ts';

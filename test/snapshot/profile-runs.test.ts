@@ -1,10 +1,10 @@
-// Tests: a number field's clustered naive dist read from its profile's values (workers/runs-grid.ts) answers with the bytes and ETag of the groups path, cold and from a built file.
+// Tests: a number field's clustered naive dist read from its profile's values (workers/dist/runs-grid.ts) answers with the bytes and ETag of the groups path, cold and from a built file.
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '../../src/cli/build.ts';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { toProfileRuns } from '../../src/snapshot/profile-groups.ts';
 import { writeSeededTable } from '../helpers/seeded-table.ts';
 import { get, startTestServer } from '../helpers/server.ts';
@@ -38,7 +38,7 @@ t(
   async () => {
     for (const seed of [1, 2, 3]) {
       const catalog = writeSeededTable(seed);
-      // Warmed (src/warm.ts) on the new path; on the old path each answer is computed on request.
+      // Warmed (src/serve/warm.ts) on the new path; on the old path each answer is computed on request.
       const now = await startTestServer(catalog, CONFIG);
       const before = await startTestServer(catalog, { ...CONFIG, warmDists: false }, BY_GROUPS);
       try {

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEMO_CATALOG } from '../../src/cli.ts';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { until, useBrowserSuite, waitForCount, waitForRows, type BrowserSuite } from '../helpers/browser.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 

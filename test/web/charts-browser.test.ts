@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { until, useBrowserSuite, waitForCount, type BrowserSuite } from '../helpers/browser.ts';
 import { makeReadings, READING, READINGS, type Reading, writeReadings } from '../helpers/readings.ts';
 import { get, startTestServer } from '../helpers/server.ts';

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEMO_CATALOG } from '../../src/cli.ts';
-import type { Running } from '../../src/server.ts';
+import type { Running } from '../../src/serve/server.ts';
 import { until, useBrowserSuite, type BrowserSuite } from '../helpers/browser.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 

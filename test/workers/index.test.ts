@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import type { ContextNode } from '../../src/contract/context.ts';
 import run from '../../workers/index.ts';
 import { dict, f64, makeTableRef } from './table.ts';
-import { tiny } from './tree-tiny.ts';
+import { tiny } from './tree/tiny.ts';
 
 const table = makeTableRef({ s: dict(['a', 'b', 'a', null]), x: f64([1, 2, 3, null]) });
 const context: ContextNode = { field: 1, column: 'x', type: 'float', operator: 'gte', value: 2 };

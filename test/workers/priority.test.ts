@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toConfig } from '../../src/config.ts';
 import type { Task } from '../../src/contract/tasks.ts';
-import { createPool } from '../../src/pool.ts';
+import { createPool } from '../../src/parallel/compute-pool.ts';
 import { lowerPriority, type PriorityCalls } from '../../workers/priority.ts';
 import type { ThreadNice } from '../fixtures/nice-worker.ts';
 

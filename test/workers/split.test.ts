@@ -1,4 +1,4 @@
-// Tests: a task split by rows and merged (src/split.ts, workers/slice.ts, workers/merge*.ts) answers byte for byte as unsplit.
+// Tests: a task split by rows and merged (src/parallel/split.ts, workers/table/slice.ts, workers/merge*.ts) answers byte for byte as unsplit.
 import { valueSymbol } from 'piscina';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -6,7 +6,7 @@ import { toBins } from '../../src/common/bins.ts';
 import type { ContextNode } from '../../src/contract/context.ts';
 import { pointAt, pointCount } from '../../src/common/flat-points.ts';
 import type { AxisSpec, DistAnswer, DistParams, Task } from '../../src/contract/tasks.ts';
-import { toMerge, toParts } from '../../src/split.ts';
+import { toMerge, toParts } from '../../src/parallel/split.ts';
 import run from '../../workers/index.ts';
 import { bool, type ColumnSpec, date, datetime, dict, f64, i64, makeTableRef, time } from './table.ts';
 import { mulberry32 } from './vectors.ts';

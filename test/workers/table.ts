@@ -19,7 +19,7 @@ import {
   type Data,
 } from 'apache-arrow';
 import type { TableRef } from '../../src/contract/storage.ts';
-import { openTable, type ColumnView } from '../../workers/columns.ts';
+import { openTable, type ColumnView } from '../../workers/table/columns.ts';
 
 export type ColumnSpec =
   | { kind: 'f64' | 'i32' | 'datetime' | 'date' | 'time'; values: (number | null)[] }

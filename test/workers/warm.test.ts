@@ -1,7 +1,7 @@
 // Tests: the start-up warm-up of a worker thread (workers/warm.ts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { distribution } from '../../workers/dist.ts';
+import { distribution } from '../../workers/dist/dist.ts';
 import { warmUp } from '../../workers/warm.ts';
 import { f64, makeColumns } from './table.ts';
 

@@ -58,7 +58,7 @@ export async function engineStats(
 }
 
 /**
- * A column's context-naive profile, in the form workers/profile.ts gives it: distinct values and
+ * A column's context-naive profile, in the form workers/values/profile.ts gives it: distinct values and
  * stats when asked and numeric, a number column's runs then as typed arrays (counts in the
  * narrowest type that holds the longest run).
  */

@@ -11,7 +11,7 @@ import { fromEngine, toComparator, toSqlValue, toValueKind, type ValueKind } fro
 /**
  * Counts the rows matching `context` per combination of the axes' keys — the storage value of an
  * exact axis, the bin index of a binned one, the period ordinal of a truncated one, each the very
- * number workers/axes.ts computes — then runs `shapeDistribution` on a worker (a `shape` task):
+ * number workers/dist/axes.ts computes — then runs `shapeDistribution` on a worker (a `shape` task):
  *   SELECT <key0> AS k0, …, count() AS c FROM <table>
  *   WHERE <context> [AND isNotNull(<col>)…] GROUP BY k0, … [LIMIT maxGroups + 1]
  * The LIMIT bounds what a refused distribution transfers: one group past the limit is enough to
@@ -56,7 +56,7 @@ function toAxis(table: EngineTable, column: string, axis: AxisSpec): Axis {
   if (axis.kind === 'bins') {
     const { width, inv, base, count } = axis.bins;
     // One bin: a width of 0 (min = max), or no finite nice width (bins=1 over a range that holds 0,
-    // src/common/bins.ts): every value is in bin 0 there as in workers/axes.ts.
+    // src/common/bins.ts): every value is in bin 0 there as in workers/dist/axes.ts.
     if (width === 0 || !Number.isFinite(width))
       return { sql: `if(isNull(${col}), NULL, 0)`, kind: 'f64', numeric: true };
     const x = `toFloat64(${col})`;
@@ -90,7 +90,7 @@ function toPeriodSql(col: string, unit: string, type: string): string {
 }
 
 /**
- * The engine's rows (keys per axis, then the count) as workers/group.ts's Groups: per axis its
+ * The engine's rows (keys per axis, then the count) as workers/group/group.ts's Groups: per axis its
  * distinct values ascending, each row's rank in them (nulls last), rows in rank order.
  */
 function toGroups(rows: (number | string | null)[][], axes: Axis[]): ShapeGroups {

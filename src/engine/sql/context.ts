@@ -1,4 +1,4 @@
-// A context (API.md §6) as a ClickHouse WHERE expression with exactly workers/mask.ts's semantics, nulls included.
+// A context (API.md §6) as a ClickHouse WHERE expression with exactly workers/mask/mask.ts's semantics, nulls included.
 import type { ContextNode } from '../../contract/context.ts';
 import type { InternalType } from '../../contract/model.ts';
 import { fold } from '../../common/fold.ts';
@@ -38,7 +38,7 @@ type Cmp = false | true | string;
 
 /**
  * One condition on `column` (an SQL expression of the raw engine column) of internal type `type`,
- * as a 0/1 expression that is never null. As in workers/mask.ts: positive operators are false on
+ * as a 0/1 expression that is never null. As in workers/mask/mask.ts: positive operators are false on
  * nulls (except `in` with null in its list), a negated operator is the NOT of its positive form
  * (so nulls satisfy `-exact`, `-in`, `-range`, `-icontains`…), `exact` with null is `isnull`.
  */

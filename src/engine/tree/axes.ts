@@ -1,4 +1,4 @@
-// A dimension's axis (API.md §13) in SQL: the exact value, a bin index or a period ordinal, as workers/axes.ts computes it.
+// A dimension's axis (API.md §13) in SQL: the exact value, a bin index or a period ordinal, as workers/dist/axes.ts computes it.
 import type { InternalType } from '../../contract/model.ts';
 import type { AxisSpec } from '../../contract/tasks.ts';
 import { storageSql } from './values.ts';
@@ -6,7 +6,7 @@ import { storageSql } from './values.ts';
 /**
  * The expression a dimension groups by, over the column expression `v`: for an exact axis its
  * value in storage units; for bins the index min(count − 1, max(0, ⌊x·inv⌋ − base)) (⌊x/width⌋
- * when inv is 0), the same IEEE arithmetic as workers/axes.ts with integer literals only (inv,
+ * when inv is 0), the same IEEE arithmetic as workers/dist/axes.ts with integer literals only (inv,
  * base, count and a width ≥ 1 are whole); for an interval the period ordinal of src/common/
  * intervals.ts, from whole UTC days or seconds (never the server's time zone). Nulls stay null.
  */
@@ -15,7 +15,7 @@ export function axisSql(v: string, type: InternalType, axis: AxisSpec): string {
   if (axis.kind === 'bins') {
     const { width, inv, base, count } = axis.bins;
     // One bin: a width of 0 (min = max), or no finite nice width (bins=1 over a range that holds 0,
-    // src/common/bins.ts): every value is in bin 0 there as in workers/axes.ts.
+    // src/common/bins.ts): every value is in bin 0 there as in workers/dist/axes.ts.
     if (width === 0 || !Number.isFinite(width)) return `if(isNull(${v}), NULL, 0)`;
     const x = `toFloat64(${v})`;
     const scaled = inv > 0 ? `${x} * ${integer(inv)}` : `${x} / ${integer(width)}`;

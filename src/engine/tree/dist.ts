@@ -13,7 +13,7 @@ import { toStorage } from './values.ts';
  * The groups of J(base)'s rows of selected entities by the dimensions' values, each read from the
  * row its link path reaches from the base row (ANY LEFT JOINs: a null or dangling link on the way
  * gives null), with distinct entities per group, in ascending order of their values (nulls last):
- * what workers/tree-dist.ts's treeGroups gives, before sorting, outliers and clusters. More than
+ * what workers/tree/dist.ts's treeGroups gives, before sorting, outliers and clusters. More than
  * `limit` groups → `tooMany`.
  */
 export async function treeGroupsSql(

@@ -5,7 +5,7 @@ import type { KeyReport, LinkReport } from '../../contract/tree.ts';
 import { keyCast, quote } from './sql.ts';
 import { storageSql, toStorage } from './values.ts';
 
-/** How many example values a report holds, as the workers' reports (workers/key-index.ts). */
+/** How many example values a report holds, as the workers' reports (workers/tree/key-index.ts). */
 const EXAMPLES = 5;
 
 // Why no row numbers: an engine table has no row order (a Distributed table returns its shards'

@@ -12,7 +12,7 @@ import { storageSql } from './values.ts';
  * The statistics of `dataset.column` over J(T)'s rows of selected entities (a row of T counted
  * once per join row reaching it). Why the engine sends value counts and a worker sums: sums,
  * means and deviations of doubles depend on the order of the additions, and the workers' are
- * compensated and exact for whole numbers (workers/moments.ts); the same sorted values through
+ * compensated and exact for whole numbers (workers/stats/moments.ts); the same sorted values through
  * the same code give the same bits. The engine sends each distinct value once with its count,
  * so the transfer is bounded by the distinct values, not the rows.
  */
