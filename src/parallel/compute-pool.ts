@@ -11,7 +11,7 @@ import { toMerge, toParts, toTransferList } from './split.ts';
 // resolve tsx from the working directory (so `sorrel serve` failed outside the project): the
 // worker gets the absolute URL of this installation's tsx instead.
 const fromSource = import.meta.url.endsWith('.ts');
-const workerFile = new URL(fromSource ? '../../workers/index.ts' : '../workers/index.js', import.meta.url);
+const workerFile = new URL(fromSource ? '../../workers/index.ts' : '../../workers/index.js', import.meta.url);
 const workerArgv = fromSource ? ['--import', import.meta.resolve('tsx')] : [];
 
 /**

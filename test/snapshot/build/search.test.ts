@@ -12,7 +12,7 @@ import { toFields } from '../../../src/snapshot/build/precompute.ts';
 import { toIndexedLabels } from '../../../src/snapshot/value-search.ts';
 import { FIXTURE_CATALOG } from '../../helpers/server.ts';
 
-const DEMO = fileURLToPath(new URL('../../demo/catalog.yaml', import.meta.url));
+const DEMO = fileURLToPath(new URL('../../../demo/catalog.yaml', import.meta.url));
 const pool = createPool({ poolThreads: 2, poolMaxQueue: 10_000 });
 test.after(() => pool.close());
 
