@@ -194,7 +194,7 @@ async function loadSnapshot(
     };
     try {
       const snapshot = await loadBuiltSnapshot(path, lazy, engines);
-      warnOfTransport(path, snapshot.engines?.specs ?? [], log);
+      for (const e of snapshot.engines?.specs ?? []) warnOfTransport(path, e, log);
       return snapshot;
     } finally {
       await lazy.close();
@@ -225,7 +225,7 @@ async function loadCatalogSnapshot(
   serving?: { pool: Pool; threads: number },
 ): Promise<Snapshot> {
   const spec = loadCatalog(path);
-  warnOfTransport(spec.path, spec.engines, log);
+  for (const e of spec.engines) warnOfTransport(spec.path, e, log);
   // Precompute gets threads of its own, started now so they boot while the files load, and closed
   // (in the background) once the snapshot is built; at start-up it shares the serving pool's.
   const loadPool = serving
@@ -244,8 +244,7 @@ async function loadCatalogSnapshot(
   }
 }
 
-/** Logs a warning for each engine entry whose credentials travel in clear to another machine (API.md §14). */
-function warnOfTransport(path: string, engines: readonly EngineSpec[], log: Logger): void {
-  for (const e of engines)
-    for (const warning of findEngineTransportWarnings(path, e)) log.warn({ engine: e.name }, warning);
+/** Logs a warning when an engine entry sends credentials in clear to another machine (API.md §14). */
+function warnOfTransport(path: string, e: EngineSpec, log: Logger): void {
+  for (const w of findEngineTransportWarnings(path, e)) log.warn({ engine: e.name }, w);
 }
