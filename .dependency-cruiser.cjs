@@ -83,8 +83,8 @@ module.exports = {
     only(
       'workers-split',
       '^workers/split/',
-      '^(workers/(table|dist|split)/|src/)',
-      'Merging split parts into one answer.',
+      '^(workers/(table|dist|split|stats)/|src/)',
+      'Merging split parts into one answer (stats parts: workers/stats/parts.ts).',
     ),
     only(
       'engine-layer',
@@ -153,6 +153,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/' },
       to: { path: '^loaders/', pathNot: '^loaders/index[.]ts$' },
+    },
+    {
+      name: 'bench-through-faces',
+      comment:
+        'The bench times Sorrel as it is used: loaders/ only through loaders/index.ts, workers/ only through the worker entry workers/index.ts.',
+      severity: 'error',
+      from: { path: '^bench/' },
+      to: { path: '^(loaders|workers)/', pathNot: '^(loaders|workers)/index[.]ts$' },
     },
     {
       name: 'no-test-or-bench-in-source',

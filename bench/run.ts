@@ -1,10 +1,10 @@
-// The bench runner: runs the scenarios, prints their tables, stores results and rewrites bench/README.md.
+// The bench runner: runs the scenarios, prints their tables, stores results and rewrites the READMEs' result tables.
 // Usage (through bench/run.mjs): npm run bench [-- --quick] [-- --only <name>[,<name>…]] [-- --no-readme]
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { note } from './lib/log.ts';
 import { describeMachine } from './lib/machine.ts';
-import { toTable, writeReadme, writeResults, type ScenarioResult } from './lib/report.ts';
+import { toTable, writeReadmes, writeResults, type ScenarioResult } from './lib/report.ts';
 import type { Scenario } from './lib/types.ts';
 
 /** Every scenario, in table order: bench/scenarios/<name>.ts exporting `scenario`. */
@@ -33,7 +33,7 @@ const USAGE = `Usage: npm run bench [-- options]
   --rows <n>        the one data size for compute and scale (10M, 50M, 100M or a number; default their own)
   --format csv      scale from a CSV file of the same table instead of Parquet
   --cold            scale: only the cold starts beside DuckDB's load, 3 each (implies --no-readme)
-  --no-readme       print the tables but leave bench/results.json and bench/README.md alone`;
+  --no-readme       print the tables but leave bench/results.json and the READMEs alone`;
 
 type Args = {
   quick: boolean;
@@ -146,8 +146,8 @@ async function main(): Promise<number> {
   }
   if (args.readme) {
     const all = writeResults(here('./results.json'), results, NAMES);
-    writeReadme(here('./README.md'), all);
-    note('wrote bench/results.json and the results table in bench/README.md');
+    writeReadmes(here('.'), all);
+    note('wrote bench/results.json, the tables in bench/<question>/README.md and the index in bench/README.md');
   }
   return failed ? 1 : 0;
 }

@@ -416,16 +416,21 @@ export interface components {
             value: components["schemas"]["Value"];
             /** @description The string form of the value, or its label from the catalog's `label_column`. */
             label: string;
-            /** @description Records carrying the value. */
-            count: number;
+            /** @description Records carrying the value. Under the catalog's small-count rule (for the users it applies to): null when 0 < count < k (`suppressed` is then true), else rounded to a multiple of `round_to`, never below k. */
+            count: number | null;
+            /**
+             * @description Present (true) when `count` is suppressed by the small-count rule; absent otherwise.
+             * @constant
+             */
+            suppressed?: true;
         };
         /** @description One page of distinct values, ascending by value (with `query`: exact label matches first, then prefixes, then the rest). */
         ValuesPage: {
             values: components["schemas"]["ValueCount"][];
             /** @description Distinct values that match (nulls are not values). */
             count: number;
-            /** @description Records whose value is null. */
-            null_count: number;
+            /** @description Records whose value is null. When a value on any page is suppressed, rounded down to a multiple of k. Under the catalog's small-count rule (for the users it applies to): null when 0 < count < k (`suppressed` is then true), else rounded to a multiple of `round_to`, never below k. */
+            null_count: number | null;
             /** @description The page size asked for (0 = all on one page). */
             limit: number;
             page_num: number;
@@ -437,13 +442,23 @@ export interface components {
                 prev?: components["schemas"]["Link"];
                 next?: components["schemas"]["Link"];
             };
+            /**
+             * @description Present (true) when `null_count` is suppressed by the small-count rule; absent otherwise.
+             * @constant
+             */
+            suppressed?: true;
         };
         /** @description With `random=N`: up to N distinct values drawn uniformly without replacement, in value order. */
         ValueSample: components["schemas"]["ValueCount"][];
         /** @description One group (or, when clustered, one k-means centroid in original units with its weighted count). */
         DistPoint: {
-            /** @description Records in the group; for a centroid ⌊Σ (1 − dⱼ/S)·cⱼ⌋ over its members. */
-            count: number;
+            /** @description Records in the group; for a centroid ⌊Σ (1 − dⱼ/S)·cⱼ⌋ over its members. Under the catalog's small-count rule (for the users it applies to): null when 0 < count < k (`suppressed` is then true), else rounded to a multiple of `round_to`, never below k. */
+            count: number | null;
+            /**
+             * @description Present (true) when `count` is suppressed by the small-count rule; absent otherwise.
+             * @constant
+             */
+            suppressed?: true;
             /** @description One value per dimension; null only with `nulls=true`. */
             values: (components["schemas"]["Value"] | null)[];
             /** @description One label per dimension (`"null"` for a null). */
@@ -480,10 +495,15 @@ export interface components {
         };
         /** @description Stats of a date, time or datetime field. */
         TemporalStats: {
-            /** @description Non-null records. */
-            count: number;
-            /** @description Null records. */
-            null_count: number;
+            /** @description Non-null records. Under the catalog's small-count rule (for the users it applies to): null when 0 < count < k (`suppressed` is then true), else rounded to a multiple of `round_to`, never below k. */
+            count: number | null;
+            /** @description Null records. Under the catalog's small-count rule (for the users it applies to): null when 0 < count < k (`suppressed` is then true), else rounded to a multiple of `round_to`, never below k. */
+            null_count: number | null;
+            /**
+             * @description Present (true) when `null_count` is suppressed by the small-count rule; absent otherwise.
+             * @constant
+             */
+            suppressed?: true;
             /** @description Distinct non-null values. */
             distinct: number;
             min: string | null;
@@ -505,10 +525,15 @@ export interface components {
         };
         /** @description Stats of a number field; everything over non-null values, null when there are none. */
         NumberStats: {
-            /** @description Non-null records. */
-            count: number;
-            /** @description Null records. */
-            null_count: number;
+            /** @description Non-null records. Under the catalog's small-count rule (for the users it applies to): null when 0 < count < k (`suppressed` is then true), else rounded to a multiple of `round_to`, never below k. */
+            count: number | null;
+            /** @description Null records. Under the catalog's small-count rule (for the users it applies to): null when 0 < count < k (`suppressed` is then true), else rounded to a multiple of `round_to`, never below k. */
+            null_count: number | null;
+            /**
+             * @description Present (true) when `null_count` is suppressed by the small-count rule; absent otherwise.
+             * @constant
+             */
+            suppressed?: true;
             /** @description Distinct non-null values. */
             distinct: number;
             min: number | string | null;
@@ -555,6 +580,11 @@ export interface components {
             /** @description Ignored. */
             concept?: unknown;
         };
+        /** @description An answer suppressed whole by the catalog's small-count rule (API.md §15): stats over fewer than k records with a value, or any `aware=true` answer whose context keeps 1 to k − 1 records (entities in a model tree). The same shape for values, dist, stats and entities. */
+        Suppressed: {
+            /** @constant */
+            suppressed: true;
+        };
         /** @description The root document: the catalog title, the service version and links to the collections (also sent as a `Link` header). */
         Root: {
             title: string;
@@ -564,6 +594,11 @@ export interface components {
             sorrel_version: string;
             /** @description Present when the catalog declares a `root` (linked datasets): what the counted entities are called and how many there are. */
             entity?: components["schemas"]["Entities"];
+            /** @description Present when the catalog's small-count rule applies to you (API.md §15): counts below `min_count` are shown as null with `suppressed: true`, others rounded to a multiple of `round_to`. */
+            disclosure?: {
+                min_count: number;
+                round_to: number;
+            };
             _links: {
                 self: components["schemas"]["Link"];
                 concepts: components["schemas"]["Link"];
@@ -576,7 +611,13 @@ export interface components {
         Entities: {
             name: string;
             plural_name: string;
-            count: number;
+            /** @description Under the catalog's small-count rule (for the users it applies to): null when 0 < count < k (`suppressed` is then true), else rounded to a multiple of `round_to`. */
+            count: number | null;
+            /**
+             * @description Present (true) when `count` is suppressed.
+             * @constant
+             */
+            suppressed?: true;
         };
         /** @description The one error body. `message` says what is wrong with which value and how to fix it; `parameter` names the parameter at fault, when one is. */
         Error: {
@@ -671,6 +712,8 @@ export interface components {
         CacheControl: string;
         /** @description Answers depend on the credentials and the origin. */
         Vary: "Authorization, Origin";
+        /** @description Answers depend on the credentials, the origin and `Accept` (JSON, or an Arrow IPC stream for `application/vnd.apache.arrow.stream`). */
+        VaryAccept: "Authorization, Origin, Accept";
         /** @description Number of items before paging. */
         TotalCount: number;
         /** @description `<url>; rel="next"` and/or `<url>; rel="prev"` when paging with `limit`/`offset`. */
@@ -1580,11 +1623,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["OptionalETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
-                    Vary: components["headers"]["Vary"];
+                    Vary: components["headers"]["VaryAccept"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValuesPage"] | components["schemas"]["ValueSample"];
+                    "application/json": components["schemas"]["ValuesPage"] | components["schemas"]["ValueSample"] | components["schemas"]["Suppressed"];
+                    "application/vnd.apache.arrow.stream": string;
                 };
             };
             /** @description The `If-None-Match` validator matches: no body. */
@@ -1592,7 +1636,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
-                    Vary: components["headers"]["Vary"];
+                    Vary: components["headers"]["VaryAccept"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1713,7 +1757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CheckedValue"][] | components["schemas"]["CheckedValue"];
+                    "application/json": components["schemas"]["CheckedValue"][] | components["schemas"]["CheckedValue"] | components["schemas"]["Suppressed"];
                 };
             };
             /** @description A known parameter with a bad value (the body names it); an invalid context; a POST body of the wrong shape. Codes: INVALID_BODY, INVALID_CONTEXT, INVALID_PARAMETER. */
@@ -1872,11 +1916,12 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
-                    Vary: components["headers"]["Vary"];
+                    Vary: components["headers"]["VaryAccept"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Dist"];
+                    "application/json": components["schemas"]["Dist"] | components["schemas"]["Suppressed"];
+                    "application/vnd.apache.arrow.stream": string;
                 };
             };
             /** @description The `If-None-Match` validator matches: no body. */
@@ -1884,7 +1929,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
-                    Vary: components["headers"]["Vary"];
+                    Vary: components["headers"]["VaryAccept"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2021,7 +2066,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NumberStats"] | components["schemas"]["TemporalStats"];
+                    "application/json": components["schemas"]["NumberStats"] | components["schemas"]["TemporalStats"] | components["schemas"]["Suppressed"];
                 };
             };
             /** @description The `If-None-Match` validator matches: no body. */
@@ -2163,7 +2208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Entities"];
+                    "application/json": components["schemas"]["Entities"] | components["schemas"]["Suppressed"];
                 };
             };
             /** @description The `If-None-Match` validator matches: no body. */

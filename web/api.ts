@@ -40,7 +40,7 @@ export async function getJson<T>(path: string, params: Params, key: string, sign
       await wait(1000 * Math.max(1, Number(res.headers.get('retry-after')) || 1), signal);
       continue;
     }
-    const body = await res.json().catch(() => null);
+    const body = (await res.json().catch(() => null)) as { code?: string; message?: string } | null;
     if (!res.ok)
       throw new ApiError(res.status, body?.code ?? 'ERROR', body?.message ?? `The service answered ${res.status}.`);
     return body as T;

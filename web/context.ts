@@ -1,20 +1,27 @@
 // The context as each request sends it: which conditions apply to a field, and the query parameters.
 import type { Params } from './api.ts';
+import { type Brush, toBrushConditions } from './brush.ts';
 import type { Field } from './types.ts';
 import type { Condition, Context } from './view.ts';
 
-export type Applied = { context: Context | null; skipped: Condition[] };
+/** A context as the API takes it: conditions and branches (API.md §6). */
+export type ApiContext = { type: 'and' | 'or'; children: (Condition | ApiContext)[] };
+
+/** What a request sends (`context`), how many conditions it holds, and the conditions that do not apply. */
+export type Applied = { context: ApiContext | null; conditions: number; skipped: Condition[] };
 
 /**
  * The conditions that can restrict answers about `field`: those on fields the user can see, on the
  * same dataset or on another dataset of the root's tree when `field` is in it too (`tree`: the
- * tree's datasets, API.md §12). With `field` null, those that can select the root's entities.
+ * tree's datasets, API.md §12). With `field` null, those that can select the root's entities. A
+ * brush (its gte and lt conditions) is ANDed with them, whether they are combined by AND or OR.
  */
 export function toApplied(
   ctx: Context,
   field: Field | null,
   fields: Map<number, Field>,
   tree: Set<string> | null,
+  brush: Brush | null = null,
 ): Applied {
   const inTree = (dataset: string) => tree?.has(dataset) ?? false;
   const applies = (c: Condition) => {
@@ -24,10 +31,16 @@ export function toApplied(
     return f.app_name === field.app_name || (inTree(f.app_name) && inTree(field.app_name));
   };
   const children = ctx.children.filter(applies);
-  return {
-    context: children.length ? { type: ctx.type, children } : null,
-    skipped: ctx.children.filter((c) => !applies(c)),
-  };
+  const skipped = ctx.children.filter((c) => !applies(c));
+  const range = brush ? toBrushConditions(brush) : [];
+  if (range.length && !applies(range[0])) skipped.push(...range);
+  const brushed = range.length && applies(range[0]) ? range : [];
+  const conditions = children.length + brushed.length;
+  if (brushed.length === 0)
+    return { context: children.length ? { type: ctx.type, children } : null, conditions, skipped };
+  const base: (Condition | ApiContext)[] =
+    ctx.type === 'and' || children.length < 2 ? children : [{ type: ctx.type, children }];
+  return { context: { type: 'and', children: [...base, ...brushed] }, conditions, skipped };
 }
 
 /** " (2 conditions on other datasets do not apply)", or ''. */

@@ -10,6 +10,23 @@ const VALUE = new Intl.NumberFormat('en', { maximumFractionDigits: 20, signDispl
 const TINY = new Intl.NumberFormat('en', { notation: 'scientific', maximumSignificantDigits: 4 });
 const MEASURES = new Map<number, Intl.NumberFormat>();
 
+// The small-count rule's k for this user (API.md §15), from the root document; null = counts are exact.
+let minCount: number | null = null;
+
+/** Sets k from the root document's `disclosure` (absent: the rule does not apply to this user). */
+export function setMinCount(k: number | null): void {
+  minCount = k;
+}
+
+/** A record count as shown: with separators, or "fewer than 11" where the rule suppressed it (null). */
+export function formatCount(n: number | null | undefined): string {
+  if (n === null && minCount !== null) return `fewer than ${minCount}`;
+  return formatNumber(n);
+}
+
+/** A count as a chart's geometry reads it: a suppressed one as 0. */
+export const toCountValue = (n: number | null): number => n ?? 0;
+
 /** A count with thousands separators ("20,000"). */
 export function formatNumber(n: number | null | undefined): string {
   return n === null || n === undefined ? '–' : NUMBER.format(n);

@@ -2,6 +2,7 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { Navigate } from './hooks.ts';
+import type { Brush } from './brush.ts';
 import type { Concept, Field, Root } from './types.ts';
 import type { View } from './view.ts';
 
@@ -16,6 +17,10 @@ export type Session = {
   concepts: Concept[]; // every concept the user may see, in category order
   draftField: number | null; // the field the context form is set to
   setDraftField: (id: number | null) => void;
+  /** The brush every count follows: the one being dragged, else the view's. */
+  brush: Brush | null;
+  /** Moves the brush while dragging (`done` false: the page follows, the URL does not), or sets it on release. */
+  setBrush: (brush: Brush | null, done: boolean) => void;
 };
 
 export const SessionContext = createContext<Session | null>(null);

@@ -20,5 +20,14 @@ export type Value = Schemas['Value'];
 export type ValueCount = Schemas['ValueCount'];
 export type ValuesPage = Schemas['ValuesPage'];
 export type DistPoint = Schemas['DistPoint'];
-export type Dist = Answer<'/api/fields/{id}/dist/'>;
-export type Stats = Answer<'/api/fields/{id}/stats/'>;
+export type Suppressed = Schemas['Suppressed'];
+/** An answer as it may arrive: itself, or suppressed whole by the small-count rule (API.md §15). */
+export type Maybe<T> = T | Suppressed;
+export type Dist = Exclude<Answer<'/api/fields/{id}/dist/'>, Suppressed>;
+export type Stats = Exclude<Answer<'/api/fields/{id}/stats/'>, Suppressed>;
+export type Disclosure = NonNullable<Root['disclosure']>;
+
+/** Whether an answer is suppressed whole: `{"suppressed": true}` and nothing else. */
+export function isSuppressed(a: unknown): a is Suppressed {
+  return typeof a === 'object' && a !== null && !Array.isArray(a) && Object.keys(a).length === 1 && 'suppressed' in a;
+}

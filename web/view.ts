@@ -1,4 +1,5 @@
 // What the page shows, as URL query parameters: a shared link opens the same view.
+import { type Brush, toBrush } from './brush.ts';
 import { UNITS, type Unit } from './charts/axes.ts';
 
 export type Condition = { field: number; operator: string; value: unknown };
@@ -16,6 +17,7 @@ export type View = {
   vpage: number; // values page
   sample: number | null; // seed of a random sample of values, null = the pages
   ctx: Context; // the context, in the API's own JSON form
+  brush: Brush | null; // a range brushed on a histogram or period chart, ANDed with the context (brush.ts)
 };
 
 export const EMPTY_CONTEXT: Context = { type: 'and', children: [] };
@@ -57,6 +59,7 @@ export function readView(search: string): View {
     vpage: toId(p.get('vpage')) ?? 1,
     sample: /^\d{1,10}$/.test(p.get('sample') ?? '') ? Number(p.get('sample')) : null,
     ctx: toContext(p.get('ctx')),
+    brush: toBrush(p.get('brush')),
   };
 }
 
@@ -74,6 +77,7 @@ export function toSearch(v: View): string {
   if (v.vpage > 1) p.set('vpage', String(v.vpage));
   if (v.sample !== null) p.set('sample', String(v.sample));
   if (v.ctx.children.length) p.set('ctx', JSON.stringify(v.ctx));
+  if (v.brush) p.set('brush', JSON.stringify(v.brush));
   const s = p.toString();
   return s ? `?${s}` : '';
 }

@@ -8,7 +8,7 @@
 // 10M-row file is never one JS string for them either.
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { RowReader, RowSink } from '../../loaders/rows/to-columns.ts';
+import type { RowReader, RowSink } from '../../loaders/index.ts';
 
 /** A named way to read a delimited file into a RowSink. */
 export type CsvPeer = { name: string; version: string; read(path: string, delimiter: string): RowReader };

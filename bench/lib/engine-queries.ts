@@ -1,5 +1,5 @@
 // The engine scenario's requests: each as ClickHouse SQL (Distributed or one shard's local table), DuckDB SQL and a Sorrel path.
-import { toMatchSql } from '../../src/engine/search/sql.ts';
+import { toMatchSql } from '../../src/engine/search/index.ts';
 import { fromDist, toBinStep } from './numbers.ts';
 import type { Group } from './served.ts';
 import { toFieldId } from './table-catalog.ts';

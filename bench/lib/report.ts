@@ -1,5 +1,6 @@
-// The results file (bench/results.json) and the table it renders into bench/README.md between markers.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+// The results file (bench/results.json) and what it renders between markers: each question's table in bench/<question>/README.md, the index in bench/README.md.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { toMachineLine, type Machine } from './machine.ts';
 import { toFigure } from './stats.ts';
 import type { BenchRow } from './types.ts';
@@ -43,13 +44,47 @@ export function writeResults(path: string, fresh: ScenarioResult[], order: strin
   return all;
 }
 
-/** Replaces the text between the results markers of `readme` with the rendered results. */
-export function writeReadme(readme: string, results: ScenarioResult[]): void {
-  const text = readFileSync(readme, 'utf8');
+/** The folder of a scenario's question under bench/ (its name, unless named otherwise here). */
+export const FOLDERS: Record<string, string> = { engine: 'engine-overhead' };
+export const toFolder = (name: string) => FOLDERS[name] ?? name;
+
+/**
+ * Writes each scenario's latest table into bench/<question>/README.md (between its results
+ * markers; a README without them gets a "Latest results" section at its end, a missing one a
+ * heading) and the index of every scenario's latest run into bench/README.md.
+ */
+export function writeReadmes(benchDir: string, results: ScenarioResult[]): void {
+  for (const r of results) {
+    const path = join(benchDir, toFolder(r.name), 'README.md');
+    mkdirSync(join(benchDir, toFolder(r.name)), { recursive: true });
+    const text = existsSync(path) ? readFileSync(path, 'utf8') : `# ${r.name}\n`;
+    const marked = text.includes(START) ? text : `${text.trimEnd()}\n\n## Latest results\n\n${START}\n${END}\n`;
+    writeFileSync(path, replaceMarked(path, marked, toMarkdown([r])));
+  }
+  const top = join(benchDir, 'README.md');
+  writeFileSync(top, replaceMarked(top, readFileSync(top, 'utf8'), toIndex(results)));
+}
+
+/** `text` with what lies between the results markers replaced by `body`. */
+function replaceMarked(path: string, text: string, body: string): string {
   const a = text.indexOf(START),
     b = text.indexOf(END);
-  if (a < 0 || b < a) throw new Error(`${readme} lacks the ${START} … ${END} markers.`);
-  writeFileSync(readme, `${text.slice(0, a + START.length)}\n${toMarkdown(results)}\n${text.slice(b)}`);
+  if (a < 0 || b < a) throw new Error(`${path} lacks the ${START} … ${END} markers.`);
+  return `${text.slice(0, a + START.length)}\n${body}\n${text.slice(b)}`;
+}
+
+/** One row per scenario: its latest run, its targets met and missed, and the README that has its table. */
+export function toIndex(results: ScenarioResult[]): string {
+  if (!results.length) return '_No results yet: run `npm run bench`._';
+  const lines = ['| scenario | latest run | rows | targets met | missed | table |', '|---|---|--:|--:|--:|---|'];
+  for (const r of results) {
+    const met = r.rows.filter((x) => x.met === true).length,
+      missed = r.rows.filter((x) => x.met === false).length;
+    const run = `${r.quick ? 'quick' : 'full'}, ${toDate(r.date)} UTC${r.status === 'ok' ? '' : ` (${r.status.toUpperCase()})`}${r.failure ? ' (a later run FAILED)' : ''}`;
+    const link = `[${toFolder(r.name)}/README.md](${toFolder(r.name)}/README.md#latest-results)`;
+    lines.push(`| ${r.name} | ${run} | ${r.rows.length} | ${met} | ${missed ? `**${missed}**` : 0} | ${link} |`);
+  }
+  return lines.join('\n');
 }
 
 /** The results as Markdown: the machine, then one table per scenario. */

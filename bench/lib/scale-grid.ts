@@ -1,7 +1,6 @@
 // The scale scenario's 2-D clustered row (issue 19): the aware dist `x` × `code` (two continuous columns, millions
 // of groups, so gathered on API.md §13's grid before k-means), beside DuckDB computing the same grid cells.
-import { toGridSide } from '../../workers/cluster/grid.ts';
-import { clusterPoints, defaultK } from '../../workers/cluster/kmeans.ts';
+import { clusterPoints, defaultK, toGridSide } from '../../workers/index.ts';
 import type { Duck } from './duck.ts';
 import { toRowsLabel } from './growth.ts';
 import { note } from './log.ts';

@@ -4,7 +4,7 @@
 import { pino } from 'pino';
 import { toConfig } from '../../dist/src/config.js';
 import { createLog } from '../../dist/src/log.js';
-import { startServer } from '../../dist/src/server.js';
+import { startServer } from '../../dist/src/serve/server.js';
 
 const send = (m) => process.stdout.write(`${JSON.stringify(m)}\n`);
 

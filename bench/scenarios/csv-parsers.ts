@@ -10,9 +10,7 @@
 import { createReadStream, createWriteStream, renameSync } from 'node:fs';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { loadCsv, readDelimited } from '../../loaders/csv.ts';
-import type { RowReader, RowSink } from '../../loaders/rows/to-columns.ts';
-import { loadRows } from '../../loaders/rows/to-columns.ts';
+import { loadCsv, loadRows, readDelimited, type RowReader, type RowSink } from '../../loaders/index.ts';
 import { loadCsvPeers, type CsvPeer } from '../lib/csv-peers.ts';
 import { ensureTable, toTableSpec } from '../lib/generate.ts';
 import { toRowsLabel } from '../lib/growth.ts';

@@ -5,8 +5,7 @@ import { toRow } from '../lib/rows.ts';
 import { alternate, timed } from '../lib/timing.ts';
 import { runIfMain } from '../lib/standalone.ts';
 import type { BenchOptions, BenchRow, Scenario } from '../lib/types.ts';
-import { clusterPoints, defaultK } from '../../workers/cluster/kmeans.ts';
-import { normalise } from '../../workers/cluster/outliers.ts';
+import { clusterPoints, defaultK, normalise } from '../../workers/index.ts';
 
 const REFERENCE = 'ml-kmeans 7 (defaults: k-means++, tolerance 1e-6, ≤ 100 iterations)';
 

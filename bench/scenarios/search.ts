@@ -13,8 +13,9 @@ import {
   searchFields,
   type SearchIndex,
   type Visibility,
+  parseQuery,
+  type ParsedQuery,
 } from '../../src/search/index.ts';
-import { parseQuery, type ParsedQuery } from '../../src/search/query.ts';
 import { prepareScan, scanConcepts, scanFields, type ScanCatalog } from '../../test/search/scan.ts';
 
 const KINDS = ['single term', 'multi-term', 'phrase', 'negated'] as const;

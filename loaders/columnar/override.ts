@@ -1,7 +1,7 @@
 // Type overrides for Arrow and Parquet columns: a column in its source type → the override type.
 import type { InternalType } from '../../src/contract/model.ts';
 import type { Column } from '../core/column.ts';
-import { storageOf } from '../core/column.ts';
+import { storageOf } from '../../src/contract/storage.ts';
 import type { Source } from '../values/convert.ts';
 import { conversionError, converterFor } from '../values/convert.ts';
 import { createInterner, intern } from '../core/dictionary.ts';

@@ -2,7 +2,7 @@
 import type * as arrow from 'apache-arrow';
 import type { DataFormat } from '../../src/contract/formats.ts';
 import type { InternalType } from '../../src/contract/model.ts';
-import type { StorageKind } from '../../src/contract/storage.ts';
+import { type StorageKind, storageOf } from '../../src/contract/storage.ts';
 
 /**
  * What loadTable accepts: a format (else taken from the extension), per-column type overrides, the
@@ -53,27 +53,9 @@ export type Column = {
 export type Loader = (path: string, opts: LoadOptions) => Promise<Column[]>;
 
 /**
- * How a column is stored: its type's storage (storageOf), except an integer column held in an
- * Int32Array, which is `i32` (every value fits 32 bits: loaders/core/narrow.ts).
+ * How a column is stored: its type's storage (storageOf, src/contract/storage.ts), except an
+ * integer column held in an Int32Array, which is `i32` (every value fits 32 bits: loaders/core/narrow.ts).
  */
 export function toStorage(column: Pick<Column, 'type' | 'values'>): StorageKind {
   return column.type === 'integer' && column.values instanceof Int32Array ? 'i32' : storageOf(column.type);
-}
-
-/** How an internal type is stored before its values are known (an integer column may then narrow to `i32`). */
-export function storageOf(type: InternalType): StorageKind {
-  switch (type) {
-    case 'biginteger':
-      return 'i64';
-    case 'boolean':
-      return 'bool';
-    case 'char':
-    case 'text':
-      return 'dict';
-    case 'date':
-    case 'time':
-      return 'i32';
-    default:
-      return 'f64';
-  }
 }

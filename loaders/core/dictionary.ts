@@ -1,28 +1,15 @@
 // String dictionaries: interning while loading, and the sorted, duplicate-free form the tables store.
+import { compareCodePoints } from '../../src/common/order.ts';
 
 export type { Interner } from './intern.ts';
 export { createInterner, intern, internBytes } from './intern.ts';
 
-/** Orders two strings by Unicode code point (UTF-8 byte order), not by UTF-16 code unit. */
-export function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i),
-      y = b.charCodeAt(i);
-    if (x === y) continue;
-    // Surrogates (U+D800-DFFF) encode code points above U+FFFF, so they sort after U+E000-FFFF.
-    if (x >= 0xd800 && y >= 0xd800) {
-      x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
-      y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
-    }
-    return x - y;
-  }
-  return a.length - b.length;
-}
-
 const HIGH_UNITS = /[\ud800-\uffff]/;
 
-/** Sorts strings in code point order; uses the fast native sort when no string can disagree with it. */
+/**
+ * Sorts strings in code point order (compareCodePoints); uses the fast native sort when no string
+ * can disagree with it: UTF-16 order and code point order differ only from U+D800 up.
+ */
 export function sortByCodePoint(values: string[]): string[] {
   return values.some((s) => HIGH_UNITS.test(s)) ? values.sort(compareCodePoints) : values.sort();
 }

@@ -4,7 +4,7 @@ import type { ColumnBuilder } from './builder.ts';
 import { cellText } from './builder.ts';
 import { isInexact } from '../values/classify.ts';
 import type { Column } from '../core/column.ts';
-import { storageOf } from '../core/column.ts';
+import { storageOf } from '../../src/contract/storage.ts';
 import type { Source } from '../values/convert.ts';
 import { conversionError, converterFor } from '../values/convert.ts';
 import { unsupportedValue } from '../core/errors.ts';

@@ -3,6 +3,7 @@ import { toEchoText } from '../common/echo.ts';
 import { FORMATS } from '../contract/formats.ts';
 import { INTERNAL_TYPES, type InternalType } from '../contract/model.ts';
 import { checkAccess } from './access.ts';
+import { checkDisclosure } from './disclosure.ts';
 import { toDatasetSource, toEngineSpecs } from './engine-entries.ts';
 import { reader } from './reader.ts';
 import { toConceptSpecs } from './concepts.ts';
@@ -25,6 +26,7 @@ export function toCatalogSpec(doc: unknown, path: string, fileModified: string, 
     'categories',
     'fields',
     'concepts',
+    'disclosure',
   ]);
   const pinned = r.timestamp(root.modified, '(top level)', 'modified');
   const engines = toEngineSpecs(root.engines, r, path, problems);
@@ -153,5 +155,6 @@ export function toCatalogSpec(doc: unknown, path: string, fileModified: string, 
     concepts,
     root: rootName,
     entity,
+    disclosure: checkDisclosure(root.disclosure, r, problems, path),
   };
 }

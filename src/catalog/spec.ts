@@ -1,6 +1,7 @@
 // The catalog as read from its file: datasets, categories, fields, concepts and access, each entry with where it was.
 import type { EngineSpec } from '../contract/engine.ts';
 import type { DataFormat } from '../contract/formats.ts';
+import type { DisclosureRule } from '../contract/disclosure.ts';
 import type { InternalType } from '../contract/model.ts';
 
 export type DatasetSpec = {
@@ -100,6 +101,8 @@ export type CatalogSpec = {
   root: string | null;
   /** What the root's entities are called; null = from the root dataset's model name. */
   entity: { name: string; plural_name: string | null } | null;
+  /** The small-count rule (API.md §15); null = off. */
+  disclosure: DisclosureRule | null;
 };
 
 /** A catalog that cannot be served: every problem, each naming the file and the entry. */

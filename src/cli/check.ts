@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { findAccessWarnings, findTimestampWarnings } from '../catalog/warnings.ts';
 import { CatalogError } from '../catalog/read.ts';
+import { toDisclosureText } from '../catalog/disclosure.ts';
 import { COMMANDS } from './args.ts';
 import { fail, toDatasetList, toWarningCount } from './output.ts';
 import { findProblems } from './problems.ts';
@@ -19,6 +20,11 @@ export async function check(catalogPath: string | undefined, bufferBytes?: numbe
     console.log(
       `${catalogPath}: OK — ${spec.datasets.length} datasets: ${toDatasetList(datasets.values())};${root} ${spec.categories.length} categories, ${spec.fields.length} fields, ${spec.concepts.length} concepts${warnings.length ? ` (${toWarningCount(warnings.length)})` : ''}.`,
     );
+    console.log(toDisclosureText(spec.disclosure));
+    if (spec.disclosure?.minCount === 2)
+      console.error(
+        'warning: disclosure: with min_count 2 every suppressed count is 1, so the mark itself tells it; use 3 or more.',
+      );
     return 0;
   }
   console.error(new CatalogError(problems).message);

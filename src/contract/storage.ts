@@ -34,6 +34,28 @@ import type { InternalType } from './model.ts';
  */
 export type StorageKind = 'f64' | 'i64' | 'bool' | 'dict' | 'i32';
 
+/**
+ * How an internal type is stored, by the table above, before its values are known (an integer
+ * column may then narrow to `i32`: loaders/core/narrow.ts). The one mapping: the loaders store by
+ * it and the engine reads its values back into these units.
+ */
+export function storageOf(type: InternalType): StorageKind {
+  switch (type) {
+    case 'biginteger':
+      return 'i64';
+    case 'boolean':
+      return 'bool';
+    case 'char':
+    case 'text':
+      return 'dict';
+    case 'date':
+    case 'time':
+      return 'i32';
+    default:
+      return 'f64'; // integer, float, decimal, key, datetime
+  }
+}
+
 /** The most Arrow buffer bytes one part of a table holds by default (2 GiB, half of one Uint8Array's limit). */
 export const BUFFER_BYTES = 2 ** 31;
 

@@ -13,7 +13,7 @@ export type Task =
       params: DistParams;
       rows?: RowRange;
     }
-  | { kind: 'stats'; table: TableRef; column: string; context: ContextNode | null }
+  | { kind: 'stats'; table: TableRef; column: string; context: ContextNode | null; rows?: RowRange }
   | { kind: 'merge'; task: SplitTask; parts: unknown[] } // the parts of a split task → that task's answer
   | { kind: 'profile'; table: TableRef; column: string; stats: boolean } // context-naive distinct (+ stats), at load
   // The model tree (API.md §12): checks and index at load, then entity-level compute.
@@ -49,9 +49,10 @@ export type ValueTerm = { text: string; phrase: boolean };
 /**
  * The table tasks a large request splits by rows across idle threads (src/parallel/split.ts). With `rows`
  * a task answers for rows [start, end) only, in a form its `merge` task combines: a distinct
- * task a DistinctPart, a dist task its counted groups (GroupsPart).
+ * task a DistinctPart, a dist task its counted groups (GroupsPart), a stats task its sorted
+ * values and exact sums (workers/stats-parts.ts).
  */
-export type SplitTask = Extract<Task, { kind: 'distinct' | 'dist' }>;
+export type SplitTask = Extract<Task, { kind: 'distinct' | 'dist' | 'stats' }>;
 
 /** Rows [start, end) of a table. */
 export type RowRange = [number, number];

@@ -10,13 +10,15 @@ import { readJsonBody } from './body.ts';
 import { createParseMemo, type KnownRequest, type ParseMemo, toParseMemoBytes } from './parse-memo.ts';
 import type { Snapshot } from '../snapshot/build/create.ts';
 import { toVisibilityKey } from '../snapshot/visibility.ts';
+import { appliesTo } from '../common/disclosure.ts';
 import { toCorsHeaders } from './cors.ts';
 import { notReady } from './errors.ts';
 import type { Query, Reply, RequestContext, Route } from './route.ts';
 import type { Metrics } from './metrics.ts';
 import type { ReplyCache } from './reply-cache.ts';
 import { toBaseUrl, toCanonicalPath, toMatchTags } from './normalise.ts';
-import { sendBytes, sendCached, sendJson, sendNotModified, toRawHeaders } from './write.ts';
+import { sendBytes, sendCached, sendJson, sendNotModified, toRawHeaders, VARY, VARY_ACCEPT } from './write.ts';
+import { ARROW_STREAM, type Representation, toRepresentation } from './accept.ts';
 import type { ClientLimit } from './rate-limit.ts';
 
 export type ApiRequest = Request & { query: Query; params: Record<string, string>; route?: string; userName?: string };
@@ -62,6 +64,9 @@ export function createAnswer({ state, pool, config, replies, metrics, limit }: A
     req.userName = user.name;
     const baseUrl = toBaseUrl(req, config);
     const cors = req.headers.origin === undefined ? NO_HEADERS : toCorsHeaders(req, config);
+    // A route with an Arrow body answers by Accept (API.md §16); its answers vary by it.
+    const representation: Representation = route.arrow ? toRepresentation(req.headers.accept) : 'json';
+    const vary = route.arrow ? VARY_ACCEPT : VARY;
     const toContext = (): RequestContext => ({
       snapshot,
       pool,
@@ -74,12 +79,14 @@ export function createAnswer({ state, pool, config, replies, metrics, limit }: A
       canonical: [],
       signal: NEVER,
       readBody: noBody,
+      representation,
     });
     if (req.method === 'POST' && route.post) {
       // Never cached or validated by the GET rules: the answer depends on the body. The body is read
       // only when the handler asks, after it has checked the path (an unknown field is a 404 whatever the body).
       limit(req, user);
       const ctx = toContext();
+      ctx.representation = 'json';
       ctx.signal = toCloseSignal(res);
       ctx.readBody = () => readJsonBody(req, config.maxBodyBytes);
       const post = route.post;
@@ -105,6 +112,8 @@ export function createAnswer({ state, pool, config, replies, metrics, limit }: A
         ? JSON.stringify([
             snapshot.version,
             visibility,
+            // Whether the small-count rule applies (API.md §15): suppressed and exact answers never share a key or an ETag.
+            appliesTo(snapshot.disclosure, user),
             baseUrl,
             route.name,
             toCanonicalPath(ctx.path),
@@ -114,7 +123,9 @@ export function createAnswer({ state, pool, config, replies, metrics, limit }: A
       known = { parsed, key };
       if (repeatable) parses.memo.keep(req.url, visibility, baseUrl, route.name, known);
     }
-    const { parsed, key } = known;
+    const { parsed } = known;
+    // Each representation is an answer of its own: its own cache entry and ETag.
+    const key = representation === 'arrow' && known.key !== '' ? `${known.key}\n${ARROW_STREAM}` : known.key;
     const repeatable = key !== '';
     const noTags = req.headers['if-none-match'] === undefined;
     // The normalised request is the reply cache's key; the ETag is its hash, kept with the cached
@@ -130,14 +141,14 @@ export function createAnswer({ state, pool, config, replies, metrics, limit }: A
     if (repeatable) {
       const etag = hit?.etag ?? `"${createHash('sha1').update(key).digest('base64url')}"`;
       headers.ETag = etag;
-      if (tags.includes(etag) || (hit && matchesAny)) return sendNotModified(res, headers);
+      if (tags.includes(etag) || (hit && matchesAny)) return sendNotModified(res, headers, vary);
       if (hit)
         return sendCached(req, res, hit.raw, hit.body, cors === NO_HEADERS ? NO_RAW : Object.entries(cors).flat());
     }
     limit(req, user); // cached replies and 304s above are free; work from here on is charged
     ctx ??= toContext();
     ctx.canonical = parsed.canonical;
-    return answerMiss(req, res, route, ctx, parsed.params, key, headers, matchesAny);
+    return answerMiss(req, res, route, ctx, parsed.params, key, headers, matchesAny, vary);
   }
 
   /** Runs the route's handler (its task, if any, cancelled when the client goes away) and caches a repeatable answer. */
@@ -150,23 +161,23 @@ export function createAnswer({ state, pool, config, replies, metrics, limit }: A
     key: string,
     headers: Record<string, string>,
     matchesAny: boolean,
+    vary: string,
   ): Promise<void> {
     // Only work that may take a while needs to learn that the client went away.
     const signal = toCloseSignal(res);
     ctx.signal = signal;
     const reply = await run(signal, () => route.answer(ctx, params));
     if (!reply) return;
-    if (matchesAny) return sendNotModified(res, headers);
-    let bytes: Buffer;
-    if (reply.bytes) sendBytes(req, res, 200, (bytes = reply.bytes), { ...headers, ...reply.headers });
-    else bytes = sendJson(req, res, 200, reply.body, { ...headers, ...reply.headers });
+    if (matchesAny) return sendNotModified(res, headers, vary);
+    const bytes = reply.bytes ?? Buffer.from(JSON.stringify(reply.body));
+    sendBytes(req, res, 200, bytes, { ...headers, ...reply.headers }, reply.type, vary);
     if (headers.ETag) {
       const { 'Cache-Control': cacheControl, ETag: etag } = headers;
       replies.set(
         key,
         etag,
         bytes,
-        toRawHeaders(bytes, { 'Cache-Control': cacheControl, ETag: etag, ...reply.headers }),
+        toRawHeaders(bytes, { 'Cache-Control': cacheControl, ETag: etag, ...reply.headers }, reply.type, vary),
       );
     }
   }

@@ -86,16 +86,18 @@ export function toAxisBody(field: Field, axis: AxisSpec): Record<string, unknown
   return axis.kind === 'interval' ? { field: field.id, interval: axis.unit } : { field: field.id };
 }
 
-/** A grouped axis's JSON value and label for a bin index or period ordinal (null stays null). */
-export function toAxisPoint(field: Field, axis: AxisSpec, v: number | string | null): [unknown, string] {
-  if (v === null) return [null, 'null'];
+/** A grouped axis's JSON value, label and value in storage units (a bin's lower edge, a period's start) for a bin index or period ordinal (null stays null). */
+export function toAxisPoint(field: Field, axis: AxisSpec, v: number | string | null): [unknown, string, number | null] {
+  if (v === null) return [null, 'null', null];
   const i = v as number;
-  if (axis.kind === 'bins') return [toBinValue(axis.bins, i), toBinLabel(axis.bins, i)];
-  if (axis.kind === 'interval')
-    return [
-      toJsonValue(toPeriodStart(i, axis.unit, axis.type), field.internal_type),
-      toPeriodLabel(i, axis.unit, axis.type),
-    ];
+  if (axis.kind === 'bins') {
+    const lo = toBinValue(axis.bins, i);
+    return [lo, toBinLabel(axis.bins, i), lo];
+  }
+  if (axis.kind === 'interval') {
+    const start = toPeriodStart(i, axis.unit, axis.type);
+    return [toJsonValue(start, field.internal_type), toPeriodLabel(i, axis.unit, axis.type), start];
+  }
   throw new Error('An exact axis has no grouped value.');
 }
 

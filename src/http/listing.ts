@@ -4,6 +4,7 @@ import type { ValueHits, Visibility } from '../search/index.ts';
 import { parseQuery, type ParsedQuery } from '../search/query.ts';
 import { toBoolParam, toEnumParam, toIntParam, toSingle } from './params.ts';
 import type { SortKey } from '../snapshot/order.ts';
+import { appliesTo } from '../common/disclosure.ts';
 import { probePushed } from '../snapshot/value-search.ts';
 import { toCanonical, type Canonical, type RequestContext } from './route.ts';
 
@@ -158,6 +159,9 @@ export function toVisibility(ctx: RequestContext): Visibility {
 export function toPushedHits(ctx: RequestContext, plan: ListPlan): Promise<ValueHits> | null {
   const { snapshot, user } = ctx;
   if (!plan.query || snapshot.pushed.size === 0) return null;
+  // The engine would find values of any count: for the users the small-count rule applies to, a
+  // pushed field's values are not searched (API.md §15 Search; docs/disclosure.md).
+  if (appliesTo(snapshot.disclosure, user)) return null;
   const visible = (id: number) => snapshot.isFieldVisible(user, id);
   return probePushed(snapshot.pushed, snapshot.tableRef, ctx.pool, plan.query, visible, ctx.signal);
 }

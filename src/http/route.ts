@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { User } from '../contract/model.ts';
 import type { Pool } from '../contract/pool.ts';
 import type { Snapshot } from '../snapshot/build/create.ts';
+import type { Representation } from './accept.ts';
 
 export type Query = Record<string, string | string[] | undefined>;
 
@@ -25,10 +26,11 @@ export type RequestContext = {
   canonical: Canonical; // set once the route has parsed the request
   signal: AbortSignal; // aborted when the client disconnects
   readBody: () => Promise<unknown>; // the parsed JSON body of a POST (415/413/400 when unfit); undefined for GET
+  representation: Representation; // what Accept asks of a route with an Arrow body (always 'json' on others)
 };
 
-/** An answer: its body, or (for a large one serialised off the hot path) its JSON bytes too. */
-export type Reply = { body: unknown; bytes?: Buffer; headers?: Record<string, string> };
+/** An answer: its body, or (for a large one serialised off the hot path, or an Arrow one) its bytes too, of media `type` (JSON by default). */
+export type Reply = { body: unknown; bytes?: Buffer; type?: string; headers?: Record<string, string> };
 
 /** A parsed request: the route's own parameters, their canonical form, and whether the answer repeats. */
 export type Parsed<P> = { params: P; canonical: Canonical; repeatable?: boolean };
@@ -39,6 +41,8 @@ export type Route<P = unknown> = {
   name: string;
   parse(ctx: RequestContext): Parsed<P>;
   answer(ctx: RequestContext, params: P): Reply | Promise<Reply>;
+  /** Whether the route answers `Accept: application/vnd.apache.arrow.stream` with an Arrow body (API.md §16). */
+  arrow?: boolean;
   /** A POST on the same path: a read whose input is too large for a query string (never cached). */
   post?: (ctx: RequestContext) => Promise<Reply>;
 };

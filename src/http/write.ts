@@ -1,4 +1,4 @@
-// The one module that writes responses: JSON bodies, error bodies (also on a raw socket), 304s.
+// The one module that writes responses: JSON (and Arrow) bodies, error bodies (also on a raw socket), 304s.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import { type HttpError, toHttpError } from './errors.ts';
@@ -16,22 +16,28 @@ export function sendJson(
   return bytes;
 }
 
-// Every answer depends on the credentials and, through CORS, on the origin. Every JSON answer also
-// carries `X-Content-Type-Options: nosniff`, so no browser reads a body (which may echo input) as HTML or script.
-const VARY = 'Authorization, Origin';
+// Every JSON answer also carries `X-Content-Type-Options: nosniff`, so no browser reads a body (which may
+// echo input) as HTML or script.
+// Every answer depends on the credentials and, through CORS, on the origin; a route with an Arrow
+// body (API.md §16) also on Accept.
+export const VARY = 'Authorization, Origin';
+export const VARY_ACCEPT = 'Authorization, Origin, Accept';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Writes already-serialised JSON in one writeHead + end (the cheapest path Node has). */
+/** Writes an already-serialised body (JSON unless `type` says otherwise) in one writeHead + end (the cheapest path Node has). */
 export function sendBytes(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
   bytes: Buffer,
   headers: Record<string, string>,
+  type = JSON_TYPE,
+  vary = VARY,
 ): void {
   res.writeHead(status, {
-    Vary: VARY,
+    Vary: vary,
     ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Type': type,
     'X-Content-Type-Options': 'nosniff',
     'Content-Length': bytes.length,
   });
@@ -39,20 +45,13 @@ export function sendBytes(
 }
 
 /**
- * The header list of a 200 JSON answer as flat [name, value, …] pairs, built once per cached
+ * The header list of a 200 answer as flat [name, value, …] pairs, built once per cached
  * reply so that a repeat writes it as is (Node's fast path for raw header arrays).
  */
-export function toRawHeaders(bytes: Buffer, headers: Record<string, string>): string[] {
-  const raw = ['Vary', VARY];
+export function toRawHeaders(bytes: Buffer, headers: Record<string, string>, type = JSON_TYPE, vary = VARY): string[] {
+  const raw = ['Vary', vary];
   for (const [k, v] of Object.entries(headers)) raw.push(k, v);
-  raw.push(
-    'Content-Type',
-    'application/json; charset=utf-8',
-    'X-Content-Type-Options',
-    'nosniff',
-    'Content-Length',
-    String(bytes.length),
-  );
+  raw.push('Content-Type', type, 'X-Content-Type-Options', 'nosniff', 'Content-Length', String(bytes.length));
   return raw;
 }
 
@@ -76,9 +75,9 @@ export function sendText(res: ServerResponse, text: string, contentType: string)
 }
 
 /** Writes a 304 Not Modified with the validator and caching headers. */
-export function sendNotModified(res: ServerResponse, headers: Record<string, string>): void {
+export function sendNotModified(res: ServerResponse, headers: Record<string, string>, vary = VARY): void {
   res.statusCode = 304;
-  res.setHeader('Vary', VARY);
+  res.setHeader('Vary', vary);
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
   res.end();
 }

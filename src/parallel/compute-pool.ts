@@ -6,13 +6,18 @@ import type { Pool } from '../contract/pool.ts';
 import type { SplitTask, Task } from '../contract/tasks.ts';
 import { toMerge, toParts, toTransferList } from './split.ts';
 
-// From source (tsx) this file is pool.ts and the worker is workers/index.ts, which a worker
+// From source (tsx) this file is compute-pool.ts and the worker is workers/index.ts, which a worker
 // thread can only load with tsx registered; built, both are .js under dist/. `--import tsx` would
 // resolve tsx from the working directory (so `sorrel serve` failed outside the project): the
 // worker gets the absolute URL of this installation's tsx instead.
 const fromSource = import.meta.url.endsWith('.ts');
-const workerFile = new URL(fromSource ? '../../workers/index.ts' : '../../workers/index.js', import.meta.url);
+const workerFile = toWorkerFile(import.meta.url);
 const workerArgv = fromSource ? ['--import', import.meta.resolve('tsx')] : [];
+
+/** The worker entry beside this module: workers/index.ts from src/parallel/, dist/workers/index.js from dist/src/parallel/. */
+export function toWorkerFile(moduleUrl: string): URL {
+  return new URL(moduleUrl.endsWith('.ts') ? '../../workers/index.ts' : '../../workers/index.js', moduleUrl);
+}
 
 /**
  * A fixed-size pool of `config.poolThreads` threads with a queue of `config.poolMaxQueue` tasks;

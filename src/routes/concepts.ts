@@ -40,7 +40,7 @@ function answerConcepts(ctx: RequestContext, plan: ListPlan, embed: boolean, pus
     plan,
     (sort) => toConceptOrder(snapshot, user, sort),
     (id) => snapshot.concepts.get(id)!,
-    (q) => searchConcepts(snapshot.search, q, toVisibility(ctx), pushed),
+    (q) => searchConcepts(snapshot.searchFor(ctx.user), q, toVisibility(ctx), pushed),
   );
   return {
     body: ids.map((id) => toConceptJson(snapshot, snapshot.concepts.get(id)!, user, ctx.baseUrl, embed)),

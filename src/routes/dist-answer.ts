@@ -37,17 +37,26 @@ export function computeAwareDist(snapshot: Snapshot, pool: Pool, p: DistParams, 
  * A context-naive distribution as the memo keeps it, computed on the first call: the very bytes its
  * 200 answer carries (so a first request after the warm-up, src/serve/warm.ts, only writes them), or the
  * refused result. Keyed by the dimension fields (labels are a field's) and the parameters; weighed by
- * its bytes within config.memoBytes. `split`: whether a large task may take every idle thread.
+ * its bytes within config.memoBytes. `split`: whether a large task may take every idle thread. `toBytes`
+ * and `kind`: another representation (an Arrow body) and its own memo entries.
  */
-export function toNaiveDist(snapshot: Snapshot, pool: Pool, config: Config, p: DistParams, split: boolean) {
-  const key = `dist:${JSON.stringify([p.dims.map((d) => d.id), p.tree, p.params])}`;
+export function toNaiveDist(
+  snapshot: Snapshot,
+  pool: Pool,
+  config: Config,
+  p: DistParams,
+  split: boolean,
+  toBytes: (snapshot: Snapshot, p: DistParams, result: DistAnswer) => Buffer | Promise<Buffer> = toDistBytes,
+  kind = 'dist',
+) {
+  const key = `${kind}:${JSON.stringify([p.dims.map((d) => d.id), p.tree, p.params])}`;
   return remember<NaiveDist>(
     snapshot,
     key,
     async () => {
       const result = await computeNaiveGroups(snapshot, pool, p, split);
       if (toRefusal(config, p, result)) return { refused: result };
-      return { bytes: toOwnBuffer(await toDistBytes(snapshot, p, result)) };
+      return { bytes: toOwnBuffer(await toBytes(snapshot, p, result)) };
     },
     config.memoBytes,
   );
@@ -114,7 +123,12 @@ export type DistBody = {
   body: { data: unknown[] } & Record<string, unknown>;
   count: number;
   item: (j: number) => unknown;
+  /** Point j in parts: its count, each dimension's value in storage units (a bin's edge, a period's start) and label. */
+  parts: (j: number) => PointParts;
 };
+
+/** A point's count, and per dimension its value in storage units, its JSON value and its label. */
+export type PointParts = { count: number; stored: unknown[]; values: unknown[]; labels: string[] };
 
 /**
  * The body of a result that is not refused: points with values and labels, axes when grouped. Its
@@ -124,14 +138,23 @@ export function toDistBody(snapshot: Snapshot, { dims, params, grouped }: DistPa
   const { axes } = params;
   const labelers = dims.map((d) => toLabeler(snapshot, d));
   // A centroid (clustered data without a null) is labelled by its rounded value; groups by their labels.
-  const entry = (v: number | string | null, i: number, centroid: boolean): [unknown, string] => {
+  const entry = (v: number | string | null, i: number, centroid: boolean): [unknown, string, unknown] => {
     if (axes[i].kind !== 'exact') return toAxisPoint(dims[i], axes[i], v);
     const label = centroid && typeof v === 'number' ? toCentroidLabel(v) : labelers[i](v);
-    return [toJsonValue(v, dims[i].internal_type), label];
+    return [toJsonValue(v, dims[i].internal_type), label, v];
+  };
+  const toParts = (p: DistPoint, centroid: boolean): PointParts => {
+    const entries = p.values.map((v, i) => entry(v, i, centroid && !p.values.includes(null)));
+    return {
+      count: p.count,
+      stored: entries.map((e) => e[2]),
+      values: entries.map((e) => e[0]),
+      labels: entries.map((e) => e[1]),
+    };
   };
   const point = (p: DistPoint, centroid: boolean) => {
-    const pairs = p.values.map((v, i) => entry(v, i, centroid && !p.values.includes(null)));
-    return { count: p.count, values: pairs.map((e) => e[0]), labels: pairs.map((e) => e[1]) };
+    const entries = p.values.map((v, i) => entry(v, i, centroid && !p.values.includes(null)));
+    return { count: p.count, values: entries.map((e) => e[0]), labels: entries.map((e) => e[1]) };
   };
   const body = {
     size: result.size,
@@ -141,5 +164,10 @@ export function toDistBody(snapshot: Snapshot, { dims, params, grouped }: DistPa
     data: [] as unknown[],
     outliers: result.outliers.map((p) => point(p, false)),
   };
-  return { body, count: pointCount(result.data), item: (j) => point(pointAt(result.data, j), result.clustered) };
+  return {
+    body,
+    count: pointCount(result.data),
+    item: (j) => point(pointAt(result.data, j), result.clustered),
+    parts: (j) => toParts(pointAt(result.data, j), result.clustered),
+  };
 }

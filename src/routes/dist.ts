@@ -14,6 +14,9 @@ import type { Snapshot } from '../snapshot/build/create.ts';
 import type { BinsParam, IntervalParam } from '../http/axes.ts';
 import { toBoolParam, toEnumParam, toId, toIntParam } from '../http/params.ts';
 import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/route.ts';
+import type { DisclosureRule } from '../contract/disclosure.ts';
+import { remember } from '../snapshot/memo.ts';
+import { discloseDist, isSuppressedWhole, SUPPRESSED_WHOLE, toKept, toRule } from './disclose.ts';
 import {
   computeAwareDist,
   type DistParams,
@@ -22,6 +25,8 @@ import {
   toNaiveDist,
   toRefusal,
 } from './dist-answer.ts';
+import { toDistArrowBytes } from './dist-arrow.ts';
+import { ARROW_STREAM } from '../http/accept.ts';
 
 /** The distribution of a field; context-naive answers are computed once and kept in memory. */
 export const getDist = defineRoute<DistParams>({
@@ -57,6 +62,7 @@ export const getDist = defineRoute<DistParams>({
     };
   },
   answer: (ctx, params) => answerDist(ctx, params),
+  arrow: true,
 });
 
 type Query = Pick<DistParams['params'], 'nulls' | 'sort' | 'cluster' | 'n' | 'axes'> & {
@@ -100,16 +106,44 @@ export function warmNaiveDist(snapshot: Snapshot, pool: Pool, config: Config, fi
 
 /** A context-aware answer is computed for the request; a naive one's bytes come from the memo (made on the first call). */
 async function answerDist(ctx: RequestContext, p: DistParams): Promise<Reply> {
+  const rule = toRule(ctx);
+  if (rule) return answerShownDist(ctx, p, rule);
+  return toDistAnswer(ctx, p, ctx.representation === 'arrow');
+}
+
+/**
+ * Under the small-count rule (API.md §15): the exact answer's body, its counts shown by the rule
+ * over all its points at once; a context keeping fewer than k records is suppressed whole. A naive
+ * answer's shown bytes are kept in the memo beside the exact ones. Always JSON: an Arrow body
+ * (API.md §16) is not made under the rule yet (docs/disclosure.md).
+ */
+async function answerShownDist(ctx: RequestContext, p: DistParams, rule: DisclosureRule): Promise<Reply> {
+  if (p.context && isSuppressedWhole(await toKept(ctx, p.field, p.context), rule)) return { body: SUPPRESSED_WHOLE };
+  const shown = async () => {
+    const exact = JSON.parse((await toDistAnswer(ctx, p, false)).bytes!.toString('utf8'));
+    return Buffer.from(JSON.stringify(discloseDist(exact, rule)));
+  };
+  if (p.context) return { body: null, bytes: await shown() };
+  const key = `shown-dist:${JSON.stringify([p.dims.map((d) => d.id), p.tree, p.params])}`;
+  return { body: null, bytes: await remember(ctx.snapshot, key, shown, ctx.config.memoBytes) };
+}
+
+/** The exact answer, as JSON or as an Arrow body. */
+async function toDistAnswer(ctx: RequestContext, p: DistParams, arrow: boolean): Promise<Reply> {
   const { snapshot, config } = ctx;
+  const type = arrow ? ARROW_STREAM : undefined;
   if (p.context === null) {
-    const naive = await toNaiveDist(snapshot, ctx.pool, config, p, true);
+    const naive = arrow
+      ? await toNaiveDist(snapshot, ctx.pool, config, p, true, toDistArrowBytes, 'dist-arrow')
+      : await toNaiveDist(snapshot, ctx.pool, config, p, true);
     if ('refused' in naive) throw toRefusal(config, p, naive.refused);
-    return { body: null, bytes: naive.bytes };
+    return { body: null, bytes: naive.bytes, type };
   }
   const result = await computeAwareDist(snapshot, ctx.pool, p, ctx.signal);
   const refusal = toRefusal(config, p, result);
   if (refusal) throw refusal;
-  return { body: null, bytes: await toDistBytes(snapshot, p, result) };
+  const bytes = arrow ? toDistArrowBytes(snapshot, p, result) : await toDistBytes(snapshot, p, result);
+  return { body: null, bytes, type };
 }
 
 /** The dimension fields: repeated or comma-separated ids, the path's field first if absent, at most maxDimensions. */

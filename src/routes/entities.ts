@@ -3,6 +3,7 @@ import { toAwareContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute, type Reply, type RequestContext } from '../http/route.ts';
 import type { TreeContextNode } from '../contract/tree.ts';
+import { discloseEntity, isSuppressedWhole, SUPPRESSED_WHOLE, toRule } from './disclose.ts';
 
 type EntitiesParams = { context: TreeContextNode | null };
 
@@ -29,5 +30,10 @@ async function answerEntities(ctx: RequestContext, { context }: EntitiesParams):
   const count = context
     ? await ctx.pool.run<number>({ kind: 'tree-count', tree: tree!, context }, ctx.signal)
     : entity!.count;
-  return { body: { name: entity!.name, plural_name: entity!.plural_name, count } };
+  const body = { name: entity!.name, plural_name: entity!.plural_name, count };
+  // The small-count rule (API.md §15): a context keeping fewer than k entities is suppressed whole.
+  const rule = toRule(ctx);
+  if (!rule) return { body };
+  if (context && isSuppressedWhole(count, rule)) return { body: SUPPRESSED_WHOLE };
+  return { body: discloseEntity(body, rule) };
 }

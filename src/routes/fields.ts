@@ -28,7 +28,7 @@ function answerFields(ctx: RequestContext, plan: ListPlan, pushed?: ValueHits): 
     plan,
     (sort) => toFieldOrder(snapshot, user, sort),
     (id) => snapshot.fields.get(id)!,
-    (q) => searchFields(snapshot.search, q, toVisibility(ctx), pushed),
+    (q) => searchFields(snapshot.searchFor(ctx.user), q, toVisibility(ctx), pushed),
   );
   return { body: ids.map((id) => toFieldJson(snapshot.fields.get(id)!, ctx.baseUrl)), headers };
 }

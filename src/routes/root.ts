@@ -1,6 +1,7 @@
 // GET /api/: the root document with links to the collections.
 import pkg from '../../package.json' with { type: 'json' };
 import { defineRoute } from '../http/route.ts';
+import { discloseEntity, toRule } from './disclose.ts';
 
 /**
  * The Serrano API level Sorrel serves, reported as `version` because that is what the original
@@ -19,6 +20,9 @@ export const getRoot = defineRoute<null>({
   name: 'root',
   parse: () => ({ params: null, canonical: [] }),
   answer(ctx) {
+    // The small-count rule (API.md §15), for the users it applies to: the entity count as shown, and k and r for the page.
+    const rule = toRule(ctx);
+    const entity = ctx.snapshot.entity;
     const links = {
       self: { href: `${ctx.baseUrl}/api/`, rel: 'self' },
       concepts: { href: `${ctx.baseUrl}/api/concepts/`, rel: 'concepts' },
@@ -31,7 +35,8 @@ export const getRoot = defineRoute<null>({
         version: SERRANO_API_VERSION,
         sorrel_version: pkg.version,
         // With a root (API.md §12): what the counted entities are called, and how many there are.
-        ...(ctx.snapshot.entity ? { entity: ctx.snapshot.entity } : {}),
+        ...(entity ? { entity: rule ? discloseEntity(entity, rule) : entity } : {}),
+        ...(rule ? { disclosure: { min_count: rule.minCount, round_to: rule.roundTo } } : {}),
         _links: links,
       },
       headers: {

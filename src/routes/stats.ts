@@ -9,6 +9,7 @@ import { defineRoute, type Reply, type RequestContext } from '../http/route.ts';
 import type { TreeContextNode } from '../contract/tree.ts';
 import { toColumnTask } from '../snapshot/column-task.ts';
 import type { Field } from '../contract/model.ts';
+import { discloseStats, toKept, toRule } from './disclose.ts';
 
 type StatsParams = { field: Field; context: TreeContextNode | null };
 
@@ -63,5 +64,9 @@ async function answerStats(ctx: RequestContext, { field, context }: StatsParams)
       p95: q?.p95 ?? null,
     });
   }
-  return { body };
+  // The small-count rule (API.md §15): fewer than k records with a value, or kept by the context → suppressed whole.
+  const rule = toRule(ctx);
+  if (!rule) return { body };
+  const kept = context ? await toKept(ctx, field, context, s.count + s.null_count) : null;
+  return { body: discloseStats(body as Parameters<typeof discloseStats>[0], rule, kept) };
 }

@@ -8,6 +8,7 @@ import type { Reply, RequestContext } from '../http/route.ts';
 import { toBoolParam, toSingle } from '../http/params.ts';
 import { toVisibleField } from '../http/visible.ts';
 import type { FieldValues } from '../snapshot/field-values.ts';
+import { isSuppressedWhole, SUPPRESSED_WHOLE, toKept, toRecords, toRule } from './disclose.ts';
 import { toPopulation } from './values.ts';
 
 type Item = Record<string, unknown>;
@@ -30,6 +31,10 @@ export async function validateValues(ctx: RequestContext): Promise<Reply> {
   const body = await ctx.readBody();
   const items = toItems(body, config.maxValidate);
   const vals = await toPopulation(ctx, field, context);
+  // The small-count rule (API.md §15): which values 1..k−1 records carry is not told either.
+  const rule = toRule(ctx);
+  if (rule && context && isSuppressedWhole(await toKept(ctx, field, context, toRecords(vals)), rule))
+    return { body: SUPPRESSED_WHOLE };
   const { byValue, byLabel } = toLookup(vals, field);
 
   const checked = items.map((item) => {

@@ -17,6 +17,17 @@ import { defineRoute, type Reply, type RequestContext, toCanonical } from '../ht
 import type { TreeContextNode } from '../contract/tree.ts';
 import { toColumnTask } from '../snapshot/column-task.ts';
 import type { Field } from '../contract/model.ts';
+import {
+  isSuppressedWhole,
+  SUPPRESSED_WHOLE,
+  toJsonCount,
+  toKept,
+  toRecords,
+  toRule,
+  toShownPopulation,
+} from './disclose.ts';
+import { ARROW_STREAM } from '../http/accept.ts';
+import { toArrowBytes, toArrowKind } from '../http/arrow-body.ts';
 
 const SEED_MAX = 2 ** 32 - 1; // the generator's whole state: every seed draws differently
 const PAGE_MAX = Number.MAX_SAFE_INTEGER;
@@ -81,6 +92,7 @@ export const getValues = defineRoute<ValuesParams>({
     };
   },
   answer: (ctx, params) => answerValues(ctx, params),
+  arrow: true,
 });
 
 async function answerValues(
@@ -90,6 +102,11 @@ async function answerValues(
   const { config } = ctx;
   // The population: naive values from memory, or the context's values from a worker.
   const vals = await toPopulation(ctx, field, context);
+  // The small-count rule (API.md §15), decided over the whole population: every page, query and draw shows the same counts.
+  const rule = toRule(ctx);
+  if (rule && context && isSuppressedWhole(await toKept(ctx, field, context, toRecords(vals)), rule))
+    return { body: SUPPRESSED_WHOLE };
+  const disclosed = rule ? await toShownPopulation(ctx, field, context, vals, rule) : null;
   const normalized = !context && q ? toNormalizedLabels(vals) : null;
 
   // Indices into `vals` in the answer's order; null = all of them in value order (no array built).
@@ -97,26 +114,33 @@ async function answerValues(
   if (q) {
     const norm = normalized ?? vals.labels().map(normalizeText);
     const ranked: [number, number][] = [];
-    for (let i = 0; i < norm.length; i++) if (matchesPieces(q, [norm[i]])) ranked.push([labelRank(q, norm[i]), i]);
+    // A value whose count the rule hides is not found by a search (API.md §15).
+    for (let i = 0; i < norm.length; i++)
+      if (matchesPieces(q, [norm[i]]) && !(disclosed && Number.isNaN(disclosed.counts[i])))
+        ranked.push([labelRank(q, norm[i]), i]);
     ranked.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     order = ranked.map((r) => r[1]);
   }
   const total = order ? order.length : vals.values.length;
   const at = (j: number) => (order ? order[j] : j);
-  const item = (i: number) => ({
-    value: toJsonValue(vals.values[i], field.internal_type),
-    label: vals.label(i),
-    count: vals.counts[i],
-  });
+  // A value's count as shown: exact, or under the rule (null where suppressed).
+  const count = (i: number): number | null => (disclosed ? toJsonCount(disclosed.counts[i]) : vals.counts[i]);
+  const item = (i: number) => {
+    const value = toJsonValue(vals.values[i], field.internal_type);
+    if (!disclosed) return { value, label: vals.label(i), count: vals.counts[i] };
+    const count = toJsonCount(disclosed.counts[i]);
+    return count === null
+      ? { value, label: vals.label(i), count, suppressed: true }
+      : { value, label: vals.label(i), count };
+  };
 
   if (random !== null) {
     // Drawn from the answer's order, returned in value order (indices into `vals` are value order).
-    return {
-      body: drawIndices(total, random, seed ?? randomInt(SEED_MAX))
-        .map(at)
-        .sort((a, b) => a - b)
-        .map(item),
-    };
+    const drawn = drawIndices(total, random, seed ?? randomInt(SEED_MAX))
+      .map(at)
+      .sort((a, b) => a - b);
+    if (ctx.representation === 'arrow') return toArrowValues(field, vals, drawn.length, (j) => drawn[j], {}, count);
+    return { body: drawn.map(item) };
   }
   if (limit === 0 && total > config.maxValuesLimit) {
     throw badParameter(
@@ -144,20 +168,42 @@ async function answerValues(
   const body = {
     values: [] as unknown[],
     count: total,
-    null_count: vals.nullCount,
+    null_count: disclosed ? disclosed.nullCount : vals.nullCount,
     limit,
     page_num: page,
     num_pages: numPages,
     _links: links,
+    ...(disclosed && disclosed.nullCount === null ? { suppressed: true } : {}),
   };
+  if (ctx.representation === 'arrow') {
+    const { values: _, ...rest } = body;
+    return toArrowValues(field, vals, shown, (j) => at(start + j), rest, count);
+  }
   if (shown <= LARGE_PAGE) {
     body.values = Array.from({ length: shown }, (_, j) => item(at(start + j)));
     return { body };
   }
   // Numbers and dates with their default labels are written as text (values-text.ts): the same bytes.
-  const text = toItemText(field, vals, item);
+  const text = disclosed ? null : toItemText(field, vals, item);
   const bytes = text
     ? await toJsonTextInSlices(body, 'values', shown, (j) => text(at(start + j)))
     : await toJsonInSlices(body, 'values', shown, (j) => item(at(start + j)));
   return { body, bytes };
+}
+
+/** An Arrow body of values (API.md §16): columns `value`, `label`, `count` of the values `index(j)`, the envelope's other keys in the metadata. */
+function toArrowValues(
+  field: Field,
+  vals: FieldValues,
+  length: number,
+  index: (j: number) => number,
+  metadata: Record<string, unknown>,
+  count: (i: number) => number | null,
+): Reply {
+  const columns = [
+    { name: 'value', kind: toArrowKind(field.internal_type), at: (j: number) => vals.values[index(j)] },
+    { name: 'label', kind: 'utf8' as const, at: (j: number) => vals.label(index(j)) },
+    { name: 'count', kind: 'float64' as const, at: (j: number) => count(index(j)) },
+  ];
+  return { body: null, bytes: toArrowBytes(length, columns, metadata), type: ARROW_STREAM };
 }

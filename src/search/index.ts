@@ -13,6 +13,7 @@ import { createTokenFinder } from './tokens.ts';
 export type { SearchInput } from './graph.ts';
 export type { Visibility } from './evaluate.ts';
 export { toValueTerms, type ValueHits } from './pushed.ts';
+export { parseQuery, type ParsedQuery } from './query.ts';
 
 export type { SearchIndex } from './built.ts';
 

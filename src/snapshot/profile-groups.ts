@@ -1,4 +1,5 @@
 // A field's context-naive 1-D groups from its profile (the naive values and counts made at load), without scanning rows.
+import { toGroupLimit } from '../contract/limits.ts';
 import type { DistParams, NumberRuns, ShapeGroups } from '../contract/tasks.ts';
 import type { FieldValues } from './field-values.ts';
 
@@ -9,7 +10,7 @@ import type { FieldValues } from './field-values.ts';
  * group last when `params.nulls` and the column has nulls. `numbers` are the values as numbers
  * (an i64's decimal text through Number, as workers/group/sorted-groups.ts converts it) when outliers
  * and clustering apply, else null (the shaping reads them only then). `tooMany` when the groups
- * pass the group limit, as workers/dist/dist.ts's toGroupLimit sets it: maxGroups unless clustered.
+ * pass the group limit (toGroupLimit, src/contract/limits.ts: maxGroups unless clustered).
  *
  * Why: the scan sorts or counts every row again (12 bytes a row of transient for a float column
  * of 1M values: 1.1 GiB at 100M rows), where the profile already holds its answer; this costs
@@ -19,8 +20,7 @@ export function toProfileGroups(values: FieldValues, params: DistParams): ShapeG
   const n = values.values.length;
   const withNull = params.nulls && values.nullCount > 0;
   const size = n + (withNull ? 1 : 0);
-  const limit = params.cluster && params.numeric ? Number.POSITIVE_INFINITY : params.maxGroups;
-  if (size > limit) return { size: 0, counts: new Float64Array(0), tooMany: true, dims: [] };
+  if (size > toGroupLimit(params)) return { size: 0, counts: new Float64Array(0), tooMany: true, dims: [] };
   const shared = size >= SHARED_FROM;
   const counts = toFloat64(size, shared);
   for (let i = 0; i < n; i++) counts[i] = values.counts[i];

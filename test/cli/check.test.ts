@@ -2,6 +2,7 @@
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { brokenCatalog, run } from '../helpers/cli.ts';
@@ -11,6 +12,16 @@ test('sorrel check passes a good catalog', () => {
   const r = run(['check', FIXTURE_CATALOG]);
   assert.is(r.status, 0, r.stderr);
   assert.match(r.stdout, /OK — 2 datasets: people \(6 rows\), pets \(3 rows\)/);
+});
+
+test('sorrel check prints the small-count rule (API.md §15), or that it is off', () => {
+  const ruled = run(['check', fileURLToPath(new URL('../../demo/catalog-disclosure.yaml', import.meta.url))]);
+  assert.is(ruled.status, 0, ruled.stderr);
+  assert.match(
+    ruled.stdout,
+    'disclosure: counts below 11 suppressed, for non-privileged users; exempt groups: finance',
+  );
+  assert.match(run(['check', FIXTURE_CATALOG]).stdout, 'disclosure: off (every count is exact)');
 });
 
 test('sorrel check prints every problem at once, structural and data, and exits 1', () => {

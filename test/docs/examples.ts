@@ -50,3 +50,13 @@ export function findExamples(markdown: string, file: string): Example[] {
   finish();
   return examples;
 }
+
+const CATALOG_MARK = /^<!-- examples: (\S+) -->$/m;
+
+/**
+ * The catalog a Markdown file's examples run against: the one its `<!-- examples: <path> -->` line
+ * names (relative to the repository), else the demo's.
+ */
+export function toExamplesCatalog(markdown: string): string {
+  return CATALOG_MARK.exec(markdown)?.[1] ?? 'demo/catalog.yaml';
+}

@@ -19,10 +19,11 @@ const ROWS = 3;
 /**
  * Writes the catalog and its one CSV: field i (every flag combination once) owns column `col_i`
  * with the values `v<i>x<k>`, the name `Fld<i>Tok` and the description `FldDesc<i>`, so any of
- * them in an answer can only come from field i. Concepts: one per field; one per flag combination
+ * them in an answer can only come from field i. `disclosure`: a top-level line that sets the
+ * small-count rule (API.md §15). Concepts: one per field; one per flag combination
  * over the always-visible field 1; and field 1 paired with each other field.
  */
-export function writeLeakCatalog(): LeakCatalog {
+export function writeLeakCatalog(opts: { disclosure?: string } = {}): LeakCatalog {
   const dir = mkdtempSync(join(tmpdir(), 'sorrel-leaks-'));
   const fields: LeakField[] = COMBOS.map((flags, i) => ({
     ...flags,
@@ -54,6 +55,7 @@ export function writeLeakCatalog(): LeakCatalog {
   const yaml = [
     'title: Leak matrix',
     'modified: "2026-01-01T00:00:00.000"',
+    ...(opts.disclosure ? [opts.disclosure] : []),
     'access:',
     '  anonymous: true',
     '  api_keys:',

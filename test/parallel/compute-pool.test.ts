@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PoolBusyError } from '../../src/contract/errors.ts';
 import { HttpError, toHttpError } from '../../src/http/errors.ts';
-import { createPool } from '../../src/parallel/compute-pool.ts';
+import { createPool, toWorkerFile } from '../../src/parallel/compute-pool.ts';
 import type { DistinctResult, ProfileResult, Task } from '../../src/contract/tasks.ts';
 import { dict, f64, makeTableRef } from '../workers/table.ts';
 import { mulberry32 } from '../workers/vectors.ts';
@@ -39,6 +39,17 @@ const slow: Task = {
 const CRASH_WORKER = new URL('../fixtures/crash-worker.ts', import.meta.url);
 const pool = createPool({ poolThreads: 1, poolMaxQueue: 8 }, CRASH_WORKER);
 test.after(() => pool.close());
+
+test('the worker entry is found from source and from the build (dist/src/parallel/ → dist/workers/)', () => {
+  assert.is(
+    toWorkerFile('file:///opt/sorrel/src/parallel/compute-pool.ts').href,
+    'file:///opt/sorrel/workers/index.ts',
+  );
+  assert.is(
+    toWorkerFile('file:///opt/sorrel/dist/src/parallel/compute-pool.js').href,
+    'file:///opt/sorrel/dist/workers/index.js',
+  );
+});
 
 test('runs a task on a worker thread', async () => {
   assert.equal(await pool.run<DistinctResult>(distinct), { values: ['a', 'b'], counts: [1, 2], nullCount: 0 });

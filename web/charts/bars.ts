@@ -1,6 +1,6 @@
 // Charts of categories: bars for one field, a heat map of cells for two.
 import * as Plot from '@observablehq/plot';
-import { formatNumber } from '../format.ts';
+import { formatCount, toCountValue } from '../format.ts';
 import type { Dist, DistPoint, Field } from '../types.ts';
 import { ACCENT, axisLabel, base, tip } from './common.ts';
 
@@ -10,7 +10,7 @@ export const MAX_BARS = 40;
 /** The points a one-dimension categorical chart shows: all, or the largest MAX_BARS. */
 export function toBars(dist: Dist): DistPoint[] {
   if (dist.data.length <= MAX_BARS) return dist.data;
-  return [...dist.data].sort((a, b) => b.count - a.count).slice(0, MAX_BARS);
+  return [...dist.data].sort((a, b) => toCountValue(b.count) - toCountValue(a.count)).slice(0, MAX_BARS);
 }
 
 /** One horizontal bar per category (one rect each in the "values" group). */
@@ -24,7 +24,7 @@ export function drawBars(dist: Dist, field: Field, width: number): Element {
     y: { label: null, domain: bars.map((p) => p.labels[0]) },
     marks: [
       Plot.barX(bars, {
-        x: 'count',
+        x: (p: DistPoint) => toCountValue(p.count),
         y: (p: DistPoint) => p.labels[0],
         fill: ACCENT,
         title: (p: DistPoint) => tip(p, [field]),
@@ -51,7 +51,7 @@ function toDomain(points: DistPoint[], i: number): string[] {
 export function drawHeat(dist: Dist, fields: [Field, Field], width: number): Element {
   const [a, b] = fields;
   const [xs, ys] = [toDomain(dist.data, 0), toDomain(dist.data, 1)];
-  const max = Math.max(...dist.data.map((q) => q.count));
+  const max = Math.max(...dist.data.map((q) => toCountValue(q.count)));
   const row = Math.min(28, Math.max(8, Math.floor(600 / ys.length)));
   const column = (width - 170) / xs.length; // the plot's width less its margins, per category
   const x = (p: DistPoint) => p.labels[0];
@@ -68,7 +68,7 @@ export function drawHeat(dist: Dist, fields: [Field, Field], width: number): Ele
       Plot.cell(dist.data, {
         x,
         y,
-        fill: 'count',
+        fill: (p: DistPoint) => toCountValue(p.count),
         inset: 0.5,
         title: (p: DistPoint) => tip(p, fields),
         ariaDescription: 'values',
@@ -78,9 +78,9 @@ export function drawHeat(dist: Dist, fields: [Field, Field], width: number): Ele
             Plot.text(dist.data, {
               x,
               y,
-              text: (p: DistPoint) => formatNumber(p.count),
+              text: (p: DistPoint) => (p.count === null ? '<k' : formatCount(p.count)),
               fontSize: 10,
-              fill: { value: (p: DistPoint) => (p.count > 0.6 * max ? 'white' : 'black'), scale: null },
+              fill: { value: (p: DistPoint) => (toCountValue(p.count) > 0.6 * max ? 'white' : 'black'), scale: null },
             }),
           ]
         : []),

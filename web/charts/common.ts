@@ -1,5 +1,5 @@
 // What every chart shares: colours, which fields sit on a continuous axis, axis options and tooltips.
-import { formatNumber } from '../format.ts';
+import { formatCount } from '../format.ts';
 import type { DistPoint, Field, Value } from '../types.ts';
 
 export const ACCENT = '#2f6f8f';
@@ -32,7 +32,7 @@ export const axis = (f: Field, extra: Record<string, unknown> = {}) => ({
 export const axisLabel = (f: Field) => (f.unit ? `${f.name} (${f.plural_unit ?? f.unit})` : f.name);
 /** A point's tooltip: each dimension's label and the count. */
 export const tip = (p: DistPoint, fields: Field[]) =>
-  `${fields.map((f, i) => `${f.name}: ${p.labels[i]}`).join('\n')}\ncount: ${formatNumber(p.count)}`;
+  `${fields.map((f, i) => `${f.name}: ${p.labels[i]}`).join('\n')}\ncount: ${formatCount(p.count)}`;
 
 /** Options every chart starts from. */
 export const base = (width: number) => ({

@@ -1,4 +1,5 @@
 // Charts of exact values on continuous axes: spikes for one field, sized points for two.
+import { toCountValue } from '../format.ts';
 import * as Plot from '@observablehq/plot';
 import type { Dist, DistPoint, Field } from '../types.ts';
 import { ACCENT, axis, base, isContinuous, OUTLIER, tip, toAxisValue } from './common.ts';
@@ -45,7 +46,7 @@ export function drawScatter(dist: Dist, fields: [Field, Field], width: number): 
   const [a, b] = fields;
   const x = (p: DistPoint) => toAxisValue(p.values[0], p.labels[0], a);
   const y = (p: DistPoint) => toAxisValue(p.values[1], p.labels[1], b);
-  const maxCount = Math.max(1, ...dist.data.map((p) => p.count));
+  const maxCount = Math.max(1, ...dist.data.map((p) => toCountValue(p.count)));
   const maxRadius = dist.clustered ? 24 : Math.min(14, 3 + 2 * Math.sqrt(maxCount));
   return Plot.plot({
     ...base(width),

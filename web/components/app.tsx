@@ -1,7 +1,9 @@
 // The page: header (search, key), catalog tree, the current view, and the context builder.
+import { setMinCount } from '../format.ts';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { useApi, useView } from '../hooks.ts';
 import { readKey, writeKey } from '../key.ts';
+import type { Brush } from '../brush.ts';
 import { SessionContext, type Session } from '../session.ts';
 import { useRootTree } from '../tree.ts';
 import type { Concept, Field, Root } from '../types.ts';
@@ -19,11 +21,15 @@ export function App() {
   const [view, navigate] = useView();
   const [key, setKeyState] = useState(readKey);
   const [draftField, setDraftField] = useState<number | null>(null);
+  // The brush while the mouse drags it (undefined: no drag). Released, it goes into the URL.
+  const [liveBrush, setLiveBrush] = useState<Brush | null | undefined>(undefined);
   const root = useApi<Root>('', {}, key);
   const concepts = useApi<Concept[]>('concepts/', {}, key);
   const fieldList = useApi<Field[]>('fields/', {}, key);
   const fields = useMemo(() => new Map((fieldList.data ?? []).map((f) => [f.id, f])), [fieldList.data]);
   const tree = useRootTree(root.data, fields, key);
+  // The small-count rule's k for this user (API.md §15): counts it hides read "fewer than k".
+  setMinCount(root.data?.disclosure?.min_count ?? null);
   const setKey = (k: string) => {
     writeKey(k);
     setKeyState(k);
@@ -39,6 +45,12 @@ export function App() {
     concepts: concepts.data ?? [],
     draftField,
     setDraftField,
+    brush: liveBrush === undefined ? view.brush : liveBrush,
+    setBrush: (brush, done) => {
+      if (!done) return setLiveBrush(brush);
+      setLiveBrush(undefined);
+      navigate({ brush, vpage: 1 });
+    },
   };
   const title = root.data?.title ?? 'Sorrel';
   const fieldName = view.field !== null ? fields.get(view.field)?.name : undefined;

@@ -1,14 +1,22 @@
 // The context builder: conditions combined with AND or OR; every count on the page follows it.
-import { describeCondition } from '../format.ts';
+import type { Brush } from '../brush.ts';
+import { describeCondition, formatValue } from '../format.ts';
 import { useSession } from '../session.ts';
 import { EMPTY_CONTEXT, type Context } from '../view.ts';
 import { ConditionForm } from './condition-form.tsx';
 import { EntityCount } from './entity-count.tsx';
 
+/** A brush in words: "Flipper length from 190 to 210 (brushed)". */
+export function describeBrush(b: Brush, name: string): string {
+  const show = (v: number | string) => (typeof v === 'number' ? formatValue(v) : v);
+  return `${name} from ${show(b.from)} to ${show(b.to)}${b.closed ? ' inclusive' : ''} (brushed)`;
+}
+
 export function ContextPanel() {
-  const { view, navigate, fields } = useSession();
+  const { view, navigate, fields, brush, setBrush } = useSession();
   const ctx = view.ctx;
   const set = (c: Context) => navigate({ ctx: c, vpage: 1 });
+  const count = ctx.children.length + (brush ? 1 : 0);
   return (
     <aside class="context" aria-labelledby="context-h">
       <h2 id="context-h">Context</h2>
@@ -26,7 +34,7 @@ export function ContextPanel() {
           </select>
         </p>
       )}
-      {ctx.children.length === 0 ? (
+      {count === 0 ? (
         <p class="muted">No conditions: all records count.</p>
       ) : (
         <ul class="conditions" aria-label="Conditions" data-testid="conditions">
@@ -47,10 +55,24 @@ export function ContextPanel() {
               </li>
             );
           })}
+          {brush && (
+            <li data-testid="brush-condition">
+              {ctx.children.length > 0 && <span class="joiner">and </span>}
+              <span>{describeBrush(brush, fields.get(brush.field)?.name ?? `field ${brush.field}`)}</span>
+              <button
+                type="button"
+                class="remove"
+                aria-label="Remove the brushed range"
+                onClick={() => setBrush(null, true)}
+              >
+                ×
+              </button>
+            </li>
+          )}
         </ul>
       )}
-      {ctx.children.length > 0 && (
-        <button type="button" onClick={() => set(EMPTY_CONTEXT)}>
+      {count > 0 && (
+        <button type="button" onClick={() => navigate({ ctx: EMPTY_CONTEXT, brush: null, vpage: 1 })}>
           Clear the context
         </button>
       )}

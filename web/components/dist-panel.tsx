@@ -4,7 +4,10 @@ import { type ChartKind, drawDist, isNumber, MAX_BARS, toBars, toChartKind, toDi
 import { formatNumber, formatValue } from '../format.ts';
 import { useApi } from '../hooks.ts';
 import { useSession } from '../session.ts';
-import type { Dist, Field, Stats } from '../types.ts';
+import { isSuppressed, type Dist, type Field, type Maybe, type Stats } from '../types.ts';
+import { SUPPRESSED_NOTE } from './values-panel.tsx';
+import { toBrushAxis } from '../brush.ts';
+import { BrushChart } from './brush-chart.tsx';
 import { Chart } from './chart.tsx';
 import { DistControls } from './dist-controls.tsx';
 import { ErrorNote, Loading } from './status.tsx';
@@ -42,22 +45,37 @@ function describe(dist: Dist, fields: Field[], kind: ChartKind): string {
   return `${parts.join('; ')}.`;
 }
 
-export function DistPanel({ field, contextParams }: { field: Field; contextParams: Params }) {
+/**
+ * `contextParams` restrict the chart; `chartParams` too, but without a brush on this field, which a
+ * histogram or period chart of the field alone leaves out: it draws the brush over every bin instead.
+ */
+export function DistPanel({
+  field,
+  contextParams,
+  chartParams = contextParams,
+}: {
+  field: Field;
+  contextParams: Params;
+  chartParams?: Params;
+}) {
   const { view, key, fields } = useSession();
   const second = view.dim !== null && view.dim !== field.id ? (fields.get(view.dim) ?? null) : null;
   const dims = second ? [field, second] : [field];
   // A number field's chart depends on its context-naive distinct count, so a context never turns a
   // histogram into spikes (and its bins are the naive ones, API.md §13).
   const needsDistinct = !second && isNumber(field);
-  const naive = useApi<Stats>(needsDistinct ? `fields/${field.id}/stats/` : null, {}, key);
+  const naive = useApi<Maybe<Stats>>(needsDistinct ? `fields/${field.id}/stats/` : null, {}, key);
   const known = !needsDistinct || naive.data !== null || naive.error !== null;
-  const kind = toChartKind(dims, naive.data?.distinct ?? null);
+  const kind = toChartKind(dims, naive.data && !isSuppressed(naive.data) ? naive.data.distinct : null);
+  const brushable = kind === 'histogram' || kind === 'periods';
   const params: Params = {
     dimensions: second ? `${field.id},${second.id}` : undefined,
     ...toDistParams(kind, dims, view),
-    ...contextParams,
+    ...(brushable ? chartParams : contextParams),
   };
-  const { data: dist, error, loading } = useApi<Dist>(known ? `fields/${field.id}/dist/` : null, params, key);
+  const { data, error, loading } = useApi<Maybe<Dist>>(known ? `fields/${field.id}/dist/` : null, params, key);
+  const whole = isSuppressed(data);
+  const dist = whole ? null : data;
   const shown = dist && kind === 'bars' ? toBars(dist) : dist?.data;
 
   return (
@@ -66,6 +84,10 @@ export function DistPanel({ field, contextParams }: { field: Field; contextParam
       <DistControls field={field} second={second} kind={kind} dist={dist} />
       {error ? (
         <ErrorNote error={error} what="the distribution" />
+      ) : whole ? (
+        <p class="summary" data-testid="dist-suppressed">
+          {SUPPRESSED_NOTE}
+        </p>
       ) : !dist ? (
         <Loading what="the distribution" />
       ) : (
@@ -75,7 +97,15 @@ export function DistPanel({ field, contextParams }: { field: Field; contextParam
           data-points={shown?.length ?? 0}
           data-outliers={dist.outliers.length}
         >
-          {dist.size > 0 && (
+          {dist.size > 0 && brushable && (
+            <BrushChart
+              draw={(w) => drawDist(dist, dims, kind, w)}
+              label={describe(dist, dims, kind)}
+              deps={[dist, second?.id, kind]}
+              axis={toBrushAxis(dist, field, kind)}
+            />
+          )}
+          {dist.size > 0 && !brushable && (
             <Chart
               draw={(w) => drawDist(dist, dims, kind, w)}
               label={describe(dist, dims, kind)}

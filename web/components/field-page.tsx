@@ -13,14 +13,17 @@ import { ErrorNote, Loading } from './status.tsx';
 import { ValuesPanel } from './values-panel.tsx';
 
 export function FieldPage({ id }: { id: number }) {
-  const { key, view, fields, concepts, root, tree, setDraftField } = useSession();
+  const { key, view, fields, concepts, root, tree, setDraftField, brush } = useSession();
   const { data: field, error } = useApi<Field>(`fields/${id}/`, {}, key);
   if (error) return <ErrorNote error={error} what={`field ${id}`} />;
   if (!field) return <Loading what="the field" />;
   // Which conditions apply depends on the root's tree: wait for it rather than count twice.
   if (root?.entity && tree === null) return <Loading what="the linked datasets" />;
-  const applied = toApplied(view.ctx, field, fields, tree);
+  const applied = toApplied(view.ctx, field, fields, tree, brush);
   const contextParams = toContextParams(applied);
+  // The chart a brush is drawn on counts without it, so the whole axis stays there to brush.
+  const ownBrush = brush?.field === field.id;
+  const chartParams = ownBrush ? toContextParams(toApplied(view.ctx, field, fields, tree)) : contextParams;
   const owners = concepts.filter((c) => c._links.field.some((r) => r.id === id));
   return (
     <article aria-labelledby="field-title" class="field-page">
@@ -47,7 +50,7 @@ export function FieldPage({ id }: { id: number }) {
       <FieldMeta field={field} />
       <p class="context-note" role="status" data-testid="context-note">
         {applied.context
-          ? `Counts below are restricted by the context (${applied.context.children.length} condition${applied.context.children.length === 1 ? '' : 's'}).`
+          ? `Counts below are restricted by the context (${applied.conditions} condition${applied.conditions === 1 ? '' : 's'}${ownBrush ? ', the brushed range included; the brushed chart shows every bin' : ''}).`
           : 'Counts below cover all records.'}
         {applied.skipped.length > 0 &&
           ` ${applied.skipped.length} condition${applied.skipped.length === 1 ? ' is' : 's are'} on another data set and do${applied.skipped.length === 1 ? 'es' : ''} not apply here.`}{' '}
@@ -57,7 +60,7 @@ export function FieldPage({ id }: { id: number }) {
       </p>
       <div class="panels">
         {field._links.stats && <StatsPanel field={field} contextParams={contextParams} />}
-        <DistPanel field={field} contextParams={contextParams} />
+        <DistPanel field={field} contextParams={contextParams} chartParams={chartParams} />
         <ValuesPanel field={field} contextParams={contextParams} />
       </div>
     </article>

@@ -1,22 +1,25 @@
 // Summary statistics of a number, date or time field, restricted by the context when one applies.
 import type { Params } from '../api.ts';
-import { formatMeasure, formatNumber, formatValue, toFieldDigits } from '../format.ts';
+import { formatCount, formatMeasure, formatNumber, formatValue, toFieldDigits } from '../format.ts';
 import { useApi } from '../hooks.ts';
 import { useSession } from '../session.ts';
-import type { Field, Stats } from '../types.ts';
+import { isSuppressed, type Field, type Maybe, type Stats } from '../types.ts';
+import { SUPPRESSED_NOTE } from './values-panel.tsx';
 import { ErrorNote, Loading } from './status.tsx';
 
 export function StatsPanel({ field, contextParams }: { field: Field; contextParams: Params }) {
   const { key } = useSession();
-  const { data: s, error, loading } = useApi<Stats>(`fields/${field.id}/stats/`, contextParams, key);
+  const { data, error, loading } = useApi<Maybe<Stats>>(`fields/${field.id}/stats/`, contextParams, key);
+  const whole = isSuppressed(data);
+  const s = whole ? null : data;
   // Measures keep enough decimals for the field's spread (see toFieldDigits).
   const range = s && typeof s.min === 'number' && typeof s.max === 'number' ? s.max - s.min : null;
   const spread = (s && 'stddev' in s ? s.stddev : null) ?? range;
   const m = (n: number | null | undefined) => formatMeasure(n, toFieldDigits(spread));
   const rows: [string, string][] = s
     ? [
-        ['Records with a value', formatNumber(s.count)],
-        ['Null', formatNumber(s.null_count)],
+        ['Records with a value', formatCount(s.count)],
+        ['Null', formatCount(s.null_count)],
         ['Distinct', formatNumber(s.distinct)],
         ['Minimum', formatValue(s.min)],
         ['Maximum', formatValue(s.max)],
@@ -38,6 +41,10 @@ export function StatsPanel({ field, contextParams }: { field: Field; contextPara
       <h3 id="stats-h">Statistics</h3>
       {error ? (
         <ErrorNote error={error} what="the statistics" />
+      ) : whole ? (
+        <p class="summary" data-testid="stats-suppressed">
+          {SUPPRESSED_NOTE}
+        </p>
       ) : !s ? (
         <Loading what="statistics" />
       ) : (

@@ -1,16 +1,18 @@
 // A field's distinct values with counts: paged, filtered with the query grammar, or a random sample.
 import { useEffect, useState } from 'preact/hooks';
 import type { Params } from '../api.ts';
-import { formatNumber, formatValue } from '../format.ts';
+import { formatCount, formatNumber, formatValue, toCountValue } from '../format.ts';
 import { useApi, useDebounced } from '../hooks.ts';
 import { useSession } from '../session.ts';
-import type { Field, ValueCount, ValuesPage } from '../types.ts';
+import { isSuppressed, type Field, type Maybe, type ValueCount, type ValuesPage } from '../types.ts';
 
 const PAGE = 10;
+/** What the page says of an answer suppressed whole by the small-count rule (API.md §15). */
+export const SUPPRESSED_NOTE = 'Too few records match the context to show their counts.';
 const SAMPLE = 10;
 
 function ValuesTable({ values, field }: { values: ValueCount[]; field: Field }) {
-  const max = Math.max(1, ...values.map((v) => v.count));
+  const max = Math.max(1, ...values.map((v) => toCountValue(v.count)));
   const labelled = values.some((v) => v.label !== String(v.value));
   return (
     <table class="values" data-testid="values">
@@ -30,8 +32,8 @@ function ValuesTable({ values, field }: { values: ValueCount[]; field: Field }) 
             <th scope="row">{formatValue(v.value)}</th>
             {labelled && <td>{v.label}</td>}
             <td class="num">
-              <span class="bar" style={{ width: `${(100 * v.count) / max}%` }} aria-hidden="true" />
-              <span class="count">{formatNumber(v.count)}</span>
+              <span class="bar" style={{ width: `${(100 * toCountValue(v.count)) / max}%` }} aria-hidden="true" />
+              <span class="count">{formatCount(v.count)}</span>
             </td>
           </tr>
         ))}
@@ -53,8 +55,9 @@ export function ValuesPanel({ field, contextParams }: { field: Field; contextPar
   const params: Params = sampling
     ? { random: SAMPLE, seed: view.sample, query: view.vq, ...contextParams }
     : { limit: PAGE, page: view.vpage, query: view.vq, ...contextParams };
-  const { data, error, loading } = useApi<ValuesPage | ValueCount[]>(`fields/${field.id}/values/`, params, key);
-  const page = data && !Array.isArray(data) ? data : null;
+  const { data, error, loading } = useApi<Maybe<ValuesPage | ValueCount[]>>(`fields/${field.id}/values/`, params, key);
+  const whole = isSuppressed(data);
+  const page = data && !Array.isArray(data) && !isSuppressed(data) ? data : null;
   const sample = Array.isArray(data) ? data : null;
   const pageGone = error && 'code' in error && error.code === 'PAGE_NOT_FOUND';
   useEffect(() => {
@@ -91,12 +94,14 @@ export function ValuesPanel({ field, contextParams }: { field: Field; contextPar
       </div>
       <p class="summary" role="status" data-testid="values-summary">
         {page
-          ? `${formatNumber(page.count)} distinct value${page.count === 1 ? '' : 's'}${view.vq ? ' matching' : ''}; ${formatNumber(page.null_count)} record${page.null_count === 1 ? '' : 's'} without a value.`
-          : sample
-            ? `A random sample of ${sample.length} value${sample.length === 1 ? '' : 's'}.`
-            : loading
-              ? 'Loading values…'
-              : ''}
+          ? `${formatNumber(page.count)} distinct value${page.count === 1 ? '' : 's'}${view.vq ? ' matching' : ''}; ${formatCount(page.null_count)} record${page.null_count === 1 ? '' : 's'} without a value.`
+          : whole
+            ? SUPPRESSED_NOTE
+            : sample
+              ? `A random sample of ${sample.length} value${sample.length === 1 ? '' : 's'}.`
+              : loading
+                ? 'Loading values…'
+                : ''}
       </p>
       {error && !pageGone && (
         <p class="error" role="alert">

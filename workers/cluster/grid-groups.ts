@@ -1,4 +1,5 @@
 // API.md §7 steps 1–4 with §13's grid, straight over counted groups: no point array for millions of groups.
+import { meanOf, populationVarianceOf } from '../../src/common/exact-round.ts';
 import type { Analysis, AnalysisOptions } from './cluster.ts';
 import type { GroupDim } from '../group/group.ts';
 import { toGridSide } from './grid.ts';
@@ -36,21 +37,13 @@ export function analyseGroups(
     const num = dims[d].numbers as Float64Array,
       rank = dims[d].ranks,
       col = new Float64Array(size);
-    let sum = 0;
-    for (let g = 0; g < size; g++) sum += col[g] = num[rank[g]];
-    const mean = sum / size;
-    let ss = 0;
-    for (let g = 0; g < size; g++) {
-      const x = col[g] - mean;
-      ss += x * x;
-    }
-    const s = (std[d] = Math.sqrt(ss / size));
+    for (let g = 0; g < size; g++) col[g] = num[rank[g]];
+    const s = (std[d] = Math.sqrt(populationVarianceOf(size, (g) => col[g])));
     constant[d] = col[0];
     // A deviation that is not finite (an infinite value, an overflow) leaves it to the point path as it is.
     if (!Number.isFinite(s)) return null;
-    let zs = 0;
-    for (let g = 0; g < size; g++) zs += col[g] = s === 0 ? 0 : col[g] / s;
-    centre[d] = zs / size;
+    for (let g = 0; g < size; g++) col[g] = s === 0 ? 0 : col[g] / s;
+    centre[d] = meanOf(size, (g) => col[g]);
     cols.push(col);
   }
 
@@ -64,9 +57,8 @@ export function analyseGroups(
       dist[g] += x * x;
     }
   }
-  let total = 0;
-  for (let g = 0; g < size; g++) total += dist[g] = Math.sqrt(dist[g]);
-  const meanDist = total / size;
+  for (let g = 0; g < size; g++) dist[g] = Math.sqrt(dist[g]);
+  const meanDist = meanOf(size, (g) => dist[g]);
   const isOutlier = new Uint8Array(size);
   const outliers: number[] = [];
   if (meanDist !== 0)

@@ -1,4 +1,5 @@
 // Normalisation and outlier detection over distribution points (API.md §7 steps 1–2).
+import { meanOf, populationVarianceOf } from '../../src/common/exact-round.ts';
 
 /** Points normalised per dimension; `std` and `constant` let centroids go back to original units. */
 export type Normalised = {
@@ -15,7 +16,8 @@ export type Normalised = {
  * Divides each dimension by its population standard deviation (n, not n − 1). Like the 2013
  * original, the mean and deviation are over the points as given, unweighted by their counts:
  * a distribution point stands for a group, and it is the spread of groups that is measured.
- * Sums run in point order, so the result matches the original's floating point.
+ * The deviation is √round(M₂ / n) from the exact Σx and Σx² (API.md §8 "correctly rounded",
+ * which §7 follows), so it does not depend on the order of the points.
  */
 export function normalise(points: Float64Array, dims: number): Normalised {
   const n = points.length / dims;
@@ -23,15 +25,7 @@ export function normalise(points: Float64Array, dims: number): Normalised {
     constant = new Float64Array(dims);
   const values = new Float64Array(points.length);
   for (let d = 0; d < dims; d++) {
-    let sum = 0;
-    for (let i = 0; i < n; i++) sum += points[i * dims + d];
-    const mean = sum / n;
-    let ss = 0;
-    for (let i = 0; i < n; i++) {
-      const x = points[i * dims + d] - mean;
-      ss += x * x;
-    }
-    const s = n > 0 ? Math.sqrt(ss / n) : 0;
+    const s = n > 0 ? Math.sqrt(populationVarianceOf(n, (i) => points[i * dims + d])) : 0;
     std[d] = s;
     constant[d] = n > 0 ? points[d] : 0;
     for (let i = 0; i < n; i++) values[i * dims + d] = s === 0 ? 0 : points[i * dims + d] / s;
@@ -41,19 +35,15 @@ export function normalise(points: Float64Array, dims: number): Normalised {
 
 /**
  * Indexes of the outliers among normalised points: those whose euclidean distance to the mean
- * point is at least 3× the mean of those distances; none when the mean distance is 0.
+ * point is at least 3× the mean of those distances; none when the mean distance is 0. The mean
+ * point and the mean distance are exact sums divided by n, rounded once.
  */
 export function findOutliers(values: Float64Array, dims: number): number[] {
   const n = values.length / dims;
   if (n === 0) return [];
   const centre = new Float64Array(dims);
-  for (let d = 0; d < dims; d++) {
-    let sum = 0;
-    for (let i = 0; i < n; i++) sum += values[i * dims + d];
-    centre[d] = sum / n;
-  }
+  for (let d = 0; d < dims; d++) centre[d] = meanOf(n, (i) => values[i * dims + d]);
   const dist = new Float64Array(n);
-  let total = 0;
   for (let i = 0; i < n; i++) {
     let ss = 0;
     for (let d = 0; d < dims; d++) {
@@ -61,9 +51,8 @@ export function findOutliers(values: Float64Array, dims: number): number[] {
       ss += x * x;
     }
     dist[i] = Math.sqrt(ss);
-    total += dist[i];
   }
-  const mean = total / n;
+  const mean = meanOf(n, (i) => dist[i]);
   const out: number[] = [];
   if (mean === 0) return out;
   for (let i = 0; i < n; i++) if (dist[i] >= 3 * mean) out.push(i);

@@ -1,4 +1,5 @@
 // A whole distribution (API.md §7, §13): grouped counts, sorted, then outliers and clusters for numbers.
+import { toGroupLimit } from '../../src/contract/limits.ts';
 import type { DistParams, DistPoint, DistResult } from '../../src/contract/tasks.ts';
 import { toAxisColumn } from './axes.ts';
 import { binnedGroups } from './binned.ts';
@@ -22,11 +23,6 @@ export function distributionGroups(cols: ColumnView[], mask: Uint8Array | null, 
   if (histogram !== null) return histogram.size > toGroupLimit(params) ? { ...histogram, tooMany: true } : histogram;
   const axes = cols.map((c, d) => toAxisColumn(c, params.axes[d] ?? { kind: 'exact' }));
   return groupCounts(axes, mask, { nulls: params.nulls, maxGroups: toGroupLimit(params) });
-}
-
-/** The most groups a distribution may have: none when it is clustered (API.md §13), else maxGroups. */
-export function toGroupLimit(params: DistParams): number {
-  return params.cluster && params.numeric ? Number.POSITIVE_INFINITY : params.maxGroups;
 }
 
 /**

@@ -1,4 +1,5 @@
 // A clustered 1-D distribution straight from a number field's profile (sorted distinct values, counts): passes over them, no per-value array.
+import { meanOf, populationVarianceOf } from '../../src/common/exact-round.ts';
 import type { DistParams, DistPoint, DistResult, NumberRuns, ShapeGroups } from '../../src/contract/tasks.ts';
 import type { Analysis, AnalysisOptions } from '../cluster/cluster.ts';
 import { byValues, shapeDistribution } from './dist.ts';
@@ -65,27 +66,15 @@ export function analyseRuns(
 ): Analysis | null {
   const n = values.length;
   if (n <= opts.maxPoints) return null;
-  let sum = 0;
-  for (let g = 0; g < n; g++) sum += values[g];
-  const mean = sum / n;
-  let ss = 0;
-  for (let g = 0; g < n; g++) {
-    const x = values[g] - mean;
-    ss += x * x;
-  }
-  const s = Math.sqrt(ss / n);
+  const s = Math.sqrt(populationVarianceOf(n, (g) => values[g]));
   if (!Number.isFinite(s)) return null;
   const std = Float64Array.of(s),
     constant = Float64Array.of(values[0]);
-  let zs = 0;
-  for (let g = 0; g < n; g++) zs += s === 0 ? 0 : values[g] / s;
-  const centre = zs / n;
-  let total = 0;
-  for (let g = 0; g < n; g++) {
+  const centre = meanOf(n, (g) => (s === 0 ? 0 : values[g] / s));
+  const meanDist = meanOf(n, (g) => {
     const x = (s === 0 ? 0 : values[g] / s) - centre;
-    total += Math.sqrt(x * x);
-  }
-  const meanDist = total / n;
+    return Math.sqrt(x * x);
+  });
 
   // Outliers (at least 3× the mean distance from the centre), and the range of the others.
   const outliers: number[] = [];

@@ -1,16 +1,25 @@
 // The answer of a split task from its parts' answers (src/parallel/split.ts): byte for byte the unsplit answer.
-import type { DistinctPart, DistinctResult, DistResult, GroupsPart, SplitTask } from '../../src/contract/tasks.ts';
+import type {
+  DistinctPart,
+  DistinctResult,
+  DistResult,
+  GroupsPart,
+  SplitTask,
+  StatsResult,
+} from '../../src/contract/tasks.ts';
 import { type ColumnView, openTable } from '../table/columns.ts';
-import { shapeDistribution, toGroupLimit } from '../dist/dist.ts';
+import { toGroupLimit } from '../../src/contract/limits.ts';
+import { shapeDistribution } from '../dist/dist.ts';
+import { mergeStats, type StatsPart } from '../stats/parts.ts';
 import { fromGroupsPart, mergeGroups } from './groups.ts';
 import { type Compare, toCompare } from './order.ts';
 
 /**
  * Distinct values are united by value, their counts summed; a distribution's groups are merged
  * by group, then shaped as one thread would (sort, outliers, clusters, the group limit judged on
- * the merged groups).
+ * the merged groups); stats parts as workers/stats-parts.ts says.
  */
-export function mergeParts(task: SplitTask, parts: unknown[]): DistinctResult | DistResult {
+export function mergeParts(task: SplitTask, parts: unknown[]): DistinctResult | DistResult | StatsResult {
   const table = openTable(task.table);
   switch (task.kind) {
     case 'distinct': {
@@ -20,6 +29,8 @@ export function mergeParts(task: SplitTask, parts: unknown[]): DistinctResult | 
         return mergeNumbers(distinct as Extract<DistinctPart, { values: Float64Array }>[]);
       return mergeDistinct(distinct as DistinctResult[], toCompare(table.column(task.column)));
     }
+    case 'stats':
+      return mergeStats(table.column(task.column), parts as StatsPart[]);
     case 'dist': {
       const { columns, params } = task;
       const cols = columns.map((c) => table.column(c));

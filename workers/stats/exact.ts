@@ -1,60 +1,20 @@
-// Exact integer sums for stats (whole doubles, 64-bit integers) and correctly rounded division.
+// Exact sums Σx and Σx² of integer columns (32- and 64-bit) for stats, and the test that doubles are whole.
+import type { ExactTotals } from '../../src/common/exact-sum.ts';
 
 const TWO_53 = 2 ** 53;
 const TWO_32 = 2 ** 32;
 const CHUNK = 1 << 20;
 
 /**
- * The exact sum of whole numbers (what integer and key columns hold); null as soon as a value is
- * not whole, or is beyond ±2^53 where the loop below would need it not to be.
- *
- * Why no BigInt per value: a double holds every integer below 2^53 exactly, so the running sum
- * `s` stays a double in (−2^53, 2^53) and every addition is exact. When `s + v` reaches ±2^53
- * (the rounded sum does exactly when the true one does), 2^53 is moved into the counter
- * `carry`: with |v| ≤ 2^53, `s ≥ 0` there, so `(s − 2^53) + v` is exact at both steps and lands
- * in [0, 2^53). The total is carry·2^53 + s, with a single BigInt step at the end.
+ * Whether every value is a whole number within ±2^53 (what an integer column holds), so that
+ * their exact sum prints as an integer (decimal text beyond 2^53, API.md §8).
  */
-export function wholeSum(values: Float64Array): bigint | null {
-  const parts = new Float64Array(2);
-  return sumWhole(values, parts) ? BigInt(parts[0]) * BigInt(TWO_53) + BigInt(parts[1]) : null;
-}
-
-// The loop returns a boolean and leaves [carry, s] in `parts`: V8 runs it twice as slow when the
-// same function also builds the BigInt (measured on 10M values, Node 20).
-function sumWhole(values: Float64Array, parts: Float64Array): boolean {
-  let s = 0,
-    carry = 0;
+export function isWhole(values: ArrayLike<number>): boolean {
   for (let i = 0; i < values.length; i++) {
-    const v = values[i],
-      t = s + v;
-    if (v !== Math.floor(v)) return false; // fractions and NaN
-    if (t >= TWO_53) {
-      if (v > TWO_53) return false;
-      s = s - TWO_53 + v;
-      carry++;
-    } else if (t <= -TWO_53) {
-      if (v < -TWO_53) return false;
-      s = s + TWO_53 + v;
-      carry--;
-    } else {
-      s = t;
-    }
+    const v = values[i];
+    if (v !== Math.floor(v) || v > TWO_53 || v < -TWO_53) return false; // fractions, NaN, infinities
   }
-  parts[0] = carry;
-  parts[1] = s;
   return true;
-}
-
-/** The exact sum of 32-bit integers: 2^21 of them sum exactly in a double (below 2^52), a BigInt step per chunk. */
-export function int32Sum(values: Int32Array): bigint {
-  let total = 0n;
-  for (let start = 0; start < values.length; start += 2 * CHUNK) {
-    const end = Math.min(values.length, start + 2 * CHUNK);
-    let sum = 0;
-    for (let i = start; i < end; i++) sum += values[i];
-    total += BigInt(sum);
-  }
-  return total;
 }
 
 /**
@@ -79,26 +39,88 @@ export function int64Sum(values: BigInt64Array): bigint {
   return total;
 }
 
-/**
- * `num / den` rounded once to the nearest double (ties to even), den > 0. Dividing `Number(num)`
- * would round twice when |num| > 2^53: 9 × (2^53 + 1) gives 2^53 + 2 that way, not 2^53.
- */
-export function toNearest(num: bigint, den: number): number {
-  if (num >= -BigInt(TWO_53) && num <= BigInt(TWO_53)) return Number(num) / den; // exact operands: one IEEE rounding
-  const a = num < 0n ? -num : num,
-    b = BigInt(den);
-  // Scale so the quotient has 55 or 56 bits and fold a non-zero remainder into its lowest bit
-  // (a "sticky" bit below the rounding position): Number() then rounds it exactly as the true
-  // quotient, and the power-of-two rescale is exact.
-  const shift = 55 - (a.toString(2).length - b.toString(2).length);
-  const [p, q] = shift >= 0 ? [a << BigInt(shift), b] : [a, b << BigInt(-shift)];
-  let quotient = p / q;
-  if (quotient * q !== p) quotient |= 1n;
-  const x = Number(quotient) * 2 ** -shift;
-  return num < 0n ? -x : x;
-}
-
 /** An exact integer as JSON: a number up to 2^53 in magnitude, decimal text beyond (API.md §1). */
 export function toIntegerJson(v: bigint): number | string {
   return v >= -BigInt(TWO_53) && v <= BigInt(TWO_53) ? Number(v) : String(v);
+}
+
+/** Σx and Σx² of 32-bit integers, exactly (ExactTotals with exp 0). */
+export function int32Totals(values: Int32Array): ExactTotals {
+  const [sum, squares] = int32Sums(values);
+  return { sum, squares, exp: 0, nan: 0, posInf: 0, negInf: 0 };
+}
+
+/** Σx and Σx² of 64-bit integers, exactly (ExactTotals with exp 0). */
+export function int64Totals(values: BigInt64Array): ExactTotals {
+  return { sum: int64Sum(values), squares: int64Squares(values), exp: 0, nan: 0, posInf: 0, negInf: 0 };
+}
+
+/**
+ * Σx and Σx² of 32-bit integers in one pass: Σx in a double (2^20 values stay below 2^52), and
+ * |x| = h·2^16 + l, x² = h²·2^32 + 2hl·2^16 + l², each product below 2^32, so a chunk of 2^20
+ * values sums exactly in doubles and costs one BigInt step.
+ */
+function int32Sums(values: Int32Array): [bigint, bigint] {
+  let total = 0n,
+    squares = 0n;
+  for (let start = 0; start < values.length; start += CHUNK) {
+    const end = Math.min(values.length, start + CHUNK);
+    let s = 0,
+      hh = 0,
+      hl = 0,
+      ll = 0;
+    for (let i = start; i < end; i++) {
+      const v = values[i];
+      const u = v < 0 ? -v : v;
+      const h = u >>> 16,
+        l = u & 0xffff;
+      s += v;
+      hh += h * h;
+      hl += 2 * h * l;
+      ll += l * l;
+    }
+    total += BigInt(s);
+    squares += (BigInt(hh) << 32n) + (BigInt(hl) << 16n) + BigInt(ll);
+  }
+  return [total, squares];
+}
+
+/**
+ * Σx² of 64-bit integers from four 16-bit digits d0..d3 of each (d3 signed, from the high word):
+ * x² = Σₖ 2^16k · Σ_{i+j=k} dᵢdⱼ, each coefficient below 2^34 in magnitude, so 2^18 values sum
+ * exactly in doubles before a BigInt step.
+ */
+function int64Squares(values: BigInt64Array): bigint {
+  const lo = new Uint32Array(values.buffer, values.byteOffset, values.length * 2);
+  const hi = new Int32Array(values.buffer, values.byteOffset, values.length * 2);
+  const k = new Float64Array(7);
+  let total = 0n;
+  for (let start = 0; start < values.length; start += CHUNK >> 2) {
+    const end = Math.min(values.length, start + (CHUNK >> 2));
+    let k0 = 0,
+      k1 = 0,
+      k2 = 0,
+      k3 = 0,
+      k4 = 0,
+      k5 = 0,
+      k6 = 0;
+    for (let i = start; i < end; i++) {
+      const w = lo[2 * i],
+        h = hi[2 * i + 1];
+      const d0 = w & 0xffff,
+        d1 = w >>> 16,
+        d2 = h & 0xffff,
+        d3 = h >> 16;
+      k0 += d0 * d0;
+      k1 += 2 * d0 * d1;
+      k2 += 2 * d0 * d2 + d1 * d1;
+      k3 += 2 * (d0 * d3 + d1 * d2);
+      k4 += 2 * d1 * d3 + d2 * d2;
+      k5 += 2 * d2 * d3;
+      k6 += d3 * d3;
+    }
+    k.set([k0, k1, k2, k3, k4, k5, k6]);
+    for (let j = 0; j < 7; j++) total += BigInt(k[j]) << BigInt(16 * j);
+  }
+  return total;
 }

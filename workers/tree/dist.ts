@@ -3,7 +3,8 @@ import type { AxisSpec, DistParams, DistResult } from '../../src/contract/tasks.
 import type { TreeDimension } from '../../src/contract/tree.ts';
 import { toAxisColumn } from '../dist/axes.ts';
 import type { ColumnView } from '../table/columns.ts';
-import { shapeDistribution, toGroupLimit } from '../dist/dist.ts';
+import { toGroupLimit } from '../../src/contract/limits.ts';
+import { shapeDistribution } from '../dist/dist.ts';
 import { countEntities } from './entity-count.ts';
 import type { Groups } from '../group/group.ts';
 import { joinRows } from './join.ts';

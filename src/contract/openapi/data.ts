@@ -1,5 +1,6 @@
 // OpenAPI schemas of computed answers: values, distributions, stats, and the context they accept.
 import { OPERATOR_CODES } from './resources.ts';
+import { shownCount, suppressed } from './disclosure.ts';
 import type { Schema } from './schema.ts';
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
@@ -27,7 +28,8 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
         type: 'string',
         description: "The string form of the value, or its label from the catalog's `label_column`.",
       },
-      count: count('Records carrying the value.'),
+      count: shownCount('Records carrying the value.'),
+      suppressed: suppressed('`count`'),
     },
     additionalProperties: false,
   },
@@ -39,7 +41,9 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
     properties: {
       values: { type: 'array', items: ref('ValueCount') },
       count: count('Distinct values that match (nulls are not values).'),
-      null_count: count('Records whose value is null.'),
+      null_count: shownCount(
+        'Records whose value is null. When a value on any page is suppressed, rounded down to a multiple of k.',
+      ),
       limit: count('The page size asked for (0 = all on one page).'),
       page_num: { type: 'integer', minimum: 1 },
       num_pages: { type: 'integer', minimum: 1, description: 'At least 1, even when nothing matches.' },
@@ -49,6 +53,7 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
         properties: { self: linkRef, base: linkRef, prev: linkRef, next: linkRef },
         additionalProperties: false,
       },
+      suppressed: suppressed('`null_count`'),
     },
     additionalProperties: false,
   },
@@ -62,7 +67,8 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
     description: 'One group (or, when clustered, one k-means centroid in original units with its weighted count).',
     required: ['count', 'values', 'labels'],
     properties: {
-      count: count('Records in the group; for a centroid ⌊Σ (1 − dⱼ/S)·cⱼ⌋ over its members.'),
+      count: shownCount('Records in the group; for a centroid ⌊Σ (1 − dⱼ/S)·cⱼ⌋ over its members.'),
+      suppressed: suppressed('`count`'),
       values: {
         type: 'array',
         items: { oneOf: [ref('Value'), { type: 'null' }] },
@@ -128,8 +134,9 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
     description: 'Stats of a date, time or datetime field.',
     required: ['count', 'null_count', 'distinct', 'min', 'max'],
     properties: {
-      count: count('Non-null records.'),
-      null_count: count('Null records.'),
+      count: shownCount('Non-null records.'),
+      null_count: shownCount('Null records.'),
+      suppressed: suppressed('`null_count`'),
       distinct: count('Distinct non-null values.'),
       min: { type: ['string', 'null'] },
       max: { type: ['string', 'null'] },
@@ -173,8 +180,9 @@ export const DATA_SCHEMAS: Record<string, Schema> = {
       'p95',
     ],
     properties: {
-      count: count('Non-null records.'),
-      null_count: count('Null records.'),
+      count: shownCount('Non-null records.'),
+      null_count: shownCount('Null records.'),
+      suppressed: suppressed('`null_count`'),
       distinct: count('Distinct non-null values.'),
       min: { type: ['number', 'string', 'null'] },
       max: { type: ['number', 'string', 'null'] },

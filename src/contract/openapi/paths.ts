@@ -1,5 +1,6 @@
 // OpenAPI paths: one operation per endpoint, with its parameters, answers and errors.
-import { NOT_MODIFIED, toErrorResponse, toJsonResponse, toOkHeaders } from './responses.ts';
+import { DIST_OK, VALUES_OK } from './arrow.ts';
+import { NOT_MODIFIED, NOT_MODIFIED_ACCEPT, toErrorResponse, toJsonResponse, toOkHeaders } from './responses.ts';
 import { OPS_PATHS } from './ops-paths.ts';
 import type { Schema } from './schema.ts';
 
@@ -18,6 +19,8 @@ type Operation = {
   parameters: Schema[];
   ok: Schema;
   errors?: Record<number, string[] | undefined>;
+  /** Answers `Accept: application/vnd.apache.arrow.stream` with an Arrow body (its 304 varies by Accept too). */
+  arrow?: boolean;
 };
 
 // Errors every /api/ path can give, whatever its parameters.
@@ -25,7 +28,7 @@ const EVERY_API_ERROR = { 401: undefined, 429: undefined, 500: undefined, 503: u
 
 /** A GET operation on an /api/ path: 200, 304, its own errors, and the errors every API path can give. */
 function toApiOperation(o: Operation): Schema {
-  const responses: Schema = { 200: o.ok, 304: NOT_MODIFIED };
+  const responses: Schema = { 200: o.ok, 304: o.arrow ? NOT_MODIFIED_ACCEPT : NOT_MODIFIED };
   for (const [status, codes] of Object.entries({ ...o.errors, ...EVERY_API_ERROR })) {
     responses[status] = toErrorResponse(Number(status), codes);
   }
@@ -69,7 +72,7 @@ const VALIDATE: Schema = {
       description: 'The items, checked.',
       content: {
         'application/json': {
-          schema: { oneOf: [{ type: 'array', items: schema('CheckedValue') }, schema('CheckedValue')] },
+          schema: { oneOf: [arrayOf('CheckedValue'), schema('CheckedValue'), schema('Suppressed')] },
         },
       },
     },
@@ -171,12 +174,9 @@ export const PATHS: Record<string, Schema> = {
       description:
         'Distinct values with labels and counts: a page envelope, or with `random` a bare array of a uniform draw. Nulls are counted in `null_count`, never listed.',
       parameters: params('FieldId', 'ValuesQuery', 'ValuesLimit', 'ValuesPage', 'Random', 'Seed', 'Aware', 'Context'),
-      ok: toJsonResponse(
-        'The values.',
-        { oneOf: [schema('ValuesPage'), schema('ValueSample')] },
-        toOkHeaders({}, 'OptionalETag'),
-      ),
+      ok: VALUES_OK,
       errors: { 400: undefined, 404: undefined },
+      arrow: true,
     }),
     post: VALIDATE,
   },
@@ -187,8 +187,9 @@ export const PATHS: Record<string, Schema> = {
     description:
       'Counts per group of dimension values. When every dimension is a number, outliers (≥ 3× the mean distance from the mean point, after normalising each dimension by its standard deviation) move to `outliers`, and with `cluster=true` and at least 500 points the rest become k-means centroids with weighted counts, after gathering more than `SORREL_MAX_CLUSTER_POINTS` groups on a grid (`cells`): never refused for its size. `bins` and `interval` group number and date/time axes instead (`axes`). Deterministic on every replica.',
     parameters: params(...DIST_PARAMS, 'Aware', 'Context'),
-    ok: toJsonResponse('The distribution.', schema('Dist')),
+    ok: DIST_OK,
     errors: { ...FIELD_COMPUTE_ERRORS, 422: ['TOO_MANY_GROUPS'] },
+    arrow: true,
   }),
   '/api/fields/{id}/stats/': toApiOperation({
     id: 'getStats',
@@ -197,7 +198,7 @@ export const PATHS: Record<string, Schema> = {
     description:
       'count, null_count, distinct, min, max, and for numbers mean, stddev, sum and the quantiles p05, p25, p50, p75, p95, every one a scalar at the top level. Number, date, time and datetime fields only (others: 422 NOT_SUPPORTED).',
     parameters: params('FieldId', 'Aware', 'Context'),
-    ok: toJsonResponse('The stats.', { oneOf: [schema('NumberStats'), schema('TemporalStats')] }),
+    ok: toJsonResponse('The stats.', { oneOf: [schema('NumberStats'), schema('TemporalStats'), schema('Suppressed')] }),
     errors: { ...FIELD_COMPUTE_ERRORS, 422: ['NOT_SUPPORTED'] },
   }),
   '/api/entities/': toApiOperation({
@@ -207,7 +208,7 @@ export const PATHS: Record<string, Schema> = {
     description:
       'In a catalog with linked datasets (a `root`): how many root entities there are, or with `aware=true` how many the context selects (conditions on any table of the tree combine at the entity level). 404 when the catalog declares no root.',
     parameters: params('Aware', 'Context'),
-    ok: toJsonResponse('The entities.', schema('Entities')),
+    ok: toJsonResponse('The entities.', { oneOf: [schema('Entities'), schema('Suppressed')] }),
     errors: { 400: ['INVALID_CONTEXT', 'INVALID_PARAMETER'], 404: ['NOT_FOUND'] },
   }),
   ...OPS_PATHS,

@@ -26,6 +26,12 @@ export const HEADERS: Record<string, Schema> = {
     description: 'Answers depend on the credentials and the origin.',
     schema: { const: 'Authorization, Origin' },
   },
+  VaryAccept: {
+    required: true,
+    description:
+      'Answers depend on the credentials, the origin and `Accept` (JSON, or an Arrow IPC stream for `application/vnd.apache.arrow.stream`).',
+    schema: { const: 'Authorization, Origin, Accept' },
+  },
   TotalCount: {
     required: true,
     description: 'Number of items before paging.',
@@ -53,12 +59,12 @@ export const HEADERS: Record<string, Schema> = {
   },
 };
 
-/** Headers of every 200 answer on an /api/ path, plus the given extra ones. */
-export function toOkHeaders(extra: Record<string, string> = {}, etag = 'ETag'): Schema {
+/** Headers of every 200 answer on an /api/ path, plus the given extra ones (`vary`: VaryAccept on a path with an Arrow body). */
+export function toOkHeaders(extra: Record<string, string> = {}, etag = 'ETag', vary = 'Vary'): Schema {
   return {
     ETag: header(etag),
     'Cache-Control': header('CacheControl'),
-    Vary: header('Vary'),
+    Vary: header(vary),
     ...Object.fromEntries(Object.entries(extra).map(([name, component]) => [name, header(component)])),
   };
 }
@@ -66,6 +72,20 @@ export function toOkHeaders(extra: Record<string, string> = {}, etag = 'ETag'): 
 /** A 200 response with a JSON body. */
 export function toJsonResponse(description: string, schema: Schema, headers: Schema = toOkHeaders()): Schema {
   return { description, headers, content: { 'application/json': { schema } } };
+}
+
+/** A 200 response with a JSON body, or an Arrow IPC stream of the same answer by `Accept` (API.md §16). */
+export function toJsonOrArrowResponse(description: string, schema: Schema, arrow: string, headers: Schema): Schema {
+  return {
+    description,
+    headers,
+    content: {
+      'application/json': { schema },
+      'application/vnd.apache.arrow.stream': {
+        schema: { type: 'string', format: 'binary', description: arrow },
+      },
+    },
+  };
 }
 
 const WHY: Record<number, string> = {
@@ -109,4 +129,10 @@ export function toErrorResponse(status: number, codes = ERROR_CODES[status], des
 export const NOT_MODIFIED: Schema = {
   description: 'The `If-None-Match` validator matches: no body.',
   headers: { ETag: header('ETag'), 'Cache-Control': header('CacheControl'), Vary: header('Vary') },
+};
+
+/** The 304 answer on a path whose answers vary by `Accept`. */
+export const NOT_MODIFIED_ACCEPT: Schema = {
+  description: 'The `If-None-Match` validator matches: no body.',
+  headers: { ETag: header('ETag'), 'Cache-Control': header('CacheControl'), Vary: header('VaryAccept') },
 };

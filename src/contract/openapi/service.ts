@@ -39,6 +39,14 @@ export const SERVICE_SCHEMAS: Record<string, Schema> = {
         description:
           'Present when the catalog declares a `root` (linked datasets): what the counted entities are called and how many there are.',
       },
+      disclosure: {
+        type: 'object',
+        description:
+          "Present when the catalog's small-count rule applies to you (API.md §15): counts below `min_count` are shown as null with `suppressed: true`, others rounded to a multiple of `round_to`.",
+        required: ['min_count', 'round_to'],
+        properties: { min_count: { type: 'integer', minimum: 2 }, round_to: { type: 'integer', minimum: 1 } },
+        additionalProperties: false,
+      },
       _links: {
         type: 'object',
         required: ['self', 'concepts', 'fields', 'openapi'],
@@ -58,7 +66,17 @@ export const SERVICE_SCHEMAS: Record<string, Schema> = {
     description:
       'The root entities of a catalog with linked datasets: their names and how many there are (with `aware=true`, how many the context selects).',
     required: ['name', 'plural_name', 'count'],
-    properties: { name: { type: 'string' }, plural_name: { type: 'string' }, count: { type: 'integer', minimum: 0 } },
+    properties: {
+      name: { type: 'string' },
+      plural_name: { type: 'string' },
+      count: {
+        type: ['integer', 'null'],
+        minimum: 0,
+        description:
+          "Under the catalog's small-count rule (for the users it applies to): null when 0 < count < k (`suppressed` is then true), else rounded to a multiple of `round_to`.",
+      },
+      suppressed: { const: true, description: 'Present (true) when `count` is suppressed.' },
+    },
     additionalProperties: false,
   },
   Error: {

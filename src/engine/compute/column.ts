@@ -6,6 +6,7 @@ import type { Pool } from '../../contract/pool.ts';
 import type { DistinctResult, ProfileResult, ProfileValues, StatsResult, ValueRuns } from '../../contract/tasks.ts';
 import { toSqlWhere } from '../sql/context.ts';
 import { toSqlIdentifier, toSqlTable } from '../sql/literal.ts';
+import { statsSql } from './stats.ts';
 import { fromEngine, toComparator, toSqlValue, toValueKind, type ValueKind } from './values.ts';
 
 /**
@@ -40,9 +41,8 @@ export async function engineDistinct(
 }
 
 /**
- * Stats of a number, date or datetime column: the engine's distinct values and counts (as for
- * distinct), then the worker's own statistics over them (a `shape-stats` task), so the mean,
- * deviation, exact sum and §8 quantiles are computed in the same order with the same roundings.
+ * Stats of a number, date or datetime column, computed by the engine (src/engine/compute/stats.ts):
+ * a few aggregate rows cross the wire, never the column's distinct values.
  */
 export async function engineStats(
   ctx: { query: EngineQuery; pool: Pool },
@@ -51,10 +51,16 @@ export async function engineStats(
   context: ContextNode | null,
   signal?: AbortSignal,
 ): Promise<StatsResult> {
-  const kind = toValueKind(typeOf(table, column));
+  const type = typeOf(table, column);
+  const kind = toValueKind(type);
   if (kind === 'dict' || kind === 'bool') throw new Error(`Stats do not apply to a ${kind} column.`);
-  const distinct = await engineDistinct(ctx.query, table, column, context, signal);
-  return statsOf(ctx.pool, distinct, kind, typeOf(table, column), signal);
+  const source = {
+    from: toSqlTable(table.database, table.table),
+    where: toSqlWhere(context),
+    column: toSqlIdentifier(column),
+    type,
+  };
+  return statsSql(ctx.query, source, signal);
 }
 
 /**

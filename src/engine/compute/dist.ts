@@ -2,6 +2,7 @@
 import type { ContextNode } from '../../contract/context.ts';
 import type { EngineQuery, EngineTable } from '../../contract/engine.ts';
 import type { InternalType } from '../../contract/model.ts';
+import { toGroupLimit } from '../../contract/limits.ts';
 import type { Pool } from '../../contract/pool.ts';
 import type { AxisSpec, DistAnswer, DistParams, ShapeGroups } from '../../contract/tasks.ts';
 import { toSqlWhere } from '../sql/context.ts';
@@ -28,14 +29,14 @@ export async function engineDist(
   const axes = columns.map((c, d) => toAxis(table, c, params.axes[d] ?? { kind: 'exact' }));
   const where = [toSqlWhere(context)];
   if (!params.nulls) for (const c of columns) where.push(`isNotNull(${toSqlIdentifier(c)})`);
-  const limit = params.cluster && params.numeric ? null : params.maxGroups;
+  const limit = toGroupLimit(params);
   const keys = axes.map((a, d) => `${a.sql} AS k${d}`).join(', ');
   const sql =
     `SELECT ${keys}, count() AS c FROM ${toSqlTable(table.database, table.table)} WHERE ${where.join(' AND ')}` +
-    ` GROUP BY ${axes.map((_, d) => `k${d}`).join(', ')}${limit === null ? '' : ` LIMIT ${limit + 1}`}`;
+    ` GROUP BY ${axes.map((_, d) => `k${d}`).join(', ')}${limit === Number.POSITIVE_INFINITY ? '' : ` LIMIT ${limit + 1}`}`;
   const rows = await ctx.query(sql, signal);
   const groups: ShapeGroups =
-    limit !== null && rows.length > limit
+    rows.length > limit
       ? { size: 0, counts: new Float64Array(0), dims: [], tooMany: true }
       : toGroups(
           rows.map((r) => [...axes.map((a, d) => fromEngine(r[`k${d}`], a.kind)), Number(r.c)]),

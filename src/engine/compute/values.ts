@@ -1,25 +1,15 @@
 // A column's values in storage units (src/contract/storage.ts) on both sides: the SQL that selects them, the engine's JSON back to them, and their order.
+import { compareCodePoints, compareDecimal } from '../../common/order.ts';
 import type { InternalType } from '../../contract/model.ts';
+import { storageOf } from '../../contract/storage.ts';
 
 /** How a column's storage value travels: as a number, a 64-bit integer's text, a 0/1 or a string. */
 export type ValueKind = 'f64' | 'i64' | 'bool' | 'dict' | 'date' | 'datetime';
 
 export function toValueKind(type: InternalType): ValueKind {
-  switch (type) {
-    case 'biginteger':
-      return 'i64';
-    case 'boolean':
-      return 'bool';
-    case 'char':
-    case 'text':
-      return 'dict';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'datetime';
-    default:
-      return 'f64'; // integer, float, decimal, key; time (ms since midnight, a number in the engine)
-  }
+  if (type === 'date' || type === 'datetime') return type;
+  const kind = storageOf(type); // the storage units of src/contract/storage.ts
+  return kind === 'i32' ? 'f64' : kind; // time: ms since midnight, a number in the engine
 }
 
 /**
@@ -59,30 +49,9 @@ export function fromEngine(v: unknown, kind: ValueKind): number | string | null 
   }
 }
 
-/** Ascending order of storage values of one kind: numbers numerically, i64 exactly, strings by code point. */
+/** Ascending order of storage values of one kind: numbers numerically, i64 exactly, strings by code point (src/common/order.ts). */
 export function toComparator(kind: ValueKind): (a: number | string, b: number | string) => number {
   if (kind === 'dict') return (a, b) => compareCodePoints(a as string, b as string);
-  if (kind === 'i64')
-    return (a, b) => {
-      const x = BigInt(a),
-        y = BigInt(b);
-      return x < y ? -1 : x > y ? 1 : 0;
-    };
+  if (kind === 'i64') return (a, b) => compareDecimal(a as string, b as string); // fromEngine's String(BigInt)
   return (a, b) => (a as number) - (b as number);
-}
-
-/**
- * Code-point order of two strings (the dictionary order of the storage contract). UTF-16 units
- * order as code points except that surrogates (D800–DFFF) must come after E000–FFFF.
- */
-export function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i),
-      y = b.charCodeAt(i);
-    if (x === y) continue;
-    const fix = (c: number) => (c >= 0xe000 ? c - 0x800 : c >= 0xd800 ? c + 0x2000 : c);
-    return fix(x) - fix(y);
-  }
-  return a.length - b.length;
 }

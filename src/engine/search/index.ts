@@ -3,6 +3,8 @@ import type { Task } from '../../contract/tasks.ts';
 import type { EngineRunner } from '../runner.ts';
 import { toAccentedSql, toMatchSql } from './sql.ts';
 
+export { toMatchSql } from './sql.ts'; // the exact SQL of a pushed search, which the bench times raw (bench/engine-overhead/)
+
 /**
  * Runs a value-match task (→ one boolean per term) or a value-accented task (→ up to limit + 1
  * distinct values, so the caller can tell that more exist) on the task's engine table.

@@ -1,4 +1,5 @@
 // A tree distribution (API.md §7, §12, §13) in SQL: J(base) joined along the dimensions' links, distinct entities per group.
+import { compareCodePoints, compareDecimal } from '../../common/order.ts';
 import type { EngineQuery, EngineRow } from '../../contract/engine.ts';
 import type { ShapeGroups, DistParams } from '../../contract/tasks.ts';
 import type { TreeDimension } from '../../contract/tree.ts';
@@ -114,10 +115,9 @@ function toShapeGroups(rows: EngineRow[], keys: string[], types: string[]): Shap
   };
 }
 
-/** Ascending order of storage values: numbers, decimal text of 64-bit integers by value, strings by code point. */
+/** Ascending order of storage values: numbers, decimal text of 64-bit integers by value, strings by code point (src/common/order.ts). */
 function compareValues(type: string): (a: number | string, b: number | string) => number {
-  if (type === 'biginteger') return (a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0);
-  if (type === 'text' || type === 'char')
-    return (a, b) => Buffer.compare(Buffer.from(String(a)), Buffer.from(String(b)));
+  if (type === 'biginteger') return (a, b) => compareDecimal(a as string, b as string); // toString's text
+  if (type === 'text' || type === 'char') return (a, b) => compareCodePoints(a as string, b as string);
   return (a, b) => (a as number) - (b as number);
 }

@@ -1,4 +1,5 @@
 // Tree tasks (API.md §12) over engine tables (§14): the EngineRunner for tree-key, tree-link, tree-count, tree-distinct, tree-dist, tree-stats.
+import { toGroupLimit } from '../../contract/limits.ts';
 import type { Task } from '../../contract/tasks.ts';
 import type { EngineRunner } from '../runner.ts';
 import { countEntities, distinctEntities } from './counts.ts';
@@ -39,7 +40,7 @@ export function createTreeRunner(condition: ConditionSql): EngineRunner {
         const st = newStatement(task.tree);
         const selection = selectSql(st, task.context, condition);
         const { params } = task;
-        const limit = params.cluster && params.numeric ? Number.POSITIVE_INFINITY : params.maxGroups;
+        const limit = toGroupLimit(params);
         const groups = await treeGroupsSql(st, task.base, task.dimensions, selection, params, limit, ctx.query, signal);
         if (groups.tooMany) return { size: 0, clustered: false, data: [], outliers: [], tooMany: true, badN: null };
         return ctx.pool.run({ kind: 'shape', groups, params }, signal);

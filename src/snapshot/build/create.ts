@@ -6,6 +6,8 @@ import type { Pool } from '../../contract/pool.ts';
 import type { DatasetInfo, TableRef } from '../../contract/storage.ts';
 import type { StatsResult } from '../../contract/tasks.ts';
 import type { TreeRef } from '../../contract/tree.ts';
+import type { DisclosureRule } from '../../contract/disclosure.ts';
+import { toSearchFor } from './disclosed-search.ts';
 import { buildSearchIndex, type SearchIndex } from '../../search/index.ts';
 import { checkKeys, createAuthenticator, type Authenticate, type KeyText } from '../access.ts';
 import { checkColumns, toPeakRssMib, type LoadedDatasets, type Progress } from './datasets.ts';
@@ -38,6 +40,10 @@ export type Snapshot = Readonly<{
   values: ReadonlyMap<number, FieldValues>; // every field
   stats: ReadonlyMap<number, StatsResult>; // number/date/time/datetime fields
   search: SearchIndex;
+  /** The small-count rule (API.md §15); null = off. */
+  disclosure: DisclosureRule | null;
+  /** The search index a user searches: without the values whose naive counts the rule hides, for the users it applies to. */
+  searchFor(user: User): SearchIndex;
   pushed: PushedFields; // engine fields whose value search goes to the engine (API.md §14 Search)
   tree: TreeRef | null; // the model tree with its index (API.md §12); null without a root
   engines: EngineSet | null; // the clients of the catalog's engines (API.md §14); null without engine datasets
@@ -182,14 +188,11 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
   const categories = toCategories(spec);
   const concepts = toConcepts(spec);
 
+  const input = { fields: [...fields.values()], concepts: [...concepts.values()], categories };
   const search =
-    parts.search ??
-    buildSearchIndex({
-      fields: [...fields.values()],
-      concepts: [...concepts.values()],
-      categories,
-      valueLabels: (id) => toIndexedLabels(pushed, values, id),
-    });
+    parts.search ?? buildSearchIndex({ ...input, valueLabels: (id) => toIndexedLabels(pushed, values, id) });
+  // For the users the small-count rule applies to: the index without the values it hides (API.md §15).
+  const searchFor = toSearchFor(spec.disclosure ?? null, search, input, values, pushed);
 
   const visibleTo = createVisibility(fields, concepts);
 
@@ -205,6 +208,8 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
     values,
     stats,
     search,
+    disclosure: spec.disclosure ?? null,
+    searchFor,
     pushed,
     authenticate,
     tree,

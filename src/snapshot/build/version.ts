@@ -30,6 +30,8 @@ export function toDataVersion(spec: CatalogSpec, tables: readonly VersionedTable
     categories: entries(spec.categories),
     fields: entries(spec.fields),
     concepts: entries(spec.concepts),
+    // The small-count rule changes what answers show (API.md §15); absent, the version is as before.
+    ...(spec.disclosure ? { disclosure: spec.disclosure } : {}),
   };
   const data = tables.map((t) => ({ name: t.name, sha256: t.sha256, data_modified: t.dataModified }));
   return createHash('sha256')

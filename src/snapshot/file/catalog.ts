@@ -57,6 +57,7 @@ export function toServedSpec(stored: StoredCatalog, path: string): CatalogSpec {
   return {
     ...stored.catalog,
     engines: stored.catalog.engines ?? [],
+    disclosure: stored.catalog.disclosure ?? null, // files built before the rule (API.md §15) have none
     datasets: stored.catalog.datasets.map((d) => ({
       ...d,
       engine: d.engine ?? null,

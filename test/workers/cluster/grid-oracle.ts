@@ -33,15 +33,13 @@ export function oracleDistribution(rows: (number | null)[][], maxPoints: number,
   const dims = rows[0].length;
   const pts = complete.map((g) => g.values as number[]);
   // 1. normalise by the population deviation over the groups
-  const std = Array.from({ length: dims }, (_, d) => {
-    const mean = pts.reduce((s, p) => s + p[d], 0) / pts.length;
-    return Math.sqrt(pts.reduce((s, p) => s + (p[d] - mean) ** 2, 0) / pts.length);
-  });
+  // (API.md §8 "correctly rounded": from exact sums, rounded once)
+  const std = Array.from({ length: dims }, (_, d) => Math.sqrt(exactVariance(pts.map((p) => p[d]))));
   const z = pts.map((p) => p.map((v, d) => (std[d] === 0 ? 0 : v / std[d])));
   // 2. outliers: distance to the mean point ≥ 3 × the mean distance
-  const centre = Array.from({ length: dims }, (_, d) => z.reduce((s, p) => s + p[d], 0) / z.length);
+  const centre = Array.from({ length: dims }, (_, d) => exactMean(z.map((p) => p[d])));
   const dist = z.map((p) => Math.sqrt(p.reduce((s, v, d) => s + (v - centre[d]) ** 2, 0)));
-  const meanDist = dist.reduce((s, x) => s + x, 0) / dist.length;
+  const meanDist = exactMean(dist);
   const isOut = dist.map((x) => meanDist > 0 && x >= 3 * meanDist);
   let points = z.filter((_, i) => !isOut[i]);
   let counts = complete.filter((_, i) => !isOut[i]).map((g) => g.count);
@@ -141,4 +139,42 @@ function plainLloyd(points: number[][], seeds: number[][]) {
     if (!changed) break;
   }
   return { centroids, assignment };
+}
+
+// Exact arithmetic for the oracle, independent of src/common/exact-*.ts: a double as a BigInt
+// multiple of 2^-1074, and a quotient rounded by Number(BigInt) (which rounds to nearest, ties
+// to even) after folding the remainder into a sticky bit far below the rounding position.
+const view = new DataView(new ArrayBuffer(8));
+function exact(x: number): bigint {
+  view.setFloat64(0, x);
+  const b = view.getBigUint64(0);
+  const e = Number((b >> 52n) & 0x7ffn);
+  const m = (b & ((1n << 52n) - 1n)) | (e > 0 ? 1n << 52n : 0n);
+  const v = m << BigInt(Math.max(e, 1) - 1);
+  return b >> 63n ? -v : v;
+}
+/** p / q · 2^-scale to the nearest double, for results far from the subnormal range. */
+function toDouble(p: bigint, q: bigint, scale: number): number {
+  if (p === 0n) return 0;
+  const neg = p < 0n;
+  const a = neg ? -p : p;
+  const k = 120 - (a.toString(2).length - q.toString(2).length); // ≥ 120 bits of quotient
+  const num = k >= 0 ? a << BigInt(k) : a >> BigInt(-k);
+  let r = num / q;
+  if (r * q !== num || (k < 0 && num << BigInt(-k) !== a)) r |= 1n;
+  const x = Number(r) * 2 ** -(k + scale);
+  return neg ? -x : x;
+}
+function exactMean(xs: number[]): number {
+  return toDouble(
+    xs.reduce((s, x) => s + exact(x), 0n),
+    BigInt(xs.length),
+    1074,
+  );
+}
+function exactVariance(xs: number[]): number {
+  const n = BigInt(xs.length),
+    s = xs.reduce((a, x) => a + exact(x), 0n),
+    q = xs.reduce((a, x) => a + exact(x) ** 2n, 0n);
+  return toDouble(n * q - s * s, n * n, 2148);
 }

@@ -1,6 +1,7 @@
 // Tests: sum, mean and sample deviation in workers/stats/moments.ts, on values a double cannot sum.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { roundRatio } from '../../../src/common/exact-round.ts';
 import { momentsOf } from '../../../workers/stats/moments.ts';
 
 const T53 = 2 ** 53;
@@ -78,6 +79,38 @@ test('floats: a double sum, the mean and the sample deviation', () => {
 test('one value: no deviation', () => {
   assert.equal(momentsOf(Float64Array.of(2.5)), { sum: 2.5, mean: 2.5, stddev: null });
   assert.equal(momentsOf(BigInt64Array.of(2n ** 62n)), { sum: '4611686018427387904', mean: 2 ** 62, stddev: null });
+});
+
+test('sum, mean and stddev are the one rounding of their exact values, whatever the order of the values', () => {
+  // The oracle: each double as an exact integer multiple of 2^-1074 (its bits), BigInt sums.
+  const view = new DataView(new ArrayBuffer(8));
+  const exact = (x: number) => {
+    view.setFloat64(0, x);
+    const b = view.getBigUint64(0);
+    const e = Number((b >> 52n) & 0x7ffn);
+    const m = (b & ((1n << 52n) - 1n)) | (e > 0 ? 1n << 52n : 0n);
+    const v = m << BigInt(Math.max(e, 1) - 1);
+    return b >> 63n ? -v : v;
+  };
+  let seed = 7;
+  const random = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 2 ** 32;
+  };
+  for (let round = 0; round < 30; round++) {
+    const xs = Float64Array.from({ length: 1000 }, () => (random() - 0.3) * 10 ** Math.floor(random() * 12 - 4));
+    const s = xs.reduce((a, x) => a + exact(x), 0n),
+      q = xs.reduce((a, x) => a + exact(x) ** 2n, 0n),
+      n = BigInt(xs.length);
+    const expected = {
+      sum: roundRatio(s, 1n, -1074),
+      mean: roundRatio(s, n, -1074),
+      stddev: Math.sqrt(roundRatio(n * q - s * s, n * (n - 1n), -2148)),
+    };
+    assert.equal(momentsOf(xs), expected, `round ${round}`);
+    assert.equal(momentsOf(xs.slice().sort()), expected, `round ${round}, sorted`);
+    assert.equal(momentsOf(xs.slice().reverse()), expected, `round ${round}, reversed`);
+  }
 });
 
 test.run();

@@ -1,7 +1,8 @@
 // Tests: the pure compute module workers/stats/stats.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { columnStats, quantileCont } from '../../../workers/stats/stats.ts';
+import { quantileCont } from '../../../src/common/stats-shape.ts';
+import { columnStats } from '../../../workers/stats/stats.ts';
 import { date, datetime, dict, f64, i64, makeColumns } from '../table.ts';
 
 const close = (a: number | null, b: number) => assert.ok(a !== null && Math.abs(a - b) < 1e-12, `${a} ≉ ${b}`);

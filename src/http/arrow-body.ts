@@ -1,0 +1,119 @@
+// Arrow bodies (API.md §16): one record batch of typed columns, the rest of the JSON body in the schema's metadata.
+import {
+  Bool,
+  type Data,
+  DateDay,
+  Field,
+  Float64,
+  Int64,
+  makeData,
+  RecordBatch,
+  Schema,
+  Struct,
+  Table,
+  TimeMillisecond,
+  TimestampMillisecond,
+  tableToIPC,
+  Utf8,
+} from 'apache-arrow';
+import type { InternalType } from '../contract/model.ts';
+import { storageOf } from '../contract/storage.ts';
+
+/**
+ * A column's Arrow type. The one rule (docs/api.md, "Arrow bodies"): counts, bins, centroids and
+ * integer, float, decimal and key values are Float64 (exact: they are doubles in storage, see
+ * src/contract/storage.ts); biginteger values Int64 (exact beyond 2^53); booleans Bool; strings and
+ * labels Utf8; dates DateDay, datetimes Timestamp(ms, no zone: UTC), times Time(ms).
+ */
+export type ArrowKind = 'float64' | 'int64' | 'bool' | 'utf8' | 'date' | 'datetime' | 'time';
+
+/** A column of an Arrow body: its name, type, and value j in storage units (src/contract/storage.ts), null for a null. */
+export type ArrowColumn = { name: string; kind: ArrowKind; at: (j: number) => unknown };
+
+/** The Arrow kind of a field's values (storage units as they are, see ArrowKind). */
+export function toArrowKind(type: InternalType): ArrowKind {
+  if (type === 'date' || type === 'datetime' || type === 'time') return type; // temporal types keep their own Arrow type
+  const kind = storageOf(type); // the one type → storage rule
+  return kind === 'i64' ? 'int64' : kind === 'bool' ? 'bool' : kind === 'dict' ? 'utf8' : 'float64';
+}
+
+/**
+ * The Arrow IPC stream of `length` rows of `columns`, with `metadata` (the JSON body's other keys)
+ * as JSON text under each key in the schema's metadata, in the given order. Deterministic: the same
+ * columns and metadata give the same bytes (apache-arrow writes no clock, no random id).
+ */
+export function toArrowBytes(length: number, columns: ArrowColumn[], metadata: Record<string, unknown>): Buffer {
+  const data = columns.map((c) => toData(c, length));
+  const fields = columns.map((c, i) => new Field(c.name, data[i].type, true));
+  const meta = new Map(Object.entries(metadata).map(([k, v]) => [k, JSON.stringify(v)]));
+  const schema = new Schema(fields, meta);
+  const struct = makeData({ type: new Struct(fields), length, nullCount: 0, children: data });
+  const bytes = tableToIPC(new Table(new RecordBatch(schema, struct)), 'stream');
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** One column's Arrow data: values in a typed array, nulls in a validity bitmap (none when there are no nulls). */
+function toData({ kind, at }: ArrowColumn, length: number): Data {
+  const values: unknown[] = new Array(length);
+  const valid = new Uint8Array(Math.ceil(length / 8));
+  let nullCount = 0;
+  for (let j = 0; j < length; j++) {
+    const v = at(j);
+    values[j] = v;
+    if (v === null || v === undefined) nullCount++;
+    else valid[j >> 3] |= 1 << (j & 7);
+  }
+  const base = { length, nullCount, nullBitmap: nullCount > 0 ? valid : undefined };
+  const isValid = (j: number) => ((valid[j >> 3] >> (j & 7)) & 1) === 1;
+  switch (kind) {
+    case 'float64': {
+      const data = new Float64Array(length);
+      for (let j = 0; j < length; j++) if (isValid(j)) data[j] = Number(values[j]);
+      return makeData({ ...base, type: new Float64(), data });
+    }
+    case 'int64':
+    case 'datetime': {
+      // A datetime is whole milliseconds in storage (a Float64, src/contract/storage.ts).
+      const data = new BigInt64Array(length);
+      for (let j = 0; j < length; j++)
+        if (isValid(j))
+          data[j] = kind === 'int64' ? BigInt(values[j] as string) : BigInt(Math.floor(values[j] as number));
+      return kind === 'int64'
+        ? makeData({ ...base, type: new Int64(), data })
+        : makeData({ ...base, type: new TimestampMillisecond(), data } as never);
+    }
+    case 'time': // Arrow kinds, not the storage rule: both are Int32 in storage and in the body
+    case 'date': {
+      const data = new Int32Array(length);
+      for (let j = 0; j < length; j++) if (isValid(j)) data[j] = values[j] as number;
+      return kind === 'date'
+        ? makeData({ ...base, type: new DateDay(), data })
+        : makeData({ ...base, type: new TimeMillisecond(), data });
+    }
+    case 'bool': {
+      const data = new Uint8Array(Math.ceil(length / 8));
+      for (let j = 0; j < length; j++)
+        if (isValid(j) && (values[j] === 1 || values[j] === true)) data[j >> 3] |= 1 << (j & 7);
+      return makeData({ ...base, type: new Bool(), data });
+    }
+    case 'utf8': {
+      // Every string's UTF-8 bytes one after another, and where each ends.
+      const valueOffsets = new Int32Array(length + 1);
+      const texts: string[] = new Array(length);
+      let size = 0;
+      for (let j = 0; j < length; j++) {
+        texts[j] = isValid(j) ? String(values[j]) : '';
+        size += Buffer.byteLength(texts[j]);
+        valueOffsets[j + 1] = size;
+      }
+      const data = Buffer.alloc(size);
+      for (let j = 0; j < length; j++) data.write(texts[j], valueOffsets[j]);
+      return makeData({
+        ...base,
+        type: new Utf8(),
+        valueOffsets,
+        data: new Uint8Array(data.buffer, data.byteOffset, size),
+      });
+    }
+  }
+}

@@ -1,0 +1,209 @@
+// Tests: stats of adversarial doubles (loaded exactly, as RowBinary) are the same bits in the engine and in memory, equal to a BigInt oracle, and a few rows cross the wire.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { roundRatio } from '../../src/common/exact-round.ts';
+import type { ContextNode } from '../../src/contract/context.ts';
+import type { EngineTable } from '../../src/contract/engine.ts';
+import type { Pool } from '../../src/contract/pool.ts';
+import type { TableRef } from '../../src/contract/storage.ts';
+import type { StatsResult, Task } from '../../src/contract/tasks.ts';
+import { runTableTask } from '../../src/engine/compute/index.ts';
+import runWorker from '../../workers/index.ts';
+import { type Cluster, sharedCluster } from '../helpers/clickhouse.ts';
+import { f64, i64, makeTableRef } from '../workers/table.ts';
+import { toEngineQuery } from './fixture.ts';
+
+const pool: Pool = {
+  run: async <T>(task: Task) => (await runWorker(task)) as T,
+  stats: () => ({ queued: 0, utilization: 0, threads: 1 }),
+  close: async () => {},
+};
+
+let seed = 20261128;
+const random = () => {
+  seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+  return seed / 2 ** 32;
+};
+
+const MAX = 1.7976931348623157e308;
+/** Cancellation, 1e308 with 1, subnormals, mixed signs, −0, many equal values, and doubles over every exponent. */
+const ADVERSARIAL: (number | null)[] = [
+  1e308,
+  1,
+  -1e308,
+  1e308,
+  -1e308,
+  5e-324,
+  -5e-324,
+  1e-310,
+  2.2250738585072014e-308,
+  -2.225073858507201e-308,
+  -7.597,
+  7.597,
+  -0,
+  0,
+  1e16,
+  -1e16,
+  0.30000000000000004,
+  -0.1,
+  3.5,
+  null,
+  1e-300,
+  -1e-300,
+  2 ** 53,
+  1,
+  1,
+  null,
+  ...Array(300).fill(0.1),
+  ...Array.from({ length: 400 }, () => {
+    const e = Math.floor(random() * 2046) - 1074;
+    return (random() < 0.5 ? -1 : 1) * (1 + random()) * 2 ** Math.max(-1074, Math.min(1023, e));
+  }),
+];
+/** Many distinct values in one binade: 20,000 values, one exponent group. */
+const MANY = Array.from({ length: 20_000 }, () => 1 + random());
+/** Whole values beyond 2^53 in 64-bit integers, both extremes. */
+const BIG = [2n ** 63n - 1n, -(2n ** 63n), 2n ** 53n + 1n, -3n, null, 5n, 2n ** 62n];
+
+let ch: Cluster;
+let engine: EngineTable;
+const rows = Math.max(ADVERSARIAL.length, MANY.length);
+const at = <T>(xs: T[], i: number): T | null => (i < xs.length ? xs[i] : null);
+
+test.before(async () => {
+  ch = await sharedCluster();
+  const columns: [string, string][] = [
+    ['id', 'Int64'],
+    ['x', 'Nullable(Float64)'],
+    ['many', 'Nullable(Float64)'],
+    ['huge', 'Nullable(Float64)'],
+    ['big', 'Nullable(Int64)'],
+  ];
+  await ch.createTable('exact_stats', columns, 'id');
+  for (let shard = 0; shard < 2; shard++) {
+    const body = toRowBinary(shard);
+    const q = encodeURIComponent(`INSERT INTO ${ch.database}.exact_stats_local FORMAT RowBinary`);
+    const res = await fetch(`${ch.urls[shard]}/?query=${q}`, { method: 'POST', body });
+    if (!res.ok) throw new Error(await res.text());
+  }
+  engine = {
+    engine: 'ch',
+    database: ch.database,
+    table: 'exact_stats',
+    columns: { id: 'integer', x: 'float', many: 'float', huge: 'float', big: 'biginteger' },
+    rows,
+  };
+});
+
+/** The rows with id % 2 === shard as RowBinary: exact doubles, never through decimal text (18.16 misreads some). */
+function toRowBinary(shard: number): Buffer {
+  const parts: Buffer[] = [];
+  for (let id = shard; id < rows; id += 2) {
+    const b = Buffer.alloc(8 + 4 * 9);
+    let o = b.writeBigInt64LE(BigInt(id), 0);
+    for (const v of [at(ADVERSARIAL, id), at(MANY, id), at(HUGE, id)]) {
+      o = b.writeUInt8(v === null ? 1 : 0, o);
+      if (v !== null) o = b.writeDoubleLE(v, o);
+    }
+    const big = at(BIG, id);
+    o = b.writeUInt8(big === null ? 1 : 0, o);
+    if (big !== null) o = b.writeBigInt64LE(big, o);
+    parts.push(b.subarray(0, o));
+  }
+  return Buffer.concat(parts);
+}
+
+const HUGE = [MAX, MAX, -MAX, 2 ** 960]; // a double sum overflows; the exact one does not
+
+function memoryTable() {
+  const ids = Array.from({ length: rows }, (_, i) => i);
+  return makeTableRef({
+    id: f64(ids),
+    x: f64(ids.map((i) => at(ADVERSARIAL, i))),
+    many: f64(ids.map((i) => at(MANY, i))),
+    huge: f64(ids.map((i) => at(HUGE, i))),
+    big: i64(ids.map((i) => at(BIG, i))),
+  });
+}
+
+const view = new DataView(new ArrayBuffer(8));
+/** The oracle: a finite double as the exact integer x · 2^1074. */
+function exact(x: number): bigint {
+  view.setFloat64(0, x);
+  const b = view.getBigUint64(0);
+  const e = Number((b >> 52n) & 0x7ffn);
+  const m = (b & ((1n << 52n) - 1n)) | (e > 0 ? 1n << 52n : 0n);
+  const v = m << BigInt(Math.max(e, 1) - 1);
+  return b >> 63n ? -v : v;
+}
+
+const CONTEXTS: (ContextNode | null)[] = [
+  null,
+  { field: 1, column: 'id', type: 'integer', operator: 'lt', value: 150 },
+  { field: 1, column: 'id', type: 'integer', operator: 'gte', value: 3 },
+];
+
+test('adversarial doubles: the engine and memory give the same bits, and they are the oracle’s', async () => {
+  const query = toEngineQuery(ch);
+  const memory = memoryTable();
+  for (const column of ['x', 'many', 'huge', 'big']) {
+    for (const context of CONTEXTS) {
+      const task = (table: TableRef): Task => ({ kind: 'stats', table, column, context });
+      const want = (await runWorker(task(memory))) as StatsResult;
+      const got = await runTableTask(task({ key: 'engine', generation: 0, parts: [], engine }), { query, pool });
+      assert.equal(got, want, `${column} ${JSON.stringify(context)}`);
+      if (column === 'big') continue;
+      const kept = (column === 'x' ? ADVERSARIAL : column === 'many' ? MANY : HUGE)
+        .map((v, i) => [v, i] as const)
+        .filter(
+          ([v, i]) =>
+            v !== null &&
+            (context === null || ((context as { operator: string }).operator === 'lt' ? i < 150 : i >= 3)),
+        )
+        .map(([v]) => v as number);
+      const n = BigInt(kept.length),
+        s = kept.reduce((a, v) => a + exact(v), 0n),
+        q = kept.reduce((a, v) => a + exact(v) ** 2n, 0n);
+      assert.is(want.sum, roundRatio(s, 1n, -1074), `${column} sum`);
+      assert.is(want.mean, roundRatio(s, n, -1074), `${column} mean`);
+      if (n > 1n) assert.is(want.stddev, Math.sqrt(roundRatio(n * q - s * s, n * (n - 1n), -2148)), `${column} stddev`);
+    }
+  }
+});
+
+test('hand-worked: 1e308 + 1 − 1e308 is 1, and MAX + MAX − MAX is MAX where doubles give 0 and Infinity', async () => {
+  const query = toEngineQuery(ch);
+  const stats = (column: string, value: number) =>
+    runTableTask(
+      {
+        kind: 'stats',
+        table: { key: 'engine', generation: 0, parts: [], engine },
+        column,
+        context: { field: 1, column: 'id', type: 'integer', operator: 'lt', value },
+      },
+      { query, pool },
+    ) as Promise<StatsResult>;
+  assert.is((await stats('x', 3)).sum, 1);
+  assert.is((await stats('huge', 3)).sum, MAX);
+  assert.is((await stats('big', 2)).sum, -1); // 2^63 − 1 − 2^63, exactly
+  assert.is((await stats('big', 7)).sum, '4620693217682128898'); // −1 + (2^53 + 1) − 3 + 5 + 2^62: exact text beyond 2^53
+});
+
+test('what crosses the wire for a stats answer: a few rows per exponent, not one per distinct value', async () => {
+  const received: number[] = [];
+  const base = toEngineQuery(ch);
+  const query = async (sql: string, signal?: AbortSignal) => {
+    const r = await base(sql, signal);
+    received.push(r.length);
+    return r;
+  };
+  const got = (await runTableTask(
+    { kind: 'stats', table: { key: 'engine', generation: 0, parts: [], engine }, column: 'many', context: null },
+    { query, pool },
+  )) as StatsResult;
+  assert.is(got.distinct, MANY.length);
+  // the summary row, one group (every value in [1, 2) has one sign and exponent), the quantiles row
+  assert.equal(received, [1, 1, 1]);
+});
+
+test.run();

@@ -1,0 +1,94 @@
+// Test helper: a table of every type for Arrow bodies, and Arrow bodies decoded (apache-arrow, flechette) into the JSON body's form.
+import { tableFromIPC as flechetteFromIPC } from '@uwdata/flechette';
+import { tableFromIPC } from 'apache-arrow';
+import * as assert from 'uvu/assert';
+
+// 640 rows of every type, with nulls, from a seeded generator. big: 2^62 + i (beyond 2^53).
+export function toCsv(): string {
+  let x = 7;
+  const next = () => {
+    x = (x * 1103515245 + 12345) % 2 ** 31;
+    return x / 2 ** 31;
+  };
+  const rows = ['i,big,f,b,s,d,dt,t'];
+  for (let i = 0; i < 640; i++) {
+    const nul = i % 37 === 5;
+    const day = new Date(Date.UTC(2020, 0, 1) + Math.floor(next() * 900) * 86_400_000).toISOString().slice(0, 10);
+    const ms = Date.UTC(2021, 0, 1) + Math.floor(next() * 3e10);
+    const dt = new Date(ms).toISOString().slice(0, 23);
+    const tm = new Date(Math.floor(next() * 86_400_000)).toISOString().slice(11, 23);
+    rows.push(
+      [
+        nul ? '' : Math.floor(next() * 1000),
+        nul ? '' : String(2n ** 62n + BigInt(i % 50)),
+        nul ? '' : (next() * 100 - 20).toFixed(3),
+        nul ? '' : next() < 0.4,
+        nul ? '' : ['alpha', 'beta', 'gamma', 'déjà vu', '"quoted"'][i % 5],
+        nul ? '' : day,
+        nul ? '' : dt,
+        nul ? '' : tm,
+      ].join(','),
+    );
+  }
+  return `${rows.join('\n')}\n`;
+}
+export const COLUMNS = ['i', 'big', 'f', 'b', 's', 'd', 'dt', 't'];
+export const TYPES: Record<string, string> = { b: 'boolean', d: 'date', dt: 'datetime', t: 'time', s: 'char' };
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+/** A decoded cell in the JSON body's form (API.md §1), from its Arrow type name. */
+function toJsonForm(v: unknown, type: string): unknown {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : String(v);
+  if (type.startsWith('Date')) return new Date(v as number).toISOString().slice(0, 10);
+  if (type.startsWith('Timestamp')) return new Date(v as number).toISOString().slice(0, 23);
+  if (type.startsWith('Time')) {
+    const ms = v as number;
+    return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
+  }
+  if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
+  return v;
+}
+
+export type Decoded = {
+  rows: Record<string, unknown>[];
+  metadata: Record<string, unknown>;
+  types: Record<string, string>;
+};
+
+/** The Arrow body decoded with apache-arrow: rows in JSON form, metadata parsed. */
+export function decodeArrow(bytes: Uint8Array): Decoded {
+  const table = tableFromIPC(bytes);
+  assert.is(table.batches.length, 1, 'one record batch');
+  const types = Object.fromEntries(table.schema.fields.map((f) => [f.name, String(f.type)]));
+  const rows = table.toArray().map((r) => {
+    const o = r.toJSON() as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, toJsonForm(v, types[k])]));
+  });
+  const metadata = Object.fromEntries([...table.schema.metadata].map(([k, v]) => [k, JSON.parse(v)]));
+  return { rows, metadata, types };
+}
+
+/** The same body decoded with flechette (BigInt for 64-bit integers, ms for dates): rows in JSON form. */
+export function decodeFlechette(bytes: Uint8Array): Record<string, unknown>[] {
+  const table = flechetteFromIPC(bytes, { useBigInt: true });
+  const types = Object.fromEntries(
+    table.schema.fields.map((f) => [
+      f.name,
+      ['Float64', 'Int64', 'Bool', 'Utf8', 'DateDay', 'Time', 'Timestamp'][
+        [3, 2, 6, 5, 8, 9, 10].indexOf(f.type.typeId)
+      ] ?? '?',
+    ]),
+  );
+  return table
+    .toArray()
+    .map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, toJsonForm(v, types[k])])));
+}
+
+/** A dist body's points as rows of the Arrow body: count, values_i, labels_i. */
+export const toDistRows = (points: { count: number; values: unknown[]; labels: string[] }[]) =>
+  points.map((p) => ({
+    count: p.count,
+    ...Object.fromEntries(p.values.map((v, i) => [`values_${i}`, v])),
+    ...Object.fromEntries(p.labels.map((l, i) => [`labels_${i}`, l])),
+  }));
