@@ -87,6 +87,12 @@ module.exports = {
       'Merging split parts into one answer (stats parts: workers/stats/parts.ts).',
     ),
     only(
+      'workers-brush',
+      '^workers/brush/',
+      '^(workers/(table|mask|group|dist|brush)/|src/)',
+      'A brushed view is indexed over the table-level pieces and its counts shaped as a dist is.',
+    ),
+    only(
       'engine-layer',
       '^src/engine/',
       '^src/(contract|common|engine)/',

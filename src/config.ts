@@ -22,6 +22,7 @@ export type Config = {
   logLevel: string;
   replyCacheBytes: number; // memory for serialised answers reused for repeated requests (0 = off)
   memoBytes: number; // memory for context-naive distributions kept per snapshot
+  indexBytes: number | null; // memory for linked-brushing indexes per snapshot (src/snapshot/brush.ts); null = half the tables' Arrow bytes, 0 = off
   warmDists: boolean; // compute each field's default naive distribution into the memo after start-up (src/serve/warm.ts)
   metricsToken: string | null; // when set, /metrics needs `Authorization: Bearer <token>`
   metricsPublic: boolean; // without a token: true = /metrics open to all, false (default) = /metrics is a 404
@@ -64,6 +65,7 @@ export const DEFAULT_CONFIG: Config = {
   logLevel: 'info',
   replyCacheBytes: 64 * 1024 * 1024,
   memoBytes: 64 * 1024 * 1024,
+  indexBytes: null,
   warmDists: true,
   metricsToken: null,
   metricsPublic: false,
@@ -131,6 +133,8 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.logLevel = env.LOG_LEVEL || c.logLevel;
   c.replyCacheBytes = (int('SORREL_REPLY_CACHE_MB', 0) ?? c.replyCacheBytes / 2 ** 20) * 2 ** 20;
   c.memoBytes = (int('SORREL_MEMO_MB', 0) ?? c.memoBytes / 2 ** 20) * 2 ** 20;
+  const indexMb = int('SORREL_INDEX_MB', 0);
+  c.indexBytes = indexMb === undefined ? c.indexBytes : indexMb * 2 ** 20;
   c.warmDists = bool('SORREL_WARM_DISTS') ?? c.warmDists;
   c.metricsToken = env.SORREL_METRICS_TOKEN || null;
   c.metricsPublic = bool('SORREL_METRICS_PUBLIC') ?? c.metricsPublic;

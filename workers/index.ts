@@ -11,6 +11,8 @@ import type {
   SplitTask,
   Task,
 } from '../src/contract/tasks.ts';
+import { brushDistinct, brushDistribution } from './brush/count.ts';
+import { brushChart, brushView } from './brush/view.ts';
 import { countCodes } from './group/codes.ts';
 import { openTable, type TableView } from './table/columns.ts';
 import { distinctValues } from './values/distinct.ts';
@@ -22,7 +24,7 @@ import { mergeParts } from './split/merge.ts';
 import { lowerPriority } from './priority.ts';
 import { profileColumn } from './values/profile.ts';
 import { shapeRuns } from './dist/runs-grid.ts';
-import { shapeGroups, shapeStats } from './dist/shape.ts';
+import { shapeCells, shapeGroups, shapeStats } from './dist/shape.ts';
 import { sliceTable } from './table/slice.ts';
 import { columnStats } from './stats/stats.ts';
 import { type StatsPart, statsPart } from './stats/parts.ts';
@@ -72,6 +74,8 @@ export default async function run(task: PooledTask): Promise<unknown> {
       return toFlatAnswer(shapeGroups(task.groups, task.params));
     case 'shape-runs':
       return toFlatAnswer(shapeRuns(task.runs, task.params));
+    case 'shape-cells':
+      return toFlatAnswer(shapeCells(task.grid, task.nulls, task.params));
     case 'shape-stats':
       return shapeStats(task.runs);
     case 'tree-count':
@@ -83,6 +87,14 @@ export default async function run(task: PooledTask): Promise<unknown> {
     case 'value-accented':
       // Only an engine table's values are searched this way; an in-memory field's are all in the search index.
       throw new Error(`The ${task.kind} task runs on an engine table only (src/engine/search/).`);
+    case 'brush-view':
+      return brushView(openTable(task.table), task.base, task.column);
+    case 'brush-chart':
+      return brushChart(openTable(task.table), task.view, task.columns, task.axes);
+    case 'brush-dist':
+      return toFlatAnswer(brushDistribution(openTable(task.table), task.view, task.chart, task.range, task.params));
+    case 'brush-distinct':
+      return brushDistinct(openTable(task.table), task.view, task.chart, task.range);
     case 'merge': {
       const merged = mergeParts(task.task, task.parts);
       return 'clustered' in merged ? toFlatAnswer(merged) : merged;

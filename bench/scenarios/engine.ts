@@ -10,6 +10,7 @@ import {
   writeEngineCatalog,
 } from '../lib/engine-cluster.ts';
 import { type EngineQuery, isSame, toEngineQueries } from '../lib/engine-queries.ts';
+import { runEngineScale } from '../lib/engine-scale.ts';
 import { toRowsLabel } from '../lib/growth.ts';
 import { note } from '../lib/log.ts';
 import { toRow } from '../lib/rows.ts';
@@ -29,6 +30,8 @@ export const scenario: Scenario = {
   description:
     "issue 19's table (10M rows) in two ClickHouse 18.16 shards on this machine (test/helpers/clickhouse.ts), each request as SQL on the Distributed table and on each shard's local table alone, beside DuckDB in-process, Sorrel's in-memory first request and Sorrel over the engine (all checked equal); rows each shard read from system.query_log",
   async run({ quick, dataDir, rows: only }) {
+    // 100M and 1B rows: generated in the shards, Sorrel over the engine beside the raw SQL (bench/engine-scale).
+    if (only !== undefined && only >= 100_000_000) return runEngineScale(only, dataDir);
     const rows = only ?? (quick ? 1_000_000 : 10_000_000);
     const load = loadavg()[0];
     const file = await ensureWide(rows, dataDir);

@@ -39,7 +39,14 @@ export type EngineRow = Record<string, unknown>;
  * EngineUnavailableError when the engine is unreachable, slower than the deadline, or fails
  * (the message never holds credentials); `signal` cancels the query on the engine too.
  */
-export type EngineQuery = (sql: string, signal?: AbortSignal) => Promise<EngineRow[]>;
+export type EngineQuery = (sql: string, signal?: AbortSignal, opts?: EngineQueryOptions) => Promise<EngineRow[]>;
+
+/**
+ * `session`: the engine session the query runs in (its temporary tables live there, and end with it
+ * or after the engine's session timeout); one query at a time per session. `command`: a statement
+ * without rows (CREATE, DROP), answered by [].
+ */
+export type EngineQueryOptions = { session?: string; command?: boolean };
 
 /**
  * What the engine computes to identify a table's content (API.md §14): the row count and the
@@ -48,8 +55,11 @@ export type EngineQuery = (sql: string, signal?: AbortSignal) => Promise<EngineR
  */
 export type EngineFingerprint = { rows: string; hash: string };
 
-/** Told after each engine query: which engine, how long it took, whether it answered. */
-export type EngineObserver = (engine: string, seconds: number, ok: boolean) => void;
+/**
+ * Told after each engine query: which engine, how long it took, whether it answered, and how many
+ * rows it sent (0 on a failure): what crossed the wire, which API.md §14 bounds by the answer's size.
+ */
+export type EngineObserver = (engine: string, seconds: number, ok: boolean, rows: number) => void;
 
 /** The engines of the served catalog as /readyz and /metrics see them: names and reachability, never credentials. */
 export type EngineBoard = {

@@ -1,5 +1,7 @@
 // The worker task protocol: every task and answer is plain data or typed arrays (structured-clone safe).
+import type { BrushChart, BrushRange, BrushView } from './brush.ts';
 import type { ContextNode } from './context.ts';
+import type { GridCells } from './grid.ts';
 import type { TableRef } from './storage.ts';
 import type { TreeContextNode, TreeDimension, TreeRef } from './tree.ts';
 
@@ -37,7 +39,13 @@ export type Task =
   // Shaping of what an engine grouped (API.md §14): the same functions the table tasks end with.
   | { kind: 'shape'; groups: ShapeGroups; params: DistParams } // → DistResult
   | { kind: 'shape-runs'; runs: NumberRuns; params: DistParams } // → DistResult: a field's profile, clustered 1-D
-  | { kind: 'shape-stats'; runs: ValueRuns }; // → StatsResult
+  | { kind: 'shape-cells'; grid: GridCells; nulls: DistPoint[]; params: DistParams } // → DistResult: §13's grid an engine computed
+  | { kind: 'shape-stats'; runs: ValueRuns } // → StatsResult
+  // Linked brushing (API.md §16): a brushed view's index built in the workers, then ranges counted from it.
+  | { kind: 'brush-view'; table: TableRef; base: ContextNode | null; column: string } // → BrushView | null
+  | { kind: 'brush-chart'; table: TableRef; view: BrushView; columns: string[]; axes: AxisSpec[] } // → BrushChart | null
+  | { kind: 'brush-dist'; table: TableRef; view: BrushView; chart: BrushChart; range: BrushRange; params: DistParams } // → DistResult
+  | { kind: 'brush-distinct'; table: TableRef; view: BrushView; chart: BrushChart; range: BrushRange }; // → DistinctResult
 
 /**
  * One query term of a pushed value search: `text` normalised as src/search/text.ts does it; a phrase

@@ -57,7 +57,7 @@ export function createEngineClient(spec: EngineSpec, { timeoutMs, env, observe }
     clickhouse_settings: { max_execution_time: Math.max(1, Math.ceil(timeoutMs / 1000)), readonly: '2' },
   });
   const seconds = timeoutMs / 1000;
-  const query: EngineQuery = async (sql, signal) => {
+  const query: EngineQuery = async (sql, signal, opts) => {
     if (signal?.aborted) throw toAbortError(signal.reason);
     const started = performance.now();
     const deadline = new AbortController();
@@ -69,12 +69,22 @@ export function createEngineClient(spec: EngineSpec, { timeoutMs, env, observe }
     const onAbort = () => deadline.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const result = await client.query({ query: sql, format: 'JSONEachRow', abort_signal: deadline.signal });
-      const rows = await result.json<EngineRow>();
-      observe?.(spec.name, (performance.now() - started) / 1000, true);
+      const session = opts?.session ? { session_id: opts.session } : {};
+      let rows: EngineRow[] = [];
+      if (opts?.command) await client.command({ query: sql, abort_signal: deadline.signal, ...session });
+      else {
+        const result = await client.query({
+          query: sql,
+          format: 'JSONEachRow',
+          abort_signal: deadline.signal,
+          ...session,
+        });
+        rows = await result.json<EngineRow>();
+      }
+      observe?.(spec.name, (performance.now() - started) / 1000, true, rows.length);
       return rows;
     } catch (err) {
-      observe?.(spec.name, (performance.now() - started) / 1000, false);
+      observe?.(spec.name, (performance.now() - started) / 1000, false, 0);
       if (signal?.aborted && !late) throw toAbortError(signal.reason);
       throw toEngineError(spec.name, err, late ? seconds : null, secrets);
     } finally {

@@ -25,8 +25,8 @@ const PING_MS = 2000;
 export function createEngines({ timeoutMs, env }: { timeoutMs: number; env: NodeJS.ProcessEnv }): Engines {
   const clients = new Map<string, EngineClient>(); // by entry and credentials
   const listeners: EngineObserver[] = [];
-  const observe: EngineObserver = (engine, seconds, ok) => {
-    for (const l of listeners) l(engine, seconds, ok);
+  const observe: EngineObserver = (engine, seconds, ok, rows) => {
+    for (const l of listeners) l(engine, seconds, ok, rows);
   };
   return {
     open(specs) {

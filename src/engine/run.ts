@@ -28,7 +28,12 @@ export const runEngineTask: EngineRunner = (task, ctx, signal) => {
     case 'tree-entity': // the engine joins on the columns: an engine tree has no entity index
     case 'shape': // the shaping of what the engine grouped runs in the workers (ctx.pool)
     case 'shape-runs':
+    case 'shape-cells':
     case 'shape-stats':
+    case 'brush-view': // an engine table is never indexed for brushing (src/snapshot/brush.ts)
+    case 'brush-chart':
+    case 'brush-dist':
+    case 'brush-distinct':
       return Promise.reject(new Error(`'${task.kind}' tasks do not run on an engine.`));
     case 'merge': // merging a split task's parts is worker compute, wherever the parts came from
       return ctx.pool.run(task, signal);

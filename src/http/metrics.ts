@@ -9,6 +9,7 @@ export type Gauges = {
   rows: Record<string, number>; // datasets it is safe to name → rows
   replyCacheBytes: number;
   memoBytes: number;
+  brush: { bytes: number; views: number; charts: number; ms: number; answered: number }; // src/snapshot/brush.ts
   reloads: { ok: number; failed: number }; // reloads (SIGHUP) since start, by outcome
   treeIndexBytes: number; // the model tree's row → parent and row → entity arrays (0 without a root)
 };
@@ -17,7 +18,7 @@ export type Metrics = {
   /** Counts one answered request (called once per request, so kept to plain arithmetic). */
   observe(route: string, status: number, seconds: number): void;
   /** Counts one engine query (API.md §14) by engine name, never by anything of its address or credentials. */
-  observeEngine(engine: string, seconds: number, ok: boolean): void;
+  observeEngine(engine: string, seconds: number, ok: boolean, rows: number): void;
   /** Counts a reply-cache lookup. */
   countCache(hit: boolean): void;
   /** The exposition text and its content type. */
@@ -69,6 +70,14 @@ export function createMetrics(read: () => Gauges): Metrics {
   gauge('sorrel_ready', '1 once data and indexes are loaded, else 0.', (g) => (g.ready ? 1 : 0));
   gauge('sorrel_reply_cache_bytes', 'Bytes held by the reply cache.', (g) => g.replyCacheBytes);
   gauge('sorrel_dist_memo_bytes', 'Bytes held by the memo of context-naive distributions.', (g) => g.memoBytes);
+  gauge('sorrel_brush_index_bytes', 'Bytes held by the linked-brushing indexes of the snapshot.', (g) => g.brush.bytes);
+  gauge(
+    'sorrel_brush_index_charts',
+    'Charts indexed for linked brushing since the snapshot was made.',
+    (g) => g.brush.charts,
+  );
+  gauge('sorrel_brush_build_seconds', 'Pool time spent building linked-brushing indexes.', (g) => g.brush.ms / 1e3);
+  gauge('sorrel_brush_answers', 'Requests answered from a linked-brushing index.', (g) => g.brush.answered);
   new Counter({
     name: 'sorrel_reloads_total',
     help: 'Reloads (SIGHUP) by outcome: ok (swapped in), failed (the old snapshot kept serving).',
@@ -110,6 +119,12 @@ export function createMetrics(read: () => Gauges): Metrics {
     labelNames: ['engine'],
     registers: [registry],
   });
+  const engineRows = new Counter({
+    name: 'sorrel_engine_rows_total',
+    help: 'Rows received from each engine: bounded by the answers (groups, cells, a page), never by the table (API.md §14).',
+    labelNames: ['engine'],
+    registers: [registry],
+  });
   const engineSeconds = new Histogram({
     name: 'sorrel_engine_query_duration_seconds',
     help: 'Time from sending an engine query to its last row (or its failure), by engine.',
@@ -120,8 +135,9 @@ export function createMetrics(read: () => Gauges): Metrics {
 
   return {
     observe: series.observe,
-    observeEngine: (engine, seconds, ok) => {
+    observeEngine: (engine, seconds, ok, rows) => {
       engineQueries.labels(engine, ok ? 'ok' : 'error').inc();
+      engineRows.labels(engine).inc(rows);
       if (!ok) engineErrors.labels(engine).inc();
       engineSeconds.labels(engine).observe(seconds);
     },

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { User } from '../contract/model.ts';
 import type { TreeRef } from '../contract/tree.ts';
 import { toMemoBytes } from '../snapshot/memo.ts';
+import { toBrushStats } from '../snapshot/brush.ts';
 import { HttpError, notReady } from './errors.ts';
 import type { ReplyCache } from './reply-cache.ts';
 import type { Gauges, Metrics } from './metrics.ts';
@@ -45,6 +46,7 @@ export function toGauges(state: OpsState, pool: Pool, replies: ReplyCache): Gaug
     ready: s !== null,
     replyCacheBytes: replies.bytes,
     memoBytes: s ? toMemoBytes(s) : 0,
+    brush: toBrushStats(s ?? {}),
     treeIndexBytes: s?.tree ? toTreeIndexBytes(s.tree) : 0,
     rows: Object.fromEntries(
       [...(s?.datasets.values() ?? [])].filter((d) => named.has(d.name)).map((d) => [d.name, d.rows]),

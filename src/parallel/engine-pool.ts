@@ -46,8 +46,14 @@ export function toTaskEngine(task: Task): string | null {
     case 'merge': // the parts of a split task, computed in the workers
     case 'shape': // the §7/§13 shaping of points the engine grouped runs in the workers
     case 'shape-runs':
+    case 'shape-cells':
     case 'shape-stats':
       return null;
+    case 'brush-view': // linked brushing indexes in-memory tables only (src/snapshot/brush.ts)
+    case 'brush-chart':
+    case 'brush-dist':
+    case 'brush-distinct':
+      return task.table.engine?.engine ?? null;
     default:
       for (const t of Object.values(task.tree.tables)) if (t.engine) return t.engine.engine;
       return null;

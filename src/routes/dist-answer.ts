@@ -4,7 +4,9 @@ import type { Config } from '../config.ts';
 import type { Field } from '../contract/model.ts';
 import type { Pool } from '../contract/pool.ts';
 import { pointAt, pointCount } from '../common/flat-points.ts';
+import type { BrushChart, BrushRange, BrushView } from '../contract/brush.ts';
 import type { DistAnswer, DistParams as DistTaskParams, DistPoint, Task } from '../contract/tasks.ts';
+import { answerBrushed } from '../snapshot/brush.ts';
 import type { TreeContextNode, TreeDimension } from '../contract/tree.ts';
 import { toAxisBody, toAxisPoint, toCentroidLabel } from '../http/axes.ts';
 import { HttpError, badParameter } from '../http/errors.ts';
@@ -28,9 +30,32 @@ export type DistParams = {
 /** What the memo keeps of a context-naive distribution: its JSON bytes, or the result it is refused for. */
 export type NaiveDist = { bytes: Buffer } | { refused: DistAnswer };
 
-/** A context-aware distribution's result: its task on the pool (cancelled with `signal`). */
-export function computeAwareDist(snapshot: Snapshot, pool: Pool, p: DistParams, signal?: AbortSignal) {
-  return pool.run<DistAnswer>(toTask(snapshot, p), signal);
+/**
+ * A context-aware distribution's result: its task on the pool (cancelled with `signal`), or, when the
+ * context brushes a range over a view indexed for this chart, its count from the index
+ * (src/snapshot/brush.ts: the same answer, two binary searches instead of a scan).
+ */
+export function computeAwareDist(
+  snapshot: Snapshot,
+  pool: Pool,
+  p: DistParams,
+  signal?: AbortSignal,
+  indexBytes: number | null = 0,
+) {
+  const task = toTask(snapshot, p);
+  const scan = () => pool.run<DistAnswer>(task, signal);
+  if (task.kind !== 'dist' || task.context === null) return scan();
+  const { table, columns, context, params } = task;
+  const req = { table, context, columns, axes: params.axes };
+  const make = (view: BrushView, chart: BrushChart, range: BrushRange): Task => ({
+    kind: 'brush-dist',
+    table,
+    view,
+    chart,
+    range,
+    params,
+  });
+  return answerBrushed(snapshot, pool, indexBytes, req, make, scan, signal);
 }
 
 /**

@@ -139,7 +139,7 @@ async function toDistAnswer(ctx: RequestContext, p: DistParams, arrow: boolean):
     if ('refused' in naive) throw toRefusal(config, p, naive.refused);
     return { body: null, bytes: naive.bytes, type };
   }
-  const result = await computeAwareDist(snapshot, ctx.pool, p, ctx.signal);
+  const result = await computeAwareDist(snapshot, ctx.pool, p, ctx.signal, config.indexBytes);
   const refusal = toRefusal(config, p, result);
   if (refusal) throw refusal;
   const bytes = arrow ? toDistArrowBytes(snapshot, p, result) : await toDistBytes(snapshot, p, result);

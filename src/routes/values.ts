@@ -16,6 +16,7 @@ import { toIntParam, toSingle } from '../http/params.ts';
 import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/route.ts';
 import type { TreeContextNode } from '../contract/tree.ts';
 import { toColumnTask } from '../snapshot/column-task.ts';
+import { answerBrushed } from '../snapshot/brush.ts';
 import type { Field } from '../contract/model.ts';
 import {
   isSuppressedWhole,
@@ -51,7 +52,21 @@ export async function toPopulation(
 ): Promise<FieldValues> {
   const { snapshot } = ctx;
   if (!context) return snapshot.values.get(field.id)!;
-  const r = await ctx.pool.run<DistinctResult>(toColumnTask(snapshot, field, 'distinct', context), ctx.signal);
+  const task = toColumnTask(snapshot, field, 'distinct', context);
+  const scan = () => ctx.pool.run<DistinctResult>(task, ctx.signal);
+  // A brushed context over a view indexed for this column: counted from the index (src/snapshot/brush.ts).
+  const r =
+    task.kind === 'distinct' && task.context !== null
+      ? await answerBrushed(
+          snapshot,
+          ctx.pool,
+          ctx.config.indexBytes,
+          { table: task.table, context: task.context, columns: [task.column], axes: [{ kind: 'exact' }] },
+          (view, chart, range) => ({ kind: 'brush-distinct', table: task.table, view, chart, range }),
+          scan,
+          ctx.signal,
+        )
+      : await scan();
   return toFieldValues(r.values, r.counts, r.nullCount, toLabeler(snapshot, field));
 }
 

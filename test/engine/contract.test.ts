@@ -18,6 +18,7 @@ import { compareAll, describe } from '../helpers/engine/compare.ts';
 import { fieldInfos } from '../helpers/engine/fields.ts';
 import { createFixture, type Fixture } from '../helpers/engine/fixture.ts';
 import { HEADERS, makeRequests, type Request } from '../helpers/engine/requests.ts';
+import { createWide, WIDE } from '../helpers/engine/wide.ts';
 import { startTestServer } from '../helpers/server.ts';
 
 // Small limits, so the fixture's 1,500 rows reach the grid (API.md §13) and TOO_MANY_GROUPS.
@@ -109,6 +110,44 @@ test('every request gets the same status and body bytes from the engine as from 
   if (process.env.SORREL_CONTRACT_REPORT)
     writeFileSync(process.env.SORREL_CONTRACT_REPORT, JSON.stringify(mismatches, null, 1));
   assert.ok(mismatches.length === 0, describe(mismatches));
+});
+
+test('a clustered dist over more than 50,000 groups: the same bytes from the engine grid as from memory (1-D and 2-D, naive and aware)', async () => {
+  // Default limits (M = 50,000): 130,000 rows, each with its own x.
+  const wide = await createWide(ch, 'sorrel_contract_wide', 130_000);
+  const config = { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1 };
+  const servers = await Promise.all(
+    [wide.fileCatalog, wide.engineCatalog].map(async (catalog) => {
+      const s = await startServer(catalog, config, pino({ level: 'silent' }));
+      await s.ready;
+      return s;
+    }),
+  );
+  try {
+    const context = encodeURIComponent(JSON.stringify({ field: WIDE.k, operator: 'lt', value: 5 }));
+    const paths = [
+      '',
+      `?aware=1&context=${context}`,
+      `?dimensions=${WIDE.y}`,
+      `?dimensions=${WIDE.y}&aware=1&context=${context}`,
+      '?nulls=true&sort=count',
+      `?dimensions=${WIDE.y}&nulls=true&n=7`,
+      '?n=9999999',
+    ].map((q) => ({ path: `/api/fields/${WIDE.x}/dist/${q}`, user: 'anon' as const }));
+    const { answers, mismatches } = await compareAll(servers[0].url, servers[1].url, paths, 2);
+    for (const [i, a] of answers.slice(0, 6).entries()) {
+      assert.is(a.status, 200, paths[i].path);
+      const body = JSON.parse(a.text);
+      assert.ok(
+        body.size > 50_000 && body.cells > 0 && body.outliers.length > 0,
+        `${paths[i].path}: ${body.size} groups on the grid`,
+      );
+    }
+    assert.is(answers[6].status, 400, 'n past the cells');
+    assert.ok(mismatches.length === 0, describe(mismatches));
+  } finally {
+    await Promise.all(servers.map((s) => s.close()));
+  }
 });
 
 test.run();

@@ -141,15 +141,17 @@ export async function loadRows(ch: Cluster, name: string, rows: Row[]): Promise<
 
 /** An EngineQuery over plain fetch (the tests' own; src/engine/client.ts is engine-plumb's): rows of the JSON format. */
 export function toEngineQuery(ch: Cluster, seen?: string[]): EngineQuery {
-  return async (sql, signal) => {
+  return async (sql, signal, opts) => {
     seen?.push(sql);
-    const res = await fetch(`${ch.url}/?default_format=JSON&database=${ch.database}`, {
+    const session = opts?.session ? `&session_id=${encodeURIComponent(opts.session)}` : '';
+    const res = await fetch(`${ch.url}/?default_format=JSON&database=${ch.database}${session}`, {
       method: 'POST',
       body: sql,
       signal,
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`ClickHouse: ${text.trim().slice(0, 2000)}\nSQL: ${sql.slice(0, 2000)}`);
+    if (opts?.command) return [];
     return (JSON.parse(text) as { data: Record<string, unknown>[] }).data;
   };
 }

@@ -57,6 +57,10 @@ const CASES: { dims: string[]; over?: Partial<DistParams> }[] = [
   { dims: ['labs.value', 'patients.age'], over: { numeric: true } },
   { dims: ['visits.cost', 'labs.value'], over: { numeric: true, n: 3, nulls: true } },
   { dims: ['patients.age'], over: { numeric: true, cluster: false } },
+  // §13's grid computed by the engine (src/engine/compute/grid.ts): a small M puts the groups on it.
+  { dims: ['labs.value'], over: { numeric: true, maxClusterPoints: 20 } },
+  { dims: ['labs.value', 'patients.age'], over: { numeric: true, maxClusterPoints: 30 } },
+  { dims: ['visits.cost', 'labs.value'], over: { numeric: true, nulls: true, sort: 'count', maxClusterPoints: 30 } },
   { dims: ['labs.value'], over: { axes: [bins(0.5, 199.9, 12, false)] } },
   { dims: ['patients.age'], over: { axes: [bins(18, 87, 7, true)] } },
   {

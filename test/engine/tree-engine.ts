@@ -116,11 +116,14 @@ function toJson(v: unknown, type: InternalType): unknown {
 
 /** An EngineQuery straight over HTTP (the rows of FORMAT JSON), recording every statement it sends. */
 export function httpQuery(ch: Cluster, sent: string[] = []): EngineQuery {
-  return async (sql) => {
+  return async (sql, _signal, opts) => {
     sent.push(sql);
-    const res = await fetch(`${ch.url}/`, { method: 'POST', body: `${sql}\nFORMAT JSON` });
+    const session = opts?.session ? `?session_id=${encodeURIComponent(opts.session)}` : '';
+    const body = opts?.command ? sql : `${sql}\nFORMAT JSON`;
+    const res = await fetch(`${ch.url}/${session}`, { method: 'POST', body });
     const text = await res.text();
     if (!res.ok) throw new Error(`ClickHouse: ${text.trim()}\nSQL: ${sql}`);
+    if (opts?.command) return [];
     return (JSON.parse(text) as { data: EngineRow[] }).data;
   };
 }

@@ -2,6 +2,7 @@
 import { meanOf, populationVarianceOf } from '../../src/common/exact-round.ts';
 import type { Analysis, AnalysisOptions } from './cluster.ts';
 import type { GroupDim } from '../group/group.ts';
+import { type CellSums, createCellSums } from './exact-points.ts';
 import { toGridSide } from './grid.ts';
 import { clusterPoints, defaultK } from './kmeans.ts';
 
@@ -16,8 +17,8 @@ import { clusterPoints, defaultK } from './kmeans.ts';
  * group's rank into its distinct values: a cache miss for an unsorted dimension) into one array per
  * dimension, normalised in place, and each step is a sequential pass over them: 8 bytes a group and
  * dimension, plus 9 of scratch (a distance and an outlier flag; the cell index reuses the distance's
- * buffer). Every sum runs over the groups in the same order and with the same operations as the point
- * path (normalise, findOutliers, gatherCells), so the answer is the same to the bit; the tests compare
+ * buffer). Every sum is exact and rounded once (API.md §8) and every other operation is the point
+ * path's (normalise, findOutliers, gatherCells), so the answer is the same to the bit; the tests compare
  * the two.
  */
 export function analyseGroups(
@@ -92,22 +93,22 @@ export function analyseGroups(
   }
   const cellCount = side ** nd;
   const weight = new Float64Array(cellCount),
-    sums = new Float64Array(cellCount * nd);
+    sums = createCellSums(cellCount, nd);
   for (let g = 0; g < size; g++) if (!isOutlier[g]) weight[cell[g]] += counts[g];
   for (let d = 0; d < nd; d++) {
     const col = cols[d];
-    for (let g = 0; g < size; g++) if (!isOutlier[g]) sums[cell[g] * nd + d] += counts[g] * col[g];
+    for (let g = 0; g < size; g++) if (!isOutlier[g]) sums.add(cell[g], d, counts[g], col[g]);
   }
   return clusterCells(weight, sums, nd, outliers, { std, constant }, opts);
 }
 
 /**
  * Steps 3–4 of §7 over the grid's non-empty cells (analysePoints' gridded branch): each cell a point
- * at its count-weighted mean (`sums` / `weight`, `nd` values a cell) weighing its total count.
+ * at its count-weighted mean (its exact Σ count·z over `weight`, rounded once) weighing its total count.
  */
 export function clusterCells(
   weight: Float64Array,
-  sums: Float64Array,
+  sums: CellSums,
   nd: number,
   outliers: number[],
   scale: { std: Float64Array; constant: Float64Array },
@@ -119,7 +120,7 @@ export function clusterCells(
     kept = new Float64Array(cells);
   for (let c = 0, k = 0; c < weight.length; c++) {
     if (weight[c] === 0) continue;
-    for (let d = 0; d < nd; d++) values[k * nd + d] = sums[c * nd + d] / weight[c];
+    for (let d = 0; d < nd; d++) values[k * nd + d] = sums.mean(c, d, weight[c]);
     kept[k++] = weight[c];
   }
   const result: Analysis = { outliers, clusters: null, badN: null, cells };

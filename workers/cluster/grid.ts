@@ -1,4 +1,5 @@
 // The grid that gathers more groups than k-means takes into at most M cells (API.md §13).
+import { type CellSums, createCellSums } from './exact-points.ts';
 
 /** Non-empty cells as pseudo-points: normalised values (row-major) and counts, in cell order. */
 export type Cells = { values: Float64Array; counts: Float64Array; cells: number };
@@ -15,9 +16,10 @@ export function toGridSide(maxPoints: number, dims: number): number {
  * Gathers normalised points on a grid of G^dims cells: in each dimension [lo, hi] of the points
  * is cut into G equal cells and a point goes to cell min(G − 1, ⌊(z − lo) / (hi − lo) · G⌋)
  * (cell 0 when hi = lo). Each non-empty cell becomes one pseudo-point: the count-weighted mean of
- * its points' values, with their total count. Cells come in order of their index, the first
- * dimension varying slowest; sums run in point order, so the answer is the same on every run.
- * Memory: one count and `dims` sums per cell, at most maxPoints cells, beside the points.
+ * its points' values (the exact Σ count·z over the total count, rounded once: API.md §8), with
+ * their total count. Cells come in order of their index, the first dimension varying slowest.
+ * Memory: one count per cell and a short expansion (a few doubles) per non-empty cell and
+ * dimension, at most maxPoints cells, beside the points.
  */
 export function gatherCells(values: Float64Array, counts: Float64Array, dims: number, maxPoints: number): Cells {
   const n = values.length / dims;
@@ -32,8 +34,8 @@ export function gatherCells(values: Float64Array, counts: Float64Array, dims: nu
     }
   }
   const total = side ** dims;
-  const weight = new Float64Array(total),
-    sums = new Float64Array(total * dims);
+  const weight = new Float64Array(total);
+  const sums = createCellSums(total, dims);
   if (dims === 1) gather1(values, counts, lo[0], hi[0], side, weight, sums);
   else
     for (let i = 0; i < n; i++) {
@@ -45,7 +47,7 @@ export function gatherCells(values: Float64Array, counts: Float64Array, dims: nu
       }
       const w = counts[i];
       weight[cell] += w;
-      for (let d = 0; d < dims; d++) sums[cell * dims + d] += w * values[i * dims + d];
+      for (let d = 0; d < dims; d++) sums.add(cell, d, w, values[i * dims + d]);
     }
   let cells = 0;
   for (let c = 0; c < total; c++) if (weight[c] > 0) cells++;
@@ -53,7 +55,7 @@ export function gatherCells(values: Float64Array, counts: Float64Array, dims: nu
     outCounts = new Float64Array(cells);
   for (let c = 0, k = 0; c < total; c++) {
     if (weight[c] === 0) continue;
-    for (let d = 0; d < dims; d++) out[k * dims + d] = sums[c * dims + d] / weight[c];
+    for (let d = 0; d < dims; d++) out[k * dims + d] = sums.mean(c, d, weight[c]);
     outCounts[k++] = weight[c];
   }
   return { values: out, counts: outCounts, cells };
@@ -67,7 +69,7 @@ function gather1(
   hi: number,
   side: number,
   weight: Float64Array,
-  sums: Float64Array,
+  sums: CellSums,
 ): void {
   const span = hi - lo,
     last = side - 1;
@@ -76,6 +78,6 @@ function gather1(
     const c = span === 0 ? 0 : Math.floor(((z - lo) / span) * side);
     const cell = c > last ? last : c;
     weight[cell] += counts[i];
-    sums[cell] += counts[i] * z;
+    sums.add(cell, 0, counts[i], z);
   }
 }

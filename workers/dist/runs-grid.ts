@@ -5,6 +5,7 @@ import type { Analysis, AnalysisOptions } from '../cluster/cluster.ts';
 import { byValues, shapeDistribution } from './dist.ts';
 import { clusterCells } from '../cluster/grid-groups.ts';
 import { toGridSide } from '../cluster/grid.ts';
+import { createCellSums } from '../cluster/exact-points.ts';
 
 /**
  * The naive 1-D distribution of a number field from its profile: the answer shapeDistribution gives
@@ -53,7 +54,7 @@ export function shapeRuns(runs: NumberRuns, params: DistParams): DistResult {
  * What workers/cluster/grid-groups.ts's analyseGroups gives for one dimension whose groups are `values`
  * (ascending, no null) with `counts`, when more than `maxPoints` of them remain after the outliers;
  * null when fewer remain or the deviation is not finite (the caller then makes the groups). The same
- * sums in the same order with the same operations (step 1's mean, deviation and centre, step 2's
+ * exact sums rounded once and the same operations (step 1's mean, deviation and centre, step 2's
  * distances, the grid's range and cells), each a pass over the values: a normalised value is divided
  * again where a later pass needs it (the same division, the same double), and outliers are found by
  * their ascending list, not a flag per value. Transient: the grid's cells (16 bytes each, at most
@@ -97,7 +98,7 @@ export function analyseRuns(
     last = side - 1,
     span = hi - lo;
   const weight = new Float64Array(side),
-    sums = new Float64Array(side);
+    sums = createCellSums(side, 1);
   for (let g = 0, next = 0; g < n; g++) {
     if (next < outliers.length && outliers[next] === g) {
       next++;
@@ -107,7 +108,7 @@ export function analyseRuns(
     const c = span === 0 ? 0 : Math.floor(((z - lo) / span) * side);
     const cell = c > last ? last : c;
     weight[cell] += counts[g];
-    sums[cell] += counts[g] * z;
+    sums.add(cell, 0, counts[g], z);
   }
   // Steps 3–4 over the cells, as analyseGroups ends.
   return clusterCells(weight, sums, 1, outliers, { std, constant }, opts);

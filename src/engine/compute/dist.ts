@@ -1,12 +1,13 @@
 // dist over an engine table (API.md §7, §13, §14): the engine counts the groups (bins and periods in SQL), a worker shapes them.
 import type { ContextNode } from '../../contract/context.ts';
-import type { EngineQuery, EngineTable } from '../../contract/engine.ts';
+import type { EngineQuery, EngineRow, EngineTable } from '../../contract/engine.ts';
 import type { InternalType } from '../../contract/model.ts';
 import { toGroupLimit } from '../../contract/limits.ts';
 import type { Pool } from '../../contract/pool.ts';
 import type { AxisSpec, DistAnswer, DistParams, ShapeGroups } from '../../contract/tasks.ts';
 import { toSqlWhere } from '../sql/context.ts';
 import { toSqlIdentifier, toSqlNumber, toSqlTable } from '../sql/literal.ts';
+import { engineGrid } from './grid.ts';
 import { fromEngine, toComparator, toSqlValue, toValueKind, type ValueKind } from './values.ts';
 
 /**
@@ -27,22 +28,51 @@ export async function engineDist(
   signal?: AbortSignal,
 ): Promise<DistAnswer> {
   const axes = columns.map((c, d) => toAxis(table, c, params.axes[d] ?? { kind: 'exact' }));
-  const where = [toSqlWhere(context)];
+  const from = toSqlTable(table.database, table.table);
+  const keys = axes.map((a, d) => `${a.sql} AS k${d}`).join(', ');
+  const groupBy = ` GROUP BY ${axes.map((_, d) => `k${d}`).join(', ')}`;
+  const ctxWhere = toSqlWhere(context);
+  const toRows = (rows: EngineRow[]) =>
+    rows.map((r) => [...axes.map((a, d) => fromEngine(r[`k${d}`], a.kind)), Number(r.c)]);
+  const shape = (groups: ShapeGroups) => ctx.pool.run<DistAnswer>({ kind: 'shape', groups, params }, signal);
+  if (isGridded(axes, params)) {
+    // §13: past maxClusterPoints groups without a null, the engine computes the grid (grid.ts).
+    const notNull = columns.map((c) => `isNotNull(${toSqlIdentifier(c)})`).join(' AND ');
+    const groupsSql = `SELECT ${keys}, count() AS c FROM ${from} WHERE ${ctxWhere} AND ${notNull}${groupBy}`;
+    const nullRows = params.nulls
+      ? await ctx.query(
+          `SELECT ${keys}, count() AS c FROM ${from} WHERE ${ctxWhere} AND NOT (${notNull})${groupBy} LIMIT ${params.maxGroups + 1}`,
+          signal,
+        )
+      : [];
+    const answer = await engineGrid(
+      ctx.query,
+      { sql: groupsSql, dims: axes.length, finish: (q) => q },
+      params.maxClusterPoints,
+      signal,
+    );
+    if (answer.kind === 'groups') return shape(toGroups(toRows([...answer.rows, ...nullRows]), axes));
+    const nulls = toRows(nullRows).map((r) => ({ count: r[axes.length] as number, values: r.slice(0, axes.length) }));
+    return ctx.pool.run<DistAnswer>({ kind: 'shape-cells', grid: answer.grid, nulls, params }, signal);
+  }
+  const where = [ctxWhere];
   if (!params.nulls) for (const c of columns) where.push(`isNotNull(${toSqlIdentifier(c)})`);
   const limit = toGroupLimit(params);
-  const keys = axes.map((a, d) => `${a.sql} AS k${d}`).join(', ');
   const sql =
-    `SELECT ${keys}, count() AS c FROM ${toSqlTable(table.database, table.table)} WHERE ${where.join(' AND ')}` +
-    ` GROUP BY ${axes.map((_, d) => `k${d}`).join(', ')}${limit === Number.POSITIVE_INFINITY ? '' : ` LIMIT ${limit + 1}`}`;
+    `SELECT ${keys}, count() AS c FROM ${from} WHERE ${where.join(' AND ')}` +
+    `${groupBy}${limit === Number.POSITIVE_INFINITY ? '' : ` LIMIT ${limit + 1}`}`;
   const rows = await ctx.query(sql, signal);
-  const groups: ShapeGroups =
-    rows.length > limit
-      ? { size: 0, counts: new Float64Array(0), dims: [], tooMany: true }
-      : toGroups(
-          rows.map((r) => [...axes.map((a, d) => fromEngine(r[`k${d}`], a.kind)), Number(r.c)]),
-          axes,
-        );
-  return ctx.pool.run<DistAnswer>({ kind: 'shape', groups, params }, signal);
+  if (rows.length > limit) return shape({ size: 0, counts: new Float64Array(0), dims: [], tooMany: true });
+  return shape(toGroups(toRows(rows), axes));
+}
+
+/** Whether §13's grid may apply: a clustered distribution over exact number axes only (no bins, periods, dates). */
+function isGridded(axes: Axis[], params: DistParams): boolean {
+  return (
+    params.cluster &&
+    params.numeric &&
+    axes.every((a, d) => a.kind === 'f64' && (params.axes[d] ?? { kind: 'exact' }).kind === 'exact')
+  );
 }
 
 type Axis = { sql: string; kind: ValueKind; numeric: boolean };

@@ -1,7 +1,9 @@
 // A tree distribution (API.md §7, §12, §13) in SQL: J(base) joined along the dimensions' links, distinct entities per group.
 import { compareCodePoints, compareDecimal } from '../../common/order.ts';
 import type { EngineQuery, EngineRow } from '../../contract/engine.ts';
-import type { ShapeGroups, DistParams } from '../../contract/tasks.ts';
+import type { GridCells } from '../../contract/grid.ts';
+import type { DistParams, DistPoint, ShapeGroups } from '../../contract/tasks.ts';
+import { engineGrid } from '../compute/grid.ts';
 import type { TreeDimension } from '../../contract/tree.ts';
 import { axisSql } from './axes.ts';
 import { entityCount, joinedRel } from './join.ts';
@@ -27,6 +29,75 @@ export async function treeGroupsSql(
   query: EngineQuery,
   signal?: AbortSignal,
 ): Promise<ShapeGroups> {
+  const g = groupsSql(st, base, dimensions, selection, params, params.nulls ? 'all' : 'none');
+  const sql = g.sql + (Number.isFinite(limit) ? ` LIMIT ${limit + 1}` : '');
+  const rows = await query(finish(st, sql), signal);
+  if (rows.length > limit) return { size: 0, counts: new Float64Array(0), dims: [], tooMany: true };
+  return toShapeGroups(rows, g.keys, g.types);
+}
+
+/**
+ * A clustered tree distribution over number axes (API.md §13): past maxClusterPoints groups
+ * without a null, the engine computes the grid (src/engine/compute/grid.ts) and the workers
+ * cluster its cells (`shape-cells`); else every group comes over (at most maxClusterPoints, plus
+ * the outliers) and is shaped as before. The groups holding a null (`nulls=true`) come apart, at
+ * most maxGroups + 1 of them. Null when an axis is not a float or integer one (the caller counts
+ * the groups as before).
+ */
+export async function treeGridSql(
+  st: Statement,
+  base: string,
+  dimensions: TreeDimension[],
+  selection: Selection,
+  params: DistParams,
+  query: EngineQuery,
+  signal?: AbortSignal,
+): Promise<{ kind: 'groups'; groups: ShapeGroups } | { kind: 'cells'; grid: GridCells; nulls: DistPoint[] } | null> {
+  const numberAxes = dimensions.every(
+    (d, k) =>
+      (params.axes[k] ?? { kind: 'exact' }).kind === 'exact' &&
+      GRID_TYPES.has(columnType(st.tree, d.dataset, d.column)),
+  );
+  if (!numberAxes) return null;
+  const run = (sql: string) => query(finish(st, sql), signal);
+  const g = groupsSql(st, base, dimensions, selection, params, 'none');
+  const nulls = params.nulls ? groupsSql(st, base, dimensions, selection, params, 'only') : null;
+  const nullRows = nulls ? await run(`${nulls.sql} LIMIT ${params.maxGroups + 1}`) : [];
+  const keys = g.keys.map((k, d) => `${k} AS k${d}`).join(', ');
+  const source = {
+    sql: `SELECT ${keys}, _n AS c FROM (${g.sql})`,
+    dims: g.keys.length,
+    finish: (q: string) => finish(st, q),
+  };
+  const answer = await engineGrid(query, source, params.maxClusterPoints, signal);
+  if (answer.kind === 'groups') {
+    // Back to the names toShapeGroups reads.
+    const rows = answer.rows.map((r) => Object.fromEntries([...g.keys.map((k, d) => [k, r[`k${d}`]]), ['_n', r.c]]));
+    return { kind: 'groups', groups: toShapeGroups([...rows, ...nullRows], g.keys, g.types) };
+  }
+  const groups = toShapeGroups(nullRows, g.keys, g.types);
+  const points = Array.from(groups.counts, (count, i) => ({
+    count,
+    values: groups.dims.map((dim) => (dim.ranks[i] === dim.values.length ? null : dim.values[dim.ranks[i]])),
+  }));
+  return { kind: 'cells', grid: answer.grid, nulls: points };
+}
+
+/** The types whose storage value is the number the workers cluster, written as such in SQL (decimals travel as text). */
+const GRID_TYPES = new Set<string>(['float', 'key', 'integer']);
+
+/**
+ * The SQL of the groups (`_d0`, … and the entity count `_n`, no LIMIT, no settings): every group
+ * (`all`), those without a null (`none`) or those with one (`only`).
+ */
+function groupsSql(
+  st: Statement,
+  base: string,
+  dimensions: TreeDimension[],
+  selection: Selection,
+  params: Pick<DistParams, 'axes'>,
+  nulls: 'all' | 'none' | 'only',
+): { sql: string; keys: string[]; types: string[] } {
   const { tree } = st;
   const joined = joinedRel(st, base, selection);
   let rel = joined.rel;
@@ -40,21 +111,14 @@ export async function treeGroupsSql(
     axisSql(expr(rel, col(d.dataset, d.column)), types[k], params.axes[k] ?? { kind: 'exact' }),
   );
   const keys = axes.map((_, k) => `_d${k}`);
-  const where = params.nulls
-    ? ''
-    : `${whereOf(rel) ? ' AND ' : ' WHERE '}${keys.map((k) => `isNotNull(${k})`).join(' AND ')}`;
+  const notNull = keys.map((k) => `isNotNull(${k})`).join(' AND ');
+  const condition = nulls === 'all' ? '' : nulls === 'none' ? notNull : `NOT (${notNull})`;
+  const where = condition === '' ? '' : `${whereOf(rel) ? ' AND ' : ' WHERE '}${condition}`;
   const sql =
     `SELECT ${axes.map((a, k) => `${a} AS ${keys[k]}`).join(', ')}, ${entityCount(joined, rel)} AS _n` +
-    ` FROM ${rel.from}${whereOf(rel)}${where} GROUP BY ${keys.join(', ')}` +
-    (Number.isFinite(limit) ? ` LIMIT ${limit + 1}` : '');
-  const rows = await query(finish(st, sql), signal);
-  if (rows.length > limit) return { size: 0, counts: new Float64Array(0), dims: [], tooMany: true };
+    ` FROM ${rel.from}${whereOf(rel)}${where} GROUP BY ${keys.join(', ')}`;
   const exact = dimensions.map((_, k) => (params.axes[k] ?? { kind: 'exact' }).kind === 'exact');
-  return toShapeGroups(
-    rows,
-    keys,
-    dimensions.map((_, k) => (exact[k] ? types[k] : 'float')),
-  );
+  return { sql, keys, types: dimensions.map((_, k) => (exact[k] ? types[k] : 'float')) };
 }
 
 /**

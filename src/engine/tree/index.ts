@@ -3,7 +3,7 @@ import { toGroupLimit } from '../../contract/limits.ts';
 import type { Task } from '../../contract/tasks.ts';
 import type { EngineRunner } from '../runner.ts';
 import { countEntities, distinctEntities } from './counts.ts';
-import { treeGroupsSql } from './dist.ts';
+import { treeGridSql, treeGroupsSql } from './dist.ts';
 import { treeStatsSql } from './stats.ts';
 import { checkEngineKey, checkEngineLink } from './reports.ts';
 import { toSqlCondition } from '../sql/context.ts';
@@ -40,8 +40,16 @@ export function createTreeRunner(condition: ConditionSql): EngineRunner {
         const st = newStatement(task.tree);
         const selection = selectSql(st, task.context, condition);
         const { params } = task;
+        const clustered = params.cluster && params.numeric;
+        const gridded = clustered
+          ? await treeGridSql(st, task.base, task.dimensions, selection, params, ctx.query, signal)
+          : null;
+        if (gridded?.kind === 'cells')
+          return ctx.pool.run({ kind: 'shape-cells', grid: gridded.grid, nulls: gridded.nulls, params }, signal);
         const limit = toGroupLimit(params);
-        const groups = await treeGroupsSql(st, task.base, task.dimensions, selection, params, limit, ctx.query, signal);
+        const groups =
+          gridded?.groups ??
+          (await treeGroupsSql(st, task.base, task.dimensions, selection, params, limit, ctx.query, signal));
         if (groups.tooMany) return { size: 0, clustered: false, data: [], outliers: [], tooMany: true, badN: null };
         return ctx.pool.run({ kind: 'shape', groups, params }, signal);
       }

@@ -1,4 +1,4 @@
-// Test helper: API.md §7 + §13 written the obvious way (plain arrays, plain Lloyd): the oracle for clustered distributions.
+// Test helper: API.md §7 + §13 written the obvious way (plain arrays, BigInt sums, plain Lloyd): the oracle for clustered distributions.
 
 export type OraclePoint = { count: number; values: (number | null)[] };
 export type OracleResult = { size: number; cells: number | null; data: OraclePoint[]; outliers: OraclePoint[] };
@@ -50,20 +50,20 @@ export function oracleDistribution(rows: (number | null)[][], maxPoints: number,
     while ((side + 1) ** dims <= maxPoints) side++;
     const lo = Array.from({ length: dims }, (_, d) => points.reduce((m, p) => Math.min(m, p[d]), Infinity));
     const hi = Array.from({ length: dims }, (_, d) => points.reduce((m, p) => Math.max(m, p[d]), -Infinity));
-    const byCell = new Map<number, { w: number; sums: number[] }>();
+    const byCell = new Map<number, { w: number; sums: bigint[] }>();
     points.forEach((p, i) => {
       let cell = 0;
       for (let d = 0; d < dims; d++) {
         const c = hi[d] === lo[d] ? 0 : Math.min(side - 1, Math.floor(((p[d] - lo[d]) / (hi[d] - lo[d])) * side));
         cell = cell * side + c;
       }
-      const e = byCell.get(cell) ?? { w: 0, sums: new Array(dims).fill(0) };
+      const e = byCell.get(cell) ?? { w: 0, sums: new Array<bigint>(dims).fill(0n) };
       e.w += counts[i];
-      for (let d = 0; d < dims; d++) e.sums[d] += counts[i] * p[d];
+      for (let d = 0; d < dims; d++) e.sums[d] += BigInt(counts[i]) * exact(p[d]);
       byCell.set(cell, e);
     });
     const ordered = [...byCell.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
-    points = ordered.map((e) => e.sums.map((s) => s / e.w));
+    points = ordered.map((e) => e.sums.map((s) => toDouble(s, BigInt(e.w), 1074)));
     counts = ordered.map((e) => e.w);
     cells = points.length;
   }
@@ -145,7 +145,7 @@ function plainLloyd(points: number[][], seeds: number[][]) {
 // multiple of 2^-1074, and a quotient rounded by Number(BigInt) (which rounds to nearest, ties
 // to even) after folding the remainder into a sticky bit far below the rounding position.
 const view = new DataView(new ArrayBuffer(8));
-function exact(x: number): bigint {
+export function exact(x: number): bigint {
   view.setFloat64(0, x);
   const b = view.getBigUint64(0);
   const e = Number((b >> 52n) & 0x7ffn);
