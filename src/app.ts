@@ -26,6 +26,7 @@ import { createReplyCache } from './http/reply-cache.ts';
 import { memoizeRoutes } from './http/route-memo.ts';
 import { sendError } from './http/write.ts';
 import { addWebRoutes } from './http/static.ts';
+import { createClientLimit } from './http/rate-limit.ts';
 
 export type { LifecycleStatus, ReloadStatus } from './http/ops.ts';
 
@@ -68,7 +69,7 @@ export function createApp({ state, pool, config, logger, engines }: AppOptions) 
   const replies = createReplyCache(Math.max(0, config.replyCacheBytes - toParseMemoBytes(config.replyCacheBytes)));
   const metrics = createMetrics(() => toGauges(state, pool, replies));
   engines?.listen(metrics.observeEngine);
-  const answer = createAnswer({ state, pool, config, replies, metrics });
+  const answer = createAnswer({ state, pool, config, replies, metrics, limit: createClientLimit(config) });
   const app = polka<ApiRequest>({
     onError: (err: unknown, req: ApiRequest, res: ServerResponse) => {
       const e = sendError(req, res, err, toCorsHeaders(req, config));

@@ -25,6 +25,9 @@ export type Config = {
   indexBytes: number | null; // memory for linked-brushing indexes per snapshot (src/snapshot/brush.ts); null = half the tables' Arrow bytes, 0 = off
   warmDists: boolean; // compute each field's default naive distribution into the memo after start-up (src/serve/warm.ts)
   metricsToken: string | null; // when set, /metrics needs `Authorization: Bearer <token>`
+  metricsPublic: boolean; // without a token: true = /metrics open to all, false (default) = /metrics is a 404
+  rateLimit: number; // uncached requests per second per client (API key, JWT subject or address); 0 = no limit
+  rateBurst: number; // the requests a client that was idle may send at once
   headersTimeoutMs: number; // a request head must arrive within this (else 408)
   requestTimeoutMs: number; // a whole request, head and body, must arrive within this (else 408)
   keepAliveTimeoutMs: number; // an idle keep-alive connection is closed after this
@@ -65,8 +68,14 @@ export const DEFAULT_CONFIG: Config = {
   indexBytes: null,
   warmDists: true,
   metricsToken: null,
-  headersTimeoutMs: 60_000,
-  requestTimeoutMs: 300_000,
+  metricsPublic: false,
+  // A page of the browser costs a few dozen uncached answers at once; brushing a chart, a few a second.
+  rateLimit: 20,
+  rateBurst: 100,
+  // A head is at most 64 KiB and a body 1 MiB (SORREL_MAX_BODY_BYTES): a client that takes longer
+  // holds a socket for nothing (docs/operations.md, "Many connections").
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 65_000,
   drainGraceMs: 5_000,
   drainTimeoutMs: 30_000,
@@ -128,6 +137,9 @@ export function toConfig(env: NodeJS.ProcessEnv): Config {
   c.indexBytes = indexMb === undefined ? c.indexBytes : indexMb * 2 ** 20;
   c.warmDists = bool('SORREL_WARM_DISTS') ?? c.warmDists;
   c.metricsToken = env.SORREL_METRICS_TOKEN || null;
+  c.metricsPublic = bool('SORREL_METRICS_PUBLIC') ?? c.metricsPublic;
+  c.rateLimit = toRateLimit(env);
+  c.rateBurst = int('SORREL_RATE_BURST', 1) ?? c.rateBurst;
   c.headersTimeoutMs = int('SORREL_HEADERS_TIMEOUT_MS', 1) ?? c.headersTimeoutMs;
   c.requestTimeoutMs = int('SORREL_REQUEST_TIMEOUT_MS', 1) ?? c.requestTimeoutMs;
   c.keepAliveTimeoutMs = int('SORREL_KEEPALIVE_TIMEOUT_MS', 1) ?? c.keepAliveTimeoutMs;
@@ -150,6 +162,17 @@ export function toEngineTimeoutMs(env: NodeJS.ProcessEnv): number {
       `SORREL_ENGINE_TIMEOUT must be a number of seconds > 0 (e.g. 30 or 0.5), got ${JSON.stringify(v)}.`,
     );
   return Math.max(1, Math.round(Number(v) * 1000));
+}
+
+/** SORREL_RATE_LIMIT (uncached requests per second per client, may be fractional; 0 = off), or the default 20; throws on a bad value. */
+export function toRateLimit(env: NodeJS.ProcessEnv): number {
+  const v = env.SORREL_RATE_LIMIT;
+  if (v === undefined || v === '') return DEFAULT_CONFIG.rateLimit;
+  if (!/^\d+(\.\d+)?$/.test(v))
+    throw new Error(
+      `SORREL_RATE_LIMIT must be a number of requests per second ≥ 0 (e.g. 20 or 0.5; 0 = no limit), got ${JSON.stringify(v)}.`,
+    );
+  return Number(v);
 }
 
 /** SORREL_WORKER_NICE (0..19; 0 = as the main thread), or the default 10; throws on a bad value. */

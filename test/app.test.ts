@@ -68,7 +68,7 @@ test('one structured log line per request with method, path, status, duration an
   const { FIXTURE_CATALOG } = await import('./helpers/server.ts');
   const running = await startServer(
     FIXTURE_CATALOG,
-    { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1 },
+    { ...DEFAULT_CONFIG, rateLimit: 0, host: '127.0.0.1', port: 0, poolThreads: 1 },
     pino({ level: 'info' }, sink),
   );
   try {

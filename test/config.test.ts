@@ -21,8 +21,8 @@ test('a bad drain setting is one message naming the variable', () => {
 test('connection settings: timeouts, backlog and fair turns, with their defaults', () => {
   const d = toConfig({});
   assert.equal(
-    [d.requestTimeoutMs, d.keepAliveTimeoutMs, d.listenBacklog, d.fairConnections],
-    [300_000, 65_000, 4096, 256],
+    [d.headersTimeoutMs, d.requestTimeoutMs, d.keepAliveTimeoutMs, d.listenBacklog, d.fairConnections],
+    [10_000, 30_000, 65_000, 4096, 256],
   );
   const c = toConfig({
     SORREL_REQUEST_TIMEOUT_MS: '800',
@@ -60,6 +60,24 @@ test('SORREL_BUFFER_MB sets the most bytes of one shared buffer, in MiB from 1 t
       () => toConfig({ SORREL_BUFFER_MB: bad }),
       (err: Error) => err.message === `SORREL_BUFFER_MB must be a whole number of MiB from 1 to 4000, got "${bad}".`,
     );
+});
+
+test('per-client rate limit: 20 per second after a burst of 100 by default, 0 turns it off, bad values refused', () => {
+  const d = toConfig({});
+  assert.equal([d.rateLimit, d.rateBurst], [20, 100]);
+  const c = toConfig({ SORREL_RATE_LIMIT: '0.5', SORREL_RATE_BURST: '10' });
+  assert.equal([c.rateLimit, c.rateBurst], [0.5, 10]);
+  assert.is(toConfig({ SORREL_RATE_LIMIT: '0' }).rateLimit, 0);
+  assert.throws(
+    () => toConfig({ SORREL_RATE_LIMIT: '-1' }),
+    /^SORREL_RATE_LIMIT must be a number of requests per second ≥ 0 \(e\.g\. 20 or 0\.5; 0 = no limit\), got "-1"\.$/,
+  );
+  assert.throws(() => toConfig({ SORREL_RATE_BURST: '0' }), /^SORREL_RATE_BURST must be a whole number ≥ 1/);
+});
+
+test('metrics are not public by default; SORREL_METRICS_PUBLIC opens them', () => {
+  assert.equal([toConfig({}).metricsPublic, toConfig({}).metricsToken], [false, null]);
+  assert.is(toConfig({ SORREL_METRICS_PUBLIC: 'true' }).metricsPublic, true);
 });
 
 test.run();

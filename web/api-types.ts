@@ -274,7 +274,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics
-         * @description Request counts and latencies by route and status, reply-cache hits, pool queue and utilisation, cache bytes, snapshot row counts (datasets that visible fields name) and Node process metrics. With `SORREL_METRICS_TOKEN` set it needs `Authorization: Bearer <token>`.
+         * @description Request counts and latencies by route and status, reply-cache hits, pool queue and utilisation, cache bytes, snapshot row counts (datasets that visible fields name) and Node process metrics. Not public by default: with `SORREL_METRICS_TOKEN` set it needs `Authorization: Bearer <token>`; without a token it is served only when `SORREL_METRICS_PUBLIC=true`, else it is a 404 like an unknown path.
          */
         get: operations["getMetrics"];
         put?: never;
@@ -622,9 +622,9 @@ export interface components {
         /** @description The one error body. `message` says what is wrong with which value and how to fix it; `parameter` names the parameter at fault, when one is. */
         Error: {
             /** @enum {integer} */
-            status: 400 | 401 | 403 | 404 | 405 | 408 | 413 | 415 | 422 | 431 | 500 | 503;
+            status: 400 | 401 | 403 | 404 | 405 | 408 | 413 | 415 | 422 | 429 | 431 | 500 | 503;
             /** @enum {unknown} */
-            code: "INVALID_PARAMETER" | "INVALID_CONTEXT" | "INVALID_BODY" | "UNAUTHORIZED" | "FORBIDDEN_PARAMETER" | "NOT_FOUND" | "PAGE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_GROUPS" | "NOT_SUPPORTED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "ENGINE_UNAVAILABLE";
+            code: "INVALID_PARAMETER" | "INVALID_CONTEXT" | "INVALID_BODY" | "UNAUTHORIZED" | "FORBIDDEN_PARAMETER" | "NOT_FOUND" | "PAGE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_GROUPS" | "NOT_SUPPORTED" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "ENGINE_UNAVAILABLE";
             message: string;
             parameter?: string;
         };
@@ -779,6 +779,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description This client (its API key, token subject or address) started more answers that are not cached than `SORREL_RATE_LIMIT` allows; retry after `Retry-After` seconds. Cached answers and 304s are not counted. Codes: RATE_LIMITED. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
             /** @description Anything else; no internals in the body (the log has them). Codes: INTERNAL. */
             500: {
                 headers: {
@@ -868,6 +883,21 @@ export interface operations {
                         status?: 401;
                         /** @enum {unknown} */
                         code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description This client (its API key, token subject or address) started more answers that are not cached than `SORREL_RATE_LIMIT` allows; retry after `Retry-After` seconds. Cached answers and 304s are not counted. Codes: RATE_LIMITED. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
                     };
                 };
             };
@@ -998,6 +1028,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description This client (its API key, token subject or address) started more answers that are not cached than `SORREL_RATE_LIMIT` allows; retry after `Retry-After` seconds. Cached answers and 304s are not counted. Codes: RATE_LIMITED. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
             /** @description Anything else; no internals in the body (the log has them). Codes: INTERNAL. */
             500: {
                 headers: {
@@ -1109,6 +1154,21 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description This client (its API key, token subject or address) started more answers that are not cached than `SORREL_RATE_LIMIT` allows; retry after `Retry-After` seconds. Cached answers and 304s are not counted. Codes: RATE_LIMITED. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
                     };
                 };
             };
@@ -1227,6 +1287,21 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description This client (its API key, token subject or address) started more answers that are not cached than `SORREL_RATE_LIMIT` allows; retry after `Retry-After` seconds. Cached answers and 304s are not counted. Codes: RATE_LIMITED. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
                     };
                 };
             };
@@ -1355,6 +1430,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description This client (its API key, token subject or address) started more answers that are not cached than `SORREL_RATE_LIMIT` allows; retry after `Retry-After` seconds. Cached answers and 304s are not counted. Codes: RATE_LIMITED. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
             /** @description Anything else; no internals in the body (the log has them). Codes: INTERNAL. */
             500: {
                 headers: {
@@ -1449,6 +1539,21 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description This client (its API key, token subject or address) started more answers that are not cached than `SORREL_RATE_LIMIT` allows; retry after `Retry-After` seconds. Cached answers and 304s are not counted. Codes: RATE_LIMITED. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
                     };
                 };
             };
@@ -1576,6 +1681,21 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND" | "PAGE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description This client (its API key, token subject or address) started more answers that are not cached than `SORREL_RATE_LIMIT` allows; retry after `Retry-After` seconds. Cached answers and 304s are not counted. Codes: RATE_LIMITED. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
                     };
                 };
             };
@@ -1708,6 +1828,21 @@ export interface operations {
                         status?: 415;
                         /** @enum {unknown} */
                         code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description This client (its API key, token subject or address) started more answers that are not cached than `SORREL_RATE_LIMIT` allows; retry after `Retry-After` seconds. Cached answers and 304s are not counted. Codes: RATE_LIMITED. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
                     };
                 };
             };
@@ -1856,6 +1991,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description This client (its API key, token subject or address) started more answers that are not cached than `SORREL_RATE_LIMIT` allows; retry after `Retry-After` seconds. Cached answers and 304s are not counted. Codes: RATE_LIMITED. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
             /** @description Anything else; no internals in the body (the log has them). Codes: INTERNAL. */
             500: {
                 headers: {
@@ -1986,6 +2136,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description This client (its API key, token subject or address) started more answers that are not cached than `SORREL_RATE_LIMIT` allows; retry after `Retry-After` seconds. Cached answers and 304s are not counted. Codes: RATE_LIMITED. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
             /** @description Anything else; no internals in the body (the log has them). Codes: INTERNAL. */
             500: {
                 headers: {
@@ -2096,6 +2261,21 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description This client (its API key, token subject or address) started more answers that are not cached than `SORREL_RATE_LIMIT` allows; retry after `Retry-After` seconds. Cached answers and 304s are not counted. Codes: RATE_LIMITED. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
                     };
                 };
             };
@@ -2215,6 +2395,20 @@ export interface operations {
                         status?: 401;
                         /** @enum {unknown} */
                         code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description No `SORREL_METRICS_TOKEN` and no `SORREL_METRICS_PUBLIC=true`: /metrics is not served. Codes: NOT_FOUND. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "NOT_FOUND";
                     };
                 };
             };

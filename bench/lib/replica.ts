@@ -73,7 +73,15 @@ export function startReplica(
 ): Replica {
   const child = spawn(process.execPath, ['dist/src/main.js', ...args], {
     cwd: tree,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // Benches read /metrics and send many uncached requests from one address: both open unless `env` says otherwise.
+    env: {
+      SORREL_METRICS_PUBLIC: 'true',
+      SORREL_RATE_LIMIT: '0',
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -9,7 +9,12 @@ import { startServer } from '../../dist/src/serve/server.js';
 const send = (m) => process.stdout.write(`${JSON.stringify(m)}\n`);
 
 const catalog = process.argv[2];
-const config = { ...toConfig(process.env), host: '127.0.0.1', port: Number(process.env.PORT ?? 0) };
+// The benches read /metrics and send many uncached requests from one address: both open here.
+const config = {
+  ...toConfig({ SORREL_METRICS_PUBLIC: 'true', SORREL_RATE_LIMIT: '0', ...process.env }),
+  host: '127.0.0.1',
+  port: Number(process.env.PORT ?? 0),
+};
 // SORREL_BENCH_LOG_FILE: log as `sorrel serve` does (src/log.ts: 4 KiB batches, warnings at once) into that file.
 const file = process.env.SORREL_BENCH_LOG_FILE;
 const log = file ? createLog(config.logLevel, file) : pino({ level: config.logLevel }, pino.destination(2));

@@ -8,6 +8,7 @@ import { toDatasetSource, toEngineSpecs } from './engine-entries.ts';
 import { reader } from './reader.ts';
 import { toConceptSpecs } from './concepts.ts';
 import { toFieldSpecs } from './fields.ts';
+import { findLabelLeaks } from './labels.ts';
 import type { CatalogSpec } from './spec.ts';
 
 /** The catalog spec of a parsed document; problems are pushed to `problems` (the spec is then not servable). */
@@ -132,6 +133,7 @@ export function toCatalogSpec(doc: unknown, path: string, fileModified: string, 
     'field id',
   );
   const fieldIds = new Set(fields.map((f) => f.id));
+  problems.push(...findLabelLeaks(fields, path));
 
   const concepts = toConceptSpecs(root.concepts, r, path, problems, fieldIds, checkCategory);
   r.unique(

@@ -79,6 +79,8 @@ export type JwtSpec = {
   jwksFile: string | null;
   issuer: string | null;
   audience: string | null;
+  maxAge: number; // seconds from `iat` after which a token is refused (`max_age`, default 24 h)
+  clockTolerance: number; // seconds of clock skew allowed on exp/nbf/iat (`clock_tolerance`, 0 … 60)
   claims: { name: string; privileged: string; groups: string };
 };
 export type AccessSpec = { anonymous: boolean; apiKeys: ApiKeySpec[]; jwt: JwtSpec | null };

@@ -1,13 +1,13 @@
 // `sorrel check`: every problem of a catalog and its data files, or one OK line.
 import { resolve } from 'node:path';
-import { findTimestampWarnings } from '../catalog/warnings.ts';
+import { findAccessWarnings, findTimestampWarnings } from '../catalog/warnings.ts';
 import { CatalogError } from '../catalog/read.ts';
 import { toDisclosureText } from '../catalog/disclosure.ts';
 import { COMMANDS } from './args.ts';
 import { fail, toDatasetList, toWarningCount } from './output.ts';
 import { findProblems } from './problems.ts';
 
-/** Reports every problem: structure first, then each data file and column that can be checked; warns of unpinned timestamps. */
+/** Reports every problem: structure first, then each data file and column that can be checked; warns of weak access settings and unpinned timestamps. */
 export async function check(catalogPath: string | undefined, bufferBytes?: number): Promise<number> {
   if (!catalogPath) return fail('check needs a catalog file.', COMMANDS.check.usage);
   const { spec, datasets, problems, warnings } = await findProblems(resolve(catalogPath), true, bufferBytes);
@@ -15,7 +15,7 @@ export async function check(catalogPath: string | undefined, bufferBytes?: numbe
   if (warnings.length)
     console.error(`Warning${warnings.length === 1 ? '' : 's'}:\n${warnings.map((w) => `  - ${w}`).join('\n')}`);
   if (spec && !problems.length) {
-    for (const w of findTimestampWarnings(spec)) console.error(`warning: ${w}`);
+    for (const w of [...findAccessWarnings(spec), ...findTimestampWarnings(spec)]) console.error(`warning: ${w}`);
     const root = spec.root === null ? '' : ` root ${spec.root};`;
     console.log(
       `${catalogPath}: OK — ${spec.datasets.length} datasets: ${toDatasetList(datasets.values())};${root} ${spec.categories.length} categories, ${spec.fields.length} fields, ${spec.concepts.length} concepts${warnings.length ? ` (${toWarningCount(warnings.length)})` : ''}.`,

@@ -31,7 +31,11 @@ export const INTERNAL_TYPES: readonly InternalType[] = [
   'key',
 ];
 
-export type User = { name: string; privileged: boolean; groups: string[] };
+/**
+ * Who asks. `client` names the credential for per-client limits (an API key's hash, a JWT's
+ * issuer and subject); absent for anonymous users, who are told apart by address.
+ */
+export type User = { name: string; privileged: boolean; groups: string[]; client?: string };
 
 export type Category = { id: number; name: string; order: number; parent: number | null };
 

@@ -66,7 +66,9 @@ export function createEngineClient(spec: EngineSpec, { timeoutMs, env, observe }
     password,
     request_timeout: timeoutMs + 1000, // ours fires first; this only bounds a socket left behind
     log: { level: ClickHouseLogLevel.OFF },
-    clickhouse_settings: { max_execution_time: Math.max(1, Math.ceil(timeoutMs / 1000)) },
+    // readonly=2: the engine refuses any write or DDL, and a change of `readonly` itself; not 1, which
+    // also refuses the per-statement `SETTINGS distributed_product_mode = 'local'` of tree queries.
+    clickhouse_settings: { max_execution_time: Math.max(1, Math.ceil(timeoutMs / 1000)), readonly: '2' },
   });
   const seconds = timeoutMs / 1000;
   const kills = new Set<Promise<unknown>>();

@@ -19,6 +19,7 @@ import type { ReplyCache } from './reply-cache.ts';
 import { toBaseUrl, toCanonicalPath, toMatchTags } from './normalise.ts';
 import { sendBytes, sendCached, sendJson, sendNotModified, toRawHeaders, VARY, VARY_ACCEPT } from './write.ts';
 import { ARROW_STREAM, type Representation, toRepresentation } from './accept.ts';
+import type { ClientLimit } from './rate-limit.ts';
 
 export type ApiRequest = Request & { query: Query; params: Record<string, string>; route?: string; userName?: string };
 
@@ -34,10 +35,12 @@ export type AnswerOptions = {
   config: Config;
   replies: ReplyCache;
   metrics: Metrics;
+  /** Charges the client for uncached work (a miss, a POST); throws 429 when it has none left. */
+  limit: ClientLimit;
 };
 
 /** Creates the function that answers a request on a route from the snapshot current at its start. */
-export function createAnswer({ state, pool, config, replies, metrics }: AnswerOptions) {
+export function createAnswer({ state, pool, config, replies, metrics, limit }: AnswerOptions) {
   // Parses by raw request, for the snapshot current now; a new snapshot starts a new memo.
   const parseBytes = toParseMemoBytes(config.replyCacheBytes);
   let parses: { version: string; memo: ParseMemo } = { version: '', memo: createParseMemo(parseBytes) };
@@ -81,6 +84,7 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
     if (req.method === 'POST' && route.post) {
       // Never cached or validated by the GET rules: the answer depends on the body. The body is read
       // only when the handler asks, after it has checked the path (an unknown field is a 404 whatever the body).
+      limit(req, user);
       const ctx = toContext();
       ctx.representation = 'json';
       ctx.signal = toCloseSignal(res);
@@ -141,6 +145,7 @@ export function createAnswer({ state, pool, config, replies, metrics }: AnswerOp
       if (hit)
         return sendCached(req, res, hit.raw, hit.body, cors === NO_HEADERS ? NO_RAW : Object.entries(cors).flat());
     }
+    limit(req, user); // cached replies and 304s above are free; work from here on is charged
     ctx ??= toContext();
     ctx.canonical = parsed.canonical;
     return answerMiss(req, res, route, ctx, parsed.params, key, headers, matchesAny, vary);

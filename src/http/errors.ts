@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'NOT_SUPPORTED'
   | 'UNAVAILABLE'
   | 'ENGINE_UNAVAILABLE'
+  | 'RATE_LIMITED'
   | 'INTERNAL'
   | 'INVALID_BODY'
   | 'BODY_TOO_LARGE'
@@ -101,4 +102,15 @@ export function notFound(kind: 'concept' | 'field', id: number | string): HttpEr
 /** 503 UNAVAILABLE while no snapshot is loaded (or while draining). */
 export function notReady(message = 'Loading data; not ready yet. Retry shortly.'): HttpError {
   return new HttpError(503, 'UNAVAILABLE', message, { headers: RETRY });
+}
+
+/** 429 RATE_LIMITED: this client started more uncached answers than its rate allows; Retry-After in whole seconds. */
+export function rateLimited(seconds: number, rate: number, burst: number): HttpError {
+  const after = Math.max(1, Math.ceil(seconds));
+  return new HttpError(
+    429,
+    'RATE_LIMITED',
+    `Too many requests that are not answered from the cache: this client (its API key, token subject or address) may start ${rate} per second after a burst of ${burst}. Retry after ${after} s; repeating a request already answered costs nothing.`,
+    { headers: { 'Retry-After': String(after) } },
+  );
 }

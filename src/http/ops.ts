@@ -1,4 +1,6 @@
 // Operations endpoints (API.md §10): /healthz, /readyz and /metrics.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Polka } from 'polka';
 import type { EngineBoard } from '../contract/engine.ts';
 import type { Pool } from '../contract/pool.ts';
@@ -58,7 +60,24 @@ export function toTreeIndexBytes(tree: TreeRef): number {
   return [...tree.resolved, ...Object.values(tree.entity)].reduce((sum, b) => sum + b.byteLength, 0);
 }
 
-/** Adds the operations endpoints to `app`; /metrics needs the configured token when there is one. */
+/**
+ * Who may read /metrics. Its series name routes, datasets and load, so it is not public by default:
+ * with SORREL_METRICS_TOKEN it needs that bearer token; without one it answers 404 like an unknown
+ * path unless SORREL_METRICS_PUBLIC=true says the port is reachable only by the scraper. The token is
+ * compared as SHA-256 digests in constant time, so neither its bytes nor its length show in timings.
+ */
+export function toMetricsAccess(config: Config): ((req: IncomingMessage) => boolean) | null {
+  if (config.metricsToken === null) return config.metricsPublic ? () => true : null;
+  const expected = digest(`Bearer ${config.metricsToken}`);
+  return (req) => {
+    const given = req.headers.authorization;
+    return given !== undefined && timingSafeEqual(digest(given), expected);
+  };
+}
+
+const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+
+/** Adds the operations endpoints to `app`; /metrics as toMetricsAccess says. */
 export function addOpsRoutes(app: Polka, { state, metrics, config, engines }: OpsOptions): void {
   app.get('/healthz', (req, res) => {
     sendJson(req, res, 200, { status: 'ok' });
@@ -85,8 +104,11 @@ export function addOpsRoutes(app: Polka, { state, metrics, config, engines }: Op
           : {}),
       });
   });
+  // Not served at all (the app's 404 for unknown paths) unless a token or SORREL_METRICS_PUBLIC allows it.
+  const isAllowed = toMetricsAccess(config);
+  if (isAllowed === null) return;
   app.get('/metrics', async (req, res) => {
-    if (config.metricsToken !== null && req.headers.authorization !== `Bearer ${config.metricsToken}`) {
+    if (!isAllowed(req)) {
       sendError(
         req,
         res,

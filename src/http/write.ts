@@ -16,6 +16,8 @@ export function sendJson(
   return bytes;
 }
 
+// Every JSON answer also carries `X-Content-Type-Options: nosniff`, so no browser reads a body (which may
+// echo input) as HTML or script.
 // Every answer depends on the credentials and, through CORS, on the origin; a route with an Arrow
 // body (API.md §16) also on Accept.
 export const VARY = 'Authorization, Origin';
@@ -36,6 +38,7 @@ export function sendBytes(
     Vary: vary,
     ...headers,
     'Content-Type': type,
+    'X-Content-Type-Options': 'nosniff',
     'Content-Length': bytes.length,
   });
   res.end(req.method === 'HEAD' ? undefined : bytes);
@@ -48,7 +51,7 @@ export function sendBytes(
 export function toRawHeaders(bytes: Buffer, headers: Record<string, string>, type = JSON_TYPE, vary = VARY): string[] {
   const raw = ['Vary', vary];
   for (const [k, v] of Object.entries(headers)) raw.push(k, v);
-  raw.push('Content-Type', type, 'Content-Length', String(bytes.length));
+  raw.push('Content-Type', type, 'X-Content-Type-Options', 'nosniff', 'Content-Length', String(bytes.length));
   return raw;
 }
 
@@ -98,7 +101,7 @@ export function toRawErrorResponse(err: HttpError): string {
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('');
   return (
-    `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status]}\r\nContent-Type: application/json; charset=utf-8\r\n${extra}` +
+    `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status]}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n${extra}` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
   );
 }

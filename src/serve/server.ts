@@ -19,6 +19,8 @@ import type { Pool } from '../contract/pool.ts';
 import { isSnapshotFile, loadBuiltSnapshot } from '../snapshot/build/built.ts';
 import { createSnapshot, type Snapshot } from '../snapshot/build/create.ts';
 import { findCatalogProblems } from '../snapshot/build/problems.ts';
+import { findEngineTransportWarnings } from '../catalog/warnings.ts';
+import type { EngineSpec } from '../contract/engine.ts';
 import { createServedEngines, type ServedEngines } from './engines.ts';
 import { runEngineTask } from '../engine/run.ts';
 import type { EngineRunner } from '../engine/runner.ts';
@@ -191,7 +193,9 @@ async function loadSnapshot(
       },
     };
     try {
-      return await loadBuiltSnapshot(path, lazy, engines);
+      const snapshot = await loadBuiltSnapshot(path, lazy, engines);
+      for (const e of snapshot.engines?.specs ?? []) warnOfTransport(path, e, log);
+      return snapshot;
     } finally {
       await lazy.close();
     }
@@ -221,6 +225,7 @@ async function loadCatalogSnapshot(
   serving?: { pool: Pool; threads: number },
 ): Promise<Snapshot> {
   const spec = loadCatalog(path);
+  for (const e of spec.engines) warnOfTransport(spec.path, e, log);
   // Precompute gets threads of its own, started now so they boot while the files load, and closed
   // (in the background) once the snapshot is built; at start-up it shares the serving pool's.
   const loadPool = serving
@@ -237,4 +242,9 @@ async function loadCatalogSnapshot(
   } finally {
     void loadPool.close().catch(() => {}); // threads that end on their own: ready need not wait for them
   }
+}
+
+/** Logs a warning when an engine entry sends credentials in clear to another machine (API.md §14). */
+function warnOfTransport(path: string, e: EngineSpec, log: Logger): void {
+  for (const w of findEngineTransportWarnings(path, e)) log.warn({ engine: e.name }, w);
 }

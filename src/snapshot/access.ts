@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createLocalJWKSet, importSPKI, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { DEFAULT_MAX_AGE, MAX_CLOCK_TOLERANCE, toShortSecretProblem } from '../catalog/access.ts';
 import type { AccessSpec, CatalogSpec, JwtSpec } from '../catalog/spec.ts';
 import { CredentialError } from '../contract/errors.ts';
 import type { User } from '../contract/model.ts';
@@ -61,7 +62,10 @@ export async function createAuthenticator(
   keyText: KeyText = loadKeyText(access.jwt),
 ): Promise<Authenticate> {
   const keys = new Map(
-    access.apiKeys.map((k) => [k.sha256, Object.freeze({ name: k.name, privileged: k.privileged, groups: k.groups })]),
+    access.apiKeys.map((k) => [
+      k.sha256,
+      Object.freeze({ name: k.name, privileged: k.privileged, groups: k.groups, client: `key:${k.sha256}` }),
+    ]),
   );
   const jwt = access.jwt;
   let key: Uint8Array | Awaited<ReturnType<typeof importSPKI>> | JWTVerifyGetKey | null = null;
@@ -74,27 +78,39 @@ export async function createAuthenticator(
   const verify = async (token: string, j: NonNullable<typeof jwt>): Promise<User> => {
     let payload: JWTPayload;
     try {
-      const options = { algorithms: [j.algorithm], issuer: j.issuer ?? undefined, audience: j.audience ?? undefined };
+      // API.md §2: `exp` is required, a token older than max_age (from `iat`) is refused, `nbf` is
+      // honoured (jose checks it whenever present), the tolerance is at most 60 s (a built file
+      // from before these keys gets the defaults).
+      const options = {
+        algorithms: [j.algorithm],
+        issuer: j.issuer ?? undefined,
+        audience: j.audience ?? undefined,
+        requiredClaims: ['exp'],
+        maxTokenAge: j.maxAge ?? DEFAULT_MAX_AGE,
+        clockTolerance: Math.min(j.clockTolerance ?? 0, MAX_CLOCK_TOLERANCE),
+      };
       payload = (
         typeof key === 'function' ? await jwtVerify(token, key, options) : await jwtVerify(token, key!, options)
       ).payload;
     } catch (err) {
-      const code = (err as { code?: string }).code;
-      throw unauthorized(
-        code === 'ERR_JWT_EXPIRED' ? 'The token has expired.' : 'The token is not valid for this service.',
-        err,
-      );
+      throw unauthorized(toRefusal(err), err);
     }
     const groups = payload[j.claims.groups];
     return {
       name: String(payload[j.claims.name] ?? 'jwt-user'),
       privileged: payload[j.claims.privileged] === true,
       groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
+      // The rate limit's client: the issuer's subject, else this very token.
+      client:
+        typeof payload.sub === 'string'
+          ? `sub:${JSON.stringify([payload.iss ?? null, payload.sub])}`
+          : `jwt:${toKeyHash(token)}`,
     };
   };
 
   return (authorization) => {
-    if (!authorization) {
+    // Present but empty is an invalid credential (API.md §2), never anonymous.
+    if (authorization === undefined) {
       if (access.anonymous) return ANONYMOUS;
       throw unauthorized('This catalog needs credentials: send Authorization: Bearer <API key or JWT>.');
     }
@@ -108,12 +124,33 @@ export async function createAuthenticator(
   };
 }
 
-/** The HS256 secret: as the catalog writes it, else from the environment variable it names (read now). */
+/** The HS256 secret: as the catalog writes it, else from the environment variable it names (read now); at least 32 bytes. */
 function toSecret(jwt: JwtSpec): string {
   const secret = jwt.secret ?? (jwt.secretEnv ? process.env[jwt.secretEnv] : undefined);
   if (!secret)
     throw new Error(
       `access.jwt: HS256 needs its secret: ${jwt.secretEnv ? `set the environment variable ${jwt.secretEnv}` : 'give `secret` or `secret_env`'}.`,
     );
+  const short = toShortSecretProblem(
+    secret,
+    jwt.secret !== null ? '`secret`' : `the environment variable ${jwt.secretEnv}`,
+  );
+  if (short) throw new Error(`access.jwt: ${short}`);
   return secret;
+}
+
+/** The 401 message of a token jose refused: what is wrong with it, never the token. */
+function toRefusal(err: unknown): string {
+  const { code, claim, reason } = err as { code?: string; claim?: string; reason?: string };
+  if (code === 'ERR_JWT_EXPIRED')
+    return claim === 'iat'
+      ? 'The token is older than this service accepts (its `iat` is beyond `max_age`).'
+      : 'The token has expired.';
+  if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') {
+    if (claim === 'exp' && reason === 'missing') return 'The token has no expiry (`exp`); this service needs one.';
+    if (claim === 'iat' && reason === 'missing')
+      return "The token has no issue time (`iat`); this service limits a token's age and needs one.";
+    if (claim === 'nbf') return 'The token is not valid yet (`nbf`).';
+  }
+  return 'The token is not valid for this service.';
 }

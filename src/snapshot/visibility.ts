@@ -9,9 +9,15 @@ export function isOpenTo(user: User, o: { published: boolean; archived: boolean;
   return o.groups === null || o.groups.some((g) => user.groups.includes(g));
 }
 
-/** A stable key for what a user may see: privileged flag and sorted groups, never the identity. */
+/**
+ * A stable key for what a user may see: privileged flag and the set of groups, never the identity.
+ * Groups are compared whole and any string is a group (API.md §2: `"finance,ops"`, `cn=x,ou=y`), so
+ * the key is the JSON of the sorted, de-duplicated list: two different sets never share a key (it
+ * also keys the reply cache, the parse memo and the ETag), and the same set in any order shares one.
+ */
 export function toVisibilityKey(user: User): string {
-  return user.privileged ? 'p' : `u:${[...user.groups].sort().join(',')}`;
+  if (user.privileged) return 'p';
+  return `u:${JSON.stringify([...new Set(user.groups)].sort())}`;
 }
 
 export type Visible = { fields: Set<number>; concepts: Set<number> };

@@ -52,8 +52,31 @@ test('visibility rules and keys', () => {
   assert.not.ok(isOpenTo(anon, { ...open, groups: ['staff'] }));
   assert.ok(isOpenTo(staff, { ...open, groups: ['staff'] }));
   assert.ok(isOpenTo({ name: 'p', privileged: true, groups: [] }, { published: false, archived: true, groups: ['x'] }));
-  assert.is(toVisibilityKey(staff), 'u:a,staff');
-  assert.is(toVisibilityKey({ ...staff, name: 'other', groups: ['staff', 'a'] }), 'u:a,staff');
+  assert.is(toVisibilityKey(staff), 'u:["a","staff"]');
+  assert.is(toVisibilityKey({ ...staff, name: 'other', groups: ['a', 'staff', 'a'] }), 'u:["a","staff"]');
+  assert.is(toVisibilityKey(anon), 'u:[]');
+});
+
+test('groups are compared whole: a comma, a quote or a DN in a group name never joins two sets into one key', () => {
+  const key = (...groups: string[]) => toVisibilityKey({ name: 'x', privileged: false, groups });
+  const sets = [
+    [],
+    [''],
+    ['finance,ops'],
+    ['finance', 'ops'],
+    ['ops', 'finance,'],
+    ['finance', ',ops'],
+    ['cn=x,ou=y'],
+    ['cn=x', 'ou=y'],
+    ['a"', 'b'],
+    ['a', '"b'],
+    ['a","b'],
+    ['a\\', 'b'],
+  ];
+  const keys = sets.map((g) => key(...g));
+  assert.is(new Set(keys).size, sets.length, keys.join(' | '));
+  assert.is.not(key('finance,ops'), key('finance', 'ops'));
+  assert.is(key('ops', 'finance'), key('finance', 'ops'));
 });
 
 test.run();

@@ -81,4 +81,37 @@ test('sorrel check warns (exit 0) of timestamps that come from mtimes', () => {
   );
 });
 
+test('sorrel check warns (exit 0) of a JWT key that checks no issuer or audience; refuses a label column that leaks', () => {
+  const r = run(['check', FIXTURE_CATALOG]);
+  assert.is(r.status, 0);
+  assert.match(
+    r.stderr,
+    /^warning: .*catalog\.yaml: access\.jwt: no `issuer` and no `audience`, so a token that any issuer signed/m,
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'sorrel-trust-'));
+  for (const f of ['people.csv', 'pets.json']) copyFileSync(join(dirname(FIXTURE_CATALOG), f), join(dir, f));
+  const text = readFileSync(FIXTURE_CATALOG, 'utf8');
+  writeFileSync(
+    join(dir, 'ok.yaml'),
+    text.replace('claims:', 'issuer: https://login.example.org\n    audience: sorrel\n    claims:'),
+  );
+  const ok = run(['check', join(dir, 'ok.yaml')]);
+  assert.is(ok.status, 0, ok.stderr);
+  assert.not.match(ok.stderr, /access\.jwt/);
+  // Field 1 (public) labelled by secret_code, the column of field 7 (staff only).
+  writeFileSync(
+    join(dir, 'leak.yaml'),
+    text.replace(
+      '{ id: 1, dataset: people, column: name,',
+      '{ id: 1, dataset: people, column: name, label_column: secret_code,',
+    ),
+  );
+  const leak = run(['check', join(dir, 'leak.yaml')]);
+  assert.is(leak.status, 1);
+  assert.match(
+    leak.stderr,
+    /fields\[0\] \(id 1\): label_column "secret_code" is the column of field 7 \(restricted to groups \["staff"\]\)/,
+  );
+});
+
 test.run();

@@ -46,6 +46,26 @@ test('the engine enforces the deadline too: max_execution_time is sent with ever
   }
 });
 
+test('queries run read-only (readonly=2): the engine refuses a write, DDL and lifting readonly; reads and their settings answer', async () => {
+  const client = createEngineClient(spec(), { timeoutMs: 5000, env: {} });
+  try {
+    const [row] = await client.query("SELECT value FROM system.settings WHERE name = 'readonly'");
+    assert.is(row.value, '2');
+    const ddl = await rejection(client.query('CREATE TABLE sorrel_test.readonly_probe (x UInt8) ENGINE = Memory'));
+    assert.instance(ddl, EngineUnavailableError);
+    assert.is(((ddl as Error).cause as { code?: string }).code, '164', (ddl.cause as Error).message); // READONLY
+    const drop = await rejection(client.query('DROP TABLE IF EXISTS sorrel_test.readonly_probe'));
+    assert.is(((drop as Error).cause as { code?: string }).code, '164', (drop.cause as Error).message);
+    const lift = await rejection(client.query('SELECT 1 SETTINGS readonly = 0'));
+    assert.is(((lift as Error).cause as { code?: string }).code, '164', (lift.cause as Error).message);
+    assert.equal(await ch.sql('EXISTS TABLE sorrel_test.readonly_probe'), '0\n');
+    // What the tree queries send (src/engine/tree/sql.ts).
+    assert.equal(await client.query("SELECT 2 AS two SETTINGS distributed_product_mode = 'local'"), [{ two: 2 }]);
+  } finally {
+    await client.close();
+  }
+});
+
 test('an engine nobody listens on is unreachable, named, without its address', async () => {
   const port = await new Promise<number>((resolve) => {
     const srv = createServer().listen(0, '127.0.0.1', () => {

@@ -57,7 +57,7 @@ test.before(async () => {
 async function startEngineServer(catalog: string, over: Partial<Config> = {}): Promise<Running | null> {
   const running = await startServer(
     catalog,
-    { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1, ...CONFIG, ...over },
+    { ...DEFAULT_CONFIG, rateLimit: 0, host: '127.0.0.1', port: 0, poolThreads: 1, ...CONFIG, ...over },
     pino({ level: 'silent' }),
   );
   try {

@@ -32,7 +32,15 @@ test.before(async () => {
   });
   s = await startServer(
     catalog,
-    { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1, engineTimeoutMs: 5000 },
+    {
+      ...DEFAULT_CONFIG,
+      rateLimit: 0,
+      host: '127.0.0.1',
+      port: 0,
+      poolThreads: 1,
+      engineTimeoutMs: 5000,
+      metricsPublic: true,
+    },
     pino({ level: 'debug' }, sink),
     undefined,
     runTableTask,

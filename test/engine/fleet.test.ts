@@ -24,7 +24,14 @@ let requests: Request[];
 
 /** A replica over the engine catalog, as `sorrel serve` runs it (same base URL on every replica, as the docs say). */
 async function startReplica(catalog: string): Promise<Running> {
-  const config = { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1, baseUrl: 'http://sorrel.test' };
+  const config = {
+    ...DEFAULT_CONFIG,
+    rateLimit: 0,
+    host: '127.0.0.1',
+    port: 0,
+    poolThreads: 1,
+    baseUrl: 'http://sorrel.test',
+  };
   const running = await startServer(catalog, config, pino({ level: 'silent' }), undefined, runEngineTask);
   await running.ready;
   return running;

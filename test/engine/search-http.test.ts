@@ -19,7 +19,14 @@ import { type Running, startServer } from '../../src/serve/server.ts';
 import { type Cluster, startCluster } from '../helpers/clickhouse.ts';
 import { NAMES } from './search-fixture.ts';
 
-const CONFIG = { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1, baseUrl: 'http://sorrel.test' };
+const CONFIG = {
+  ...DEFAULT_CONFIG,
+  rateLimit: 0,
+  host: '127.0.0.1',
+  port: 0,
+  poolThreads: 1,
+  baseUrl: 'http://sorrel.test',
+};
 const PINNED = '2026-01-01T00:00:00.000';
 const ROWS = [...NAMES, null].map((name, i) => ({ id: i + 1, name, city: i % 3 === 0 ? 'Nîmes' : 'Lyon' }));
 const QUERIES = [

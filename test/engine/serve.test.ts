@@ -18,7 +18,7 @@ import { runTableTask } from '../../src/engine/compute/index.ts';
 import { createPeople, writeEngineCatalog } from '../helpers/engine.ts';
 import { get } from '../helpers/server.ts';
 
-const CONFIG = { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1 };
+const CONFIG = { ...DEFAULT_CONFIG, rateLimit: 0, host: '127.0.0.1', port: 0, poolThreads: 1, metricsPublic: true };
 let ch: Cluster;
 
 test.before(async () => {

@@ -48,7 +48,16 @@ export async function startLogged(
   });
   const running = await startServer(
     source,
-    { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1, maxGroups: 1_000_000, ...config },
+    {
+      ...DEFAULT_CONFIG,
+      rateLimit: 0,
+      host: '127.0.0.1',
+      port: 0,
+      poolThreads: 1,
+      maxGroups: 1_000_000,
+      metricsPublic: true,
+      ...config,
+    },
     pino({ level: 'info' }, sink),
   );
   await running.ready;

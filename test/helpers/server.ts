@@ -21,7 +21,7 @@ export async function startTestServer(
 ): Promise<Running> {
   const running = await startServer(
     catalog,
-    { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1, ...config },
+    { ...DEFAULT_CONFIG, rateLimit: 0, host: '127.0.0.1', port: 0, poolThreads: 1, metricsPublic: true, ...config },
     pino({ level: 'silent' }),
     worker,
   );

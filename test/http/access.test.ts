@@ -74,6 +74,31 @@ t('a bad API key is 401 with WWW-Authenticate, never a fall-back to anonymous', 
   assert.not.ok(r.text.includes('wrong-key'));
 });
 
+t(
+  'an Authorization header that is present but empty, or not Bearer, is 401 with WWW-Authenticate, not anonymous',
+  async () => {
+    const { request } = await import('node:http');
+    for (const value of ['', 'Bearer', 'Token abc', 'Basic dXNlcjpwYXNz']) {
+      const { status, headers, body } = await new Promise<{
+        status: number;
+        headers: Record<string, unknown>;
+        body: string;
+      }>((resolve, reject) => {
+        const req = request(`${s.url}/api/fields/`, { headers: { Authorization: value } }, (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      assert.is(status, 401, JSON.stringify(value));
+      assert.match(String(headers['www-authenticate']), /^Bearer/);
+      assert.is(JSON.parse(body).code, 'UNAUTHORIZED');
+    }
+  },
+);
+
 t('a valid JWT maps its claims to name, privilege and groups', async () => {
   const admin = await jwt({ admin: true });
   assert.is((await get(s.url, '/api/fields/', { Authorization: `Bearer ${admin}` })).body.length, 12);
@@ -87,6 +112,7 @@ t('a valid JWT maps its claims to name, privilege and groups', async () => {
 t('an expired or forged JWT is 401', async () => {
   const expired = await new SignJWT({ admin: true })
     .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
     .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
     .sign(secret);
   const r = await get(s.url, '/api/fields/', { Authorization: `Bearer ${expired}` });
@@ -98,6 +124,37 @@ t('an expired or forged JWT is 401', async () => {
     .sign(new TextEncoder().encode('another-secret-another-secret-1234'));
   assert.is((await get(s.url, '/api/fields/', { Authorization: `Bearer ${forged}` })).status, 401);
 });
+
+t(
+  'groups are compared whole: a single group "ops,staff" never shares visibility, cache entries or ETags with ["ops", "staff"]',
+  async () => {
+    // The old key joined sorted groups with commas: both sets were "ops,staff".
+    const member = { Authorization: `Bearer ${await jwt({ groups: ['ops', 'staff'] })}` };
+    const outsider = { Authorization: `Bearer ${await jwt({ groups: ['ops,staff'] })}` };
+    // A member warms first, then the outsider asks (field 7 is restricted to `staff`).
+    for (const path of ['/api/fields/7/', '/api/fields/7/values/', '/api/concepts/5/']) {
+      assert.is((await get(s.url, path, member)).status, 200, `member ${path}`);
+      assert.is((await get(s.url, path, outsider)).status, 404, `outsider after member ${path}`);
+    }
+    // The outsider warms first, then the member asks.
+    for (const path of ['/api/fields/7/dist/', '/api/concepts/5/fields/']) {
+      assert.is((await get(s.url, path, outsider)).status, 404, `outsider ${path}`);
+      assert.is((await get(s.url, path, member)).status, 200, `member after outsider ${path}`);
+    }
+    // The lists, both orders.
+    assert.equal(ids((await get(s.url, '/api/fields/?limit=100', member)).body), [1, 2, 3, 4, 5, 6, 7, 10, 11, 12]);
+    assert.equal(ids((await get(s.url, '/api/fields/?limit=100', outsider)).body), [1, 2, 3, 4, 5, 6, 10, 11, 12]);
+    assert.equal(ids((await get(s.url, '/api/concepts/?limit=100', outsider)).body), [1, 2, 3, 4, 10, 11]);
+    assert.equal(ids((await get(s.url, '/api/concepts/?limit=100', member)).body), [1, 2, 3, 4, 5, 6, 10, 11]);
+    // An object both see: the same body, but not the same validator, and one's ETag is no 304 for the other.
+    const a = await get(s.url, '/api/fields/1/', member);
+    const b = await get(s.url, '/api/fields/1/', outsider);
+    assert.is(a.text, b.text);
+    assert.is.not(a.headers.get('etag'), b.headers.get('etag'));
+    const c = await get(s.url, '/api/fields/1/', { ...outsider, 'If-None-Match': a.headers.get('etag')! });
+    assert.is(c.status, 200);
+  },
+);
 
 t('anonymous access can be switched off: no credentials is 401', async () => {
   const { mkdtempSync, readFileSync, writeFileSync, copyFileSync } = await import('node:fs');

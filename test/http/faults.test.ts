@@ -58,6 +58,7 @@ t.run();
 const m = suite('metrics that leak nothing');
 let hidden: Running;
 let guarded: Running;
+let closed: Running;
 m.before(async () => {
   // The fixture plus a dataset whose only field is archived: anonymous users must not learn it exists.
   const dir = mkdtempSync(join(tmpdir(), 'sorrel-metrics-'));
@@ -69,10 +70,12 @@ m.before(async () => {
   writeFileSync(join(dir, 'catalog.yaml'), text);
   hidden = await startTestServer(join(dir, 'catalog.yaml'));
   guarded = await startTestServer(undefined, { metricsToken: 's3cret' });
+  closed = await startTestServer(undefined, { metricsPublic: false });
 });
 m.after(async () => {
   await hidden.close();
   await guarded.close();
+  await closed.close();
 });
 
 m('names no dataset whose fields are all hidden', async () => {
@@ -93,6 +96,20 @@ m('with a metrics token, /metrics needs it', async () => {
   assert.is((await get(guarded.url, '/metrics')).status, 401);
   assert.is((await get(guarded.url, '/metrics', { Authorization: 'Bearer wrong' })).status, 401);
   assert.is((await get(guarded.url, '/metrics', { Authorization: 'Bearer s3cret' })).status, 200);
+  for (const wrong of ['', 'Bearer', 'Bearer s3cre', 'Bearer s3cretX', 'bearer s3cret', 'Basic s3cret'])
+    assert.is((await get(guarded.url, '/metrics', { Authorization: wrong })).status, 401, JSON.stringify(wrong));
 });
+
+m(
+  'without a token /metrics is not served unless SORREL_METRICS_PUBLIC says so: the 404 of an unknown path',
+  async () => {
+    const r = await get(closed.url, '/metrics');
+    const unknown = await get(closed.url, '/metricz');
+    assert.is(r.status, 404);
+    assert.is(r.body.code, 'NOT_FOUND');
+    assert.is(r.text.replace('metrics', 'metricz'), unknown.text);
+    assert.is((await get(closed.url, '/metrics', { Authorization: 'Bearer anything' })).status, 404);
+  },
+);
 
 m.run();

@@ -29,6 +29,30 @@ test('paths are compared decoded; If-None-Match tags are compared weakly', () =>
   assert.equal(toMatchTags(req({ 'if-none-match': 'W/"a", "b" ,*' })), ['"a"', '"b"', '*']);
 });
 
+test('`*` answers any origin with `*` and no credentials; a listed origin is still echoed with them; `null` never', () => {
+  const config = { ...DEFAULT_CONFIG, corsOrigins: ['https://portal.example', '*'] };
+  const any = {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': 'ETag, Link, X-Total-Count',
+  };
+  assert.equal(toCorsHeaders(req({ origin: 'https://any.example' }), config), any);
+  assert.equal(toCorsHeaders(req({ origin: 'https://any.example' }), { ...config, corsOrigins: ['*'] }), any);
+  assert.is(
+    toCorsHeaders(req({ origin: 'https://portal.example' }), config)['Access-Control-Allow-Credentials'],
+    'true',
+  );
+  assert.is(
+    toCorsHeaders(req({ origin: 'https://portal.example' }), config)['Access-Control-Allow-Origin'],
+    'https://portal.example',
+  );
+  assert.equal(toCorsHeaders(req({ origin: 'null' }), config), {});
+  assert.equal(toPreflightHeaders(req({ origin: 'null' }), config)['Access-Control-Allow-Origin'], undefined);
+  assert.equal(
+    toPreflightHeaders(req({ origin: 'https://x.example' }), config)['Access-Control-Allow-Credentials'],
+    undefined,
+  );
+});
+
 test('an allowed origin is echoed with credentials, never *; others get no CORS headers', () => {
   const config = { ...DEFAULT_CONFIG, corsOrigins: ['https://portal.example'] };
   assert.equal(toCorsHeaders(req({ origin: 'https://portal.example' }), config), {
@@ -37,12 +61,7 @@ test('an allowed origin is echoed with credentials, never *; others get no CORS 
     'Access-Control-Expose-Headers': 'ETag, Link, X-Total-Count',
   });
   assert.equal(toCorsHeaders(req({ origin: 'https://evil.example' }), config), {});
-  assert.is(
-    toCorsHeaders(req({ origin: 'https://any.example' }), { ...DEFAULT_CONFIG, corsOrigins: ['*'] })[
-      'Access-Control-Allow-Origin'
-    ],
-    'https://any.example',
-  );
+  assert.equal(toCorsHeaders(req({ origin: 'null' }), { ...DEFAULT_CONFIG, corsOrigins: ['null'] }), {});
   assert.is(
     toPreflightHeaders(req({}), config)['Access-Control-Allow-Headers'],
     'Authorization, If-None-Match, Content-Type',

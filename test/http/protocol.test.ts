@@ -174,6 +174,22 @@ t('a request Node cannot parse gets a JSON 400', async () => {
   });
   assert.match(text, /^HTTP\/1\.1 400/);
   assert.match(text, /"code":"INVALID_PARAMETER"/);
+  assert.match(text, /\r\nX-Content-Type-Options: nosniff\r\n/);
+});
+
+t('every JSON answer carries X-Content-Type-Options: nosniff: fresh, cached, HEAD, errors, operations', async () => {
+  for (const [path, method] of [
+    ['/api/fields/?query=nosniff-probe', 'GET'], // a miss
+    ['/api/fields/?query=nosniff-probe', 'GET'], // the same from the reply cache
+    ['/api/fields/?query=nosniff-probe', 'HEAD'],
+    ['/api/fields/4000/', 'GET'],
+    ['/api/fields/?limit=x', 'GET'],
+    ['/healthz', 'GET'],
+    ['/readyz', 'GET'],
+  ]) {
+    const r = await get(s.url, path, {}, method);
+    assert.is(r.headers.get('x-content-type-options'), 'nosniff', `${method} ${path} ${r.status}`);
+  }
 });
 
 t.run();

@@ -20,7 +20,7 @@ const fresh = () =>
 test.before(async () => {
   s = await startServer(
     FIXTURE_CATALOG,
-    { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 2 },
+    { ...DEFAULT_CONFIG, rateLimit: 0, host: '127.0.0.1', port: 0, poolThreads: 2, metricsPublic: true },
     pino({ level: 'silent' }),
     new URL('../fixtures/dying-worker.ts', import.meta.url),
   );

@@ -1,6 +1,7 @@
 // OpenAPI paths: one operation per endpoint, with its parameters, answers and errors.
 import { DIST_OK, VALUES_OK } from './arrow.ts';
 import { NOT_MODIFIED, NOT_MODIFIED_ACCEPT, toErrorResponse, toJsonResponse, toOkHeaders } from './responses.ts';
+import { OPS_PATHS } from './ops-paths.ts';
 import type { Schema } from './schema.ts';
 
 const schema = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
@@ -22,10 +23,13 @@ type Operation = {
   arrow?: boolean;
 };
 
+// Errors every /api/ path can give, whatever its parameters.
+const EVERY_API_ERROR = { 401: undefined, 429: undefined, 500: undefined, 503: undefined };
+
 /** A GET operation on an /api/ path: 200, 304, its own errors, and the errors every API path can give. */
 function toApiOperation(o: Operation): Schema {
   const responses: Schema = { 200: o.ok, 304: o.arrow ? NOT_MODIFIED_ACCEPT : NOT_MODIFIED };
-  for (const [status, codes] of Object.entries({ ...o.errors, 401: undefined, 500: undefined, 503: undefined })) {
+  for (const [status, codes] of Object.entries({ ...o.errors, ...EVERY_API_ERROR })) {
     responses[status] = toErrorResponse(Number(status), codes);
   }
   return {
@@ -77,6 +81,7 @@ const VALIDATE: Schema = {
     404: toErrorResponse(404, ['NOT_FOUND']),
     413: toErrorResponse(413, ['BODY_TOO_LARGE']),
     415: toErrorResponse(415, ['UNSUPPORTED_MEDIA_TYPE']),
+    429: toErrorResponse(429),
     500: toErrorResponse(500),
     503: toErrorResponse(503),
   },
@@ -206,45 +211,5 @@ export const PATHS: Record<string, Schema> = {
     ok: toJsonResponse('The entities.', { oneOf: [schema('Entities'), schema('Suppressed')] }),
     errors: { 400: ['INVALID_CONTEXT', 'INVALID_PARAMETER'], 404: ['NOT_FOUND'] },
   }),
-  '/healthz': {
-    get: {
-      operationId: 'getHealth',
-      tags: ['operations'],
-      summary: 'Liveness',
-      security: [],
-      description: '200 while the process is alive.',
-      responses: { 200: { description: 'Alive.', content: { 'application/json': { schema: schema('Health') } } } },
-    },
-  },
-  '/readyz': {
-    get: {
-      operationId: 'getReady',
-      tags: ['operations'],
-      summary: 'Readiness',
-      security: [],
-      description:
-        "200 with the served version once data and indexes are loaded (and the last reload's outcome once one was tried); 503 while loading and from the moment a drain starts.",
-      responses: {
-        200: { description: 'Ready.', content: { 'application/json': { schema: schema('Ready') } } },
-        503: toErrorResponse(503, ['UNAVAILABLE'], 'Still loading.'),
-      },
-    },
-  },
-  '/metrics': {
-    get: {
-      operationId: 'getMetrics',
-      tags: ['operations'],
-      summary: 'Prometheus metrics',
-      security: [],
-      description:
-        'Request counts and latencies by route and status, reply-cache hits, pool queue and utilisation, cache bytes, snapshot row counts (datasets that visible fields name) and Node process metrics. With `SORREL_METRICS_TOKEN` set it needs `Authorization: Bearer <token>`.',
-      responses: {
-        200: {
-          description: 'Prometheus text exposition format 0.0.4.',
-          content: { 'text/plain': { schema: { type: 'string' } } },
-        },
-        401: toErrorResponse(401, ['UNAUTHORIZED'], 'The metrics token is missing or wrong.'),
-      },
-    },
-  },
+  ...OPS_PATHS,
 };

@@ -98,6 +98,7 @@ const WHY: Record<number, string> = {
   413: 'A POST body over the configured limit.',
   415: 'A POST body not sent as application/json.',
   422: 'The request is well formed but cannot be answered.',
+  429: 'This client (its API key, token subject or address) started more answers that are not cached than `SORREL_RATE_LIMIT` allows; retry after `Retry-After` seconds. Cached answers and 304s are not counted.',
   500: 'Anything else; no internals in the body (the log has them).',
   503: "Still loading, the compute queue is full, or a dataset's engine is unreachable or past its deadline.",
   431: 'A request head over 64 KiB.',
@@ -107,7 +108,7 @@ const WHY: Record<number, string> = {
 export function toErrorResponse(status: number, codes = ERROR_CODES[status], description = WHY[status]): Schema {
   const headers: Schema = {};
   if (status === 401) headers['WWW-Authenticate'] = header('WwwAuthenticate');
-  if (status === 503) headers['Retry-After'] = header('RetryAfter');
+  if (status === 503 || status === 429) headers['Retry-After'] = header('RetryAfter');
   return {
     description: `${description} Codes: ${codes.join(', ')}.`,
     headers,

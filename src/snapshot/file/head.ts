@@ -96,7 +96,7 @@ export async function readHead(
   return { manifest, data, end, head };
 }
 
-/** Checks the manifest's shape: types, name order, aligned non-overlapping sections, the content hash. */
+/** Checks the manifest's shape: types, name order, aligned sections with no gap beyond the alignment, the content hash. */
 function toManifest(doc: unknown, fail: (reason: string) => never): SnapshotManifest {
   const bad = (what: string): never => fail(`damaged manifest: ${what}`);
   const o = doc as Partial<SnapshotManifest> | null;
@@ -123,6 +123,12 @@ function toManifest(doc: unknown, fail: (reason: string) => never): SnapshotMani
     ) {
       bad(`section ${toEcho(s.name)} has a bad offset or length`);
     }
+    // Each section starts where the one before ends, rounded up to 64 bytes, as the writer lays them
+    // out: a wider gap would be zeros to read and check (and to allocate) that no hash covers.
+    if (s.offset !== next)
+      bad(
+        `section ${toEcho(s.name)} starts at offset ${s.offset}, but the section before it ends at ${next} (aligned); padding beyond the ${ALIGN}-byte alignment is not allowed`,
+      );
     if (typeof s.blake3 !== 'string' || !/^[0-9a-f]{64}$/.test(s.blake3))
       bad(`section ${toEcho(s.name)} has no blake3 hash`);
     next = align(s.offset + s.length);

@@ -95,6 +95,7 @@ test("secret_env: building needs no secret and stores the variable's name; servi
     const token = await new SignJWT({ admin: true })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('x')
+      .setIssuedAt()
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(secret));
     assert.is((await get(served.url, '/api/fields/8/', { Authorization: `Bearer ${token}` })).status, 200);
@@ -121,6 +122,7 @@ test('a public key file is read at build time and stored: the built file verifie
     const token = await new SignJWT({ admin: true })
       .setProtectedHeader({ alg: 'RS256' })
       .setSubject('x')
+      .setIssuedAt()
       .setExpirationTime('1h')
       .sign(privateKey);
     assert.is((await get(served.url, '/api/fields/8/', { Authorization: `Bearer ${token}` })).status, 200);

@@ -13,7 +13,7 @@ import { findCatalogProblems } from '../../../src/snapshot/build/problems.ts';
 import { copyFixture } from '../../helpers/tree.ts';
 import { get } from '../../helpers/server.ts';
 
-const CONFIG = { ...DEFAULT_CONFIG, host: '127.0.0.1', port: 0, poolThreads: 1 };
+const CONFIG = { ...DEFAULT_CONFIG, rateLimit: 0, host: '127.0.0.1', port: 0, poolThreads: 1 };
 const openPool = () => createPool({ poolThreads: 1, poolMaxQueue: 1000 });
 
 /** The fixture catalog broken twice: a duplicate field id (structure) and a missing data file (data). */
