@@ -128,9 +128,18 @@ test("the caller's AbortSignal cancels a query as an AbortError (the client went
   }
 });
 
-/** Queries of this process's clients running on shard `i` (by the query_id prefix every engine query carries). */
+/**
+ * The slow scans of this process's clients running on shard `i` (by the query_id prefix every engine
+ * query carries, and the scan's text: the `sleep(n)` queries of the tests before, cancelled, run on
+ * until their sleep ends, which KILL QUERY cannot cut short).
+ */
 async function running(i: number): Promise<number> {
-  return Number(await ch.sql("SELECT count() FROM system.processes WHERE initial_query_id LIKE 'sorrel-wh-%'", i));
+  return Number(
+    await ch.sql(
+      "SELECT count() FROM system.processes WHERE initial_query_id LIKE 'sorrel-wh-%' AND query LIKE '%sleepEachRow%'",
+      i,
+    ),
+  );
 }
 
 /** Polls `check` every 50 ms until it holds, at most `tries` times; resolves with whether it held. */
