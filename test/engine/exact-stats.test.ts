@@ -1,4 +1,5 @@
 // Tests: stats of adversarial doubles (loaded exactly, as RowBinary) are the same bits in the engine and in memory, equal to a BigInt oracle, and a few rows cross the wire.
+import { exact } from '../helpers/exact.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { roundRatio } from '../../src/common/exact-round.ts';
@@ -124,17 +125,6 @@ function memoryTable() {
     huge: f64(ids.map((i) => at(HUGE, i))),
     big: i64(ids.map((i) => at(BIG, i))),
   });
-}
-
-const view = new DataView(new ArrayBuffer(8));
-/** The oracle: a finite double as the exact integer x · 2^1074. */
-function exact(x: number): bigint {
-  view.setFloat64(0, x);
-  const b = view.getBigUint64(0);
-  const e = Number((b >> 52n) & 0x7ffn);
-  const m = (b & ((1n << 52n) - 1n)) | (e > 0 ? 1n << 52n : 0n);
-  const v = m << BigInt(Math.max(e, 1) - 1);
-  return b >> 63n ? -v : v;
 }
 
 const CONTEXTS: (ContextNode | null)[] = [

@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { roundRatio } from '../../../src/common/exact-round.ts';
 import { createCellSums } from '../../../workers/cluster/exact-points.ts';
-import { exact as scaled } from './grid-oracle.ts';
+import { exact as scaled } from '../../helpers/exact.ts';
 
 test('cell means are Σ c·z exact over the total count, rounded once (cancellation, tiny and huge z, big counts)', () => {
   const cases: [number, number][][] = [

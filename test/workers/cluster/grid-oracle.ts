@@ -1,4 +1,5 @@
 // Test helper: API.md §7 + §13 written the obvious way (plain arrays, BigInt sums, plain Lloyd): the oracle for clustered distributions.
+import { exact } from '../../helpers/exact.ts';
 
 export type OraclePoint = { count: number; values: (number | null)[] };
 export type OracleResult = { size: number; cells: number | null; data: OraclePoint[]; outliers: OraclePoint[] };
@@ -144,16 +145,6 @@ function plainLloyd(points: number[][], seeds: number[][]) {
 // Exact arithmetic for the oracle, independent of src/common/exact-*.ts: a double as a BigInt
 // multiple of 2^-1074, and a quotient rounded by Number(BigInt) (which rounds to nearest, ties
 // to even) after folding the remainder into a sticky bit far below the rounding position.
-const view = new DataView(new ArrayBuffer(8));
-export function exact(x: number): bigint {
-  view.setFloat64(0, x);
-  const b = view.getBigUint64(0);
-  const e = Number((b >> 52n) & 0x7ffn);
-  const m = (b & ((1n << 52n) - 1n)) | (e > 0 ? 1n << 52n : 0n);
-  const v = m << BigInt(Math.max(e, 1) - 1);
-  return b >> 63n ? -v : v;
-}
-/** p / q · 2^-scale to the nearest double, for results far from the subnormal range. */
 function toDouble(p: bigint, q: bigint, scale: number): number {
   if (p === 0n) return 0;
   const neg = p < 0n;

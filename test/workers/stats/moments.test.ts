@@ -1,4 +1,5 @@
 // Tests: sum, mean and sample deviation in workers/stats/moments.ts, on values a double cannot sum.
+import { exact } from '../../helpers/exact.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { roundRatio } from '../../../src/common/exact-round.ts';
@@ -83,15 +84,6 @@ test('one value: no deviation', () => {
 
 test('sum, mean and stddev are the one rounding of their exact values, whatever the order of the values', () => {
   // The oracle: each double as an exact integer multiple of 2^-1074 (its bits), BigInt sums.
-  const view = new DataView(new ArrayBuffer(8));
-  const exact = (x: number) => {
-    view.setFloat64(0, x);
-    const b = view.getBigUint64(0);
-    const e = Number((b >> 52n) & 0x7ffn);
-    const m = (b & ((1n << 52n) - 1n)) | (e > 0 ? 1n << 52n : 0n);
-    const v = m << BigInt(Math.max(e, 1) - 1);
-    return b >> 63n ? -v : v;
-  };
   let seed = 7;
   const random = () => {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
