@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Cluster, startCluster } from '../../test/helpers/clickhouse.ts';
+import { writeEngineCatalogOf } from '../lib/engine-cluster.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -60,23 +61,10 @@ async function load(ch: Cluster): Promise<void> {
 function writeCatalog(ch: Cluster, dir: string): string {
   const fields = COLUMNS.map(([column], i) => ({
     id: i + 1,
-    dataset: 'data',
     column,
-    name: column,
     ...(column === 'id' ? { internal_type: 'key' } : {}),
   }));
-  const catalog = {
-    title: 'Engine start-up bench',
-    access: { anonymous: true },
-    engines: { ch: { kind: 'clickhouse', url: ch.url, database: ch.database } },
-    datasets: [{ name: 'data', model: 'row', engine: 'ch', table: 'w' }],
-    categories: [{ id: 1, name: 'Bench', order: 1 }],
-    fields,
-    concepts: [{ id: 1, name: 'Row', category: 1, order: 1, fields: fields.map((f) => f.id) }],
-  };
-  const path = join(dir, 'engine.catalog.json');
-  writeFileSync(path, `${JSON.stringify(catalog, null, 2)}\n`);
-  return path;
+  return writeEngineCatalogOf(ch, fields, dir, 'engine.catalog.json', 'Engine start-up bench');
 }
 
 /** /proc/<pid>/status's VmRSS and VmHWM in MiB. */

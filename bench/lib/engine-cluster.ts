@@ -8,7 +8,7 @@ import { toSqlString } from './duck.ts';
 import { note } from './log.ts';
 
 /** ClickHouse types of WIDE_COLUMNS (bench/lib/wide.ts), in file order. */
-const COLUMNS: [string, string][] = [
+export const COLUMNS: [string, string][] = [
   ['id', 'Int64'],
   ['cat', 'Int32'],
   ['code', 'Int32'],
@@ -95,24 +95,33 @@ export async function rowsPerShard(ch: Cluster, id: string): Promise<[number, nu
   return [(await read(0, true)) - remote, remote];
 }
 
+/** The catalog a bench serves over the Distributed table `w`: one concept holding `fields`, written as `file` in `dir`. */
+export function writeEngineCatalogOf(
+  ch: Cluster,
+  fields: { id: number; column: string; internal_type?: string }[],
+  dir: string,
+  file: string,
+  title: string,
+): string {
+  const path = join(dir, file);
+  const catalog = {
+    title,
+    access: { anonymous: true },
+    engines: { ch: { kind: 'clickhouse', url: ch.url, database: ch.database } },
+    datasets: [{ name: 'data', model: 'row', engine: 'ch', table: 'w' }],
+    categories: [{ id: 1, name: 'Bench', order: 1 }],
+    fields: fields.map((f) => ({ dataset: 'data', name: f.column, ...f })),
+    concepts: [{ id: 1, name: 'Row', category: 1, order: 1, fields: fields.map((f) => f.id) }],
+  };
+  writeFileSync(path, `${JSON.stringify(catalog, null, 2)}\n`);
+  return path;
+}
+
 /**
  * A catalog over the Distributed table `w`, with writeTableCatalog's field ids (bench/lib/table-catalog.ts)
  * but no `id` field: its profile would carry all 10M distinct ids out of the engine.
  */
 export function writeEngineCatalog(ch: Cluster, columns: readonly string[], dir: string): string {
-  const path = join(dir, 'engine-w.catalog.json');
-  const fields = columns
-    .map((column, i) => ({ id: i + 1, dataset: 'data', column, name: column }))
-    .filter((f) => f.column !== 'id');
-  const catalog = {
-    title: 'Bench catalog over ClickHouse',
-    access: { anonymous: true },
-    engines: { ch: { kind: 'clickhouse', url: ch.url, database: ch.database } },
-    datasets: [{ name: 'data', model: 'row', engine: 'ch', table: 'w' }],
-    categories: [{ id: 1, name: 'Bench', order: 1 }],
-    fields,
-    concepts: [{ id: 1, name: 'Row', category: 1, order: 1, fields: fields.map((f) => f.id) }],
-  };
-  writeFileSync(path, `${JSON.stringify(catalog, null, 2)}\n`);
-  return path;
+  const fields = columns.map((column, i) => ({ id: i + 1, column })).filter((f) => f.column !== 'id');
+  return writeEngineCatalogOf(ch, fields, dir, 'engine-w.catalog.json', 'Bench catalog over ClickHouse');
 }

@@ -2,7 +2,7 @@
 import { loadavg } from 'node:os';
 import { type Cluster, startCluster } from '../../test/helpers/clickhouse.ts';
 import { waitForOk } from './child.ts';
-import { writeEngineCatalog } from './engine-cluster.ts';
+import { COLUMNS, writeEngineCatalog } from './engine-cluster.ts';
 import { toRowsLabel } from './growth.ts';
 import { note } from './log.ts';
 import { toRow } from './rows.ts';
@@ -22,16 +22,7 @@ const GRANULE = 8192;
  * numbers() per shard, both at once.
  */
 async function generate(ch: Cluster, rows: number): Promise<number> {
-  const columns: [string, string][] = [
-    ['id', 'Int64'],
-    ['cat', 'Int32'],
-    ['code', 'Int32'],
-    ['name', 'String'],
-    ['x', 'Float64'],
-    ['grade', 'Int32'],
-    ['d', 'Date'],
-  ];
-  await ch.createTable('w', columns, 'id');
+  await ch.createTable('w', COLUMNS, 'id');
   const t = performance.now();
   await Promise.all(
     [0, 1].map((k) =>
