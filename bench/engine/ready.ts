@@ -8,7 +8,7 @@
 // checkout of the code before (e.g. `git archive <commit> | tar -x -C <dir>` with node_modules
 // linked); `--after` defaults to this one.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Cluster, startCluster } from '../../test/helpers/clickhouse.ts';
