@@ -24,6 +24,7 @@ import { addOpsRoutes, toGauges, type OpsState } from './http/ops.ts';
 import { toParseMemoBytes } from './http/parse-memo.ts';
 import { createReplyCache } from './http/reply-cache.ts';
 import { memoizeRoutes } from './http/route-memo.ts';
+import { toRequestHandler } from './http/dispatch.ts';
 import { sendError } from './http/write.ts';
 import { addWebRoutes } from './http/static.ts';
 import { createClientLimit } from './http/rate-limit.ts';
@@ -142,5 +143,7 @@ export function createApp({ state, pool, config, logger, engines }: AppOptions) 
   }
   addWebRoutes(app as never); // the web catalog browser at / (src/http/static.ts)
   memoizeRoutes(app as never); // last: every route is registered
+  // Polka's router and handlers, walked without a promise per step (src/http/dispatch.ts).
+  (app as { handler: unknown }).handler = toRequestHandler(app as never);
   return app;
 }
