@@ -33,4 +33,44 @@ test('replacing an entry updates its weight; delete removes it', () => {
   assert.equal([lru.get('a'), lru.weight, lru.size], [undefined, 0, 0]);
 });
 
+test('agrees with a plain list in recency order over random gets, sets and deletes', () => {
+  // The oracle: entries in an array, least recent first; a get or set moves the entry to the end,
+  // and a set drops entries from the front while over the bound, never the one just set.
+  let seed = 7;
+  const random = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
+  const max = 20;
+  const lru = createLru<string, number>(max);
+  const model: { key: string; value: number; weight: number }[] = [];
+  for (let step = 0; step < 5000; step++) {
+    const key = `k${random(12)}`;
+    const op = random(10);
+    const at = model.findIndex((e) => e.key === key);
+    if (op < 5) {
+      const got = lru.get(key);
+      assert.is(got, at < 0 ? undefined : model[at].value, `get ${key} at step ${step}`);
+      if (at >= 0) model.push(...model.splice(at, 1));
+    } else if (op < 9) {
+      const weight = 1 + random(6);
+      lru.set(key, step, weight);
+      if (at >= 0) model.splice(at, 1);
+      model.push({ key, value: step, weight });
+      let total = model.reduce((n, e) => n + e.weight, 0);
+      while (total > max && model.length > 1) total -= model.shift()!.weight;
+    } else {
+      lru.delete(key);
+      if (at >= 0) model.splice(at, 1);
+    }
+    assert.is(lru.size, model.length, `size at step ${step}`);
+    assert.is(
+      lru.weight,
+      model.reduce((n, e) => n + e.weight, 0),
+      `weight at step ${step}`,
+    );
+  }
+  for (const e of model) assert.ok(lru.has(e.key), e.key);
+});
+
 test.run();
