@@ -67,26 +67,11 @@ export function createAnswer({ state, pool, config, replies, metrics, limit }: A
     // A route with an Arrow body answers by Accept (API.md §16); its answers vary by it.
     const representation: Representation = route.arrow ? toRepresentation(req.headers.accept) : 'json';
     const vary = route.arrow ? VARY_ACCEPT : VARY;
-    const toContext = (): RequestContext => ({
-      snapshot,
-      pool,
-      config,
-      user,
-      path: req.path.endsWith('/') ? req.path : `${req.path}/`,
-      params: req.params,
-      query: req.query,
-      baseUrl,
-      canonical: [],
-      signal: NEVER,
-      readBody: noBody,
-      representation,
-    });
     if (req.method === 'POST' && route.post) {
       // Never cached or validated by the GET rules: the answer depends on the body. The body is read
       // only when the handler asks, after it has checked the path (an unknown field is a 404 whatever the body).
       limit(req, user);
-      const ctx = toContext();
-      ctx.representation = 'json';
+      const ctx = toContext(req, snapshot, pool, config, user, baseUrl, 'json');
       ctx.signal = toCloseSignal(res);
       ctx.readBody = () => readJsonBody(req, config.maxBodyBytes);
       const post = route.post;
@@ -102,7 +87,7 @@ export function createAnswer({ state, pool, config, replies, metrics, limit }: A
     let ctx: RequestContext | null = null;
     let known = parses.memo.recall(req.url, visibility, baseUrl, route.name) as KnownRequest<P> | undefined;
     if (!known) {
-      ctx = toContext();
+      ctx = toContext(req, snapshot, pool, config, user, baseUrl, representation);
       const parsed = route.parse(ctx);
       // A strong validator from data version + visibility + normalised request, known before any
       // compute, so a matching If-None-Match costs nothing. An answer that does not repeat (an
@@ -146,7 +131,7 @@ export function createAnswer({ state, pool, config, replies, metrics, limit }: A
         return sendCached(req, res, hit.raw, hit.body, cors === NO_HEADERS ? NO_RAW : Object.entries(cors).flat());
     }
     limit(req, user); // cached replies and 304s above are free; work from here on is charged
-    ctx ??= toContext();
+    ctx ??= toContext(req, snapshot, pool, config, user, baseUrl, representation);
     ctx.canonical = parsed.canonical;
     return answerMiss(req, res, route, ctx, parsed.params, key, headers, matchesAny, vary);
   }
@@ -181,6 +166,32 @@ export function createAnswer({ state, pool, config, replies, metrics, limit }: A
       );
     }
   }
+}
+
+/** The context a route's parse and answer see (built off the hit path only; no closure per request). */
+function toContext(
+  req: ApiRequest,
+  snapshot: Snapshot,
+  pool: Pool,
+  config: Config,
+  user: User,
+  baseUrl: string,
+  representation: Representation,
+): RequestContext {
+  return {
+    snapshot,
+    pool,
+    config,
+    user,
+    path: req.path.endsWith('/') ? req.path : `${req.path}/`,
+    params: req.params,
+    query: req.query,
+    baseUrl,
+    canonical: [],
+    signal: NEVER,
+    readBody: noBody,
+    representation,
+  };
 }
 
 /** A signal aborted when the client goes away before the answer is written. */

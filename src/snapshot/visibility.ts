@@ -17,8 +17,16 @@ export function isOpenTo(user: User, o: { published: boolean; archived: boolean;
  */
 export function toVisibilityKey(user: User): string {
   if (user.privileged) return 'p';
-  return `u:${JSON.stringify([...new Set(user.groups)].sort())}`;
+  // The anonymous user and API-key users are frozen objects made once per snapshot: their key is
+  // made once too (a JWT's user is a new object per request and is keyed each time).
+  if (!Object.isFrozen(user)) return toGroupsKey(user.groups);
+  let key = frozenKeys.get(user);
+  if (key === undefined) frozenKeys.set(user, (key = toGroupsKey(user.groups)));
+  return key;
 }
+
+const frozenKeys = new WeakMap<User, string>();
+const toGroupsKey = (groups: readonly string[]) => `u:${JSON.stringify([...new Set(groups)].sort())}`;
 
 export type Visible = { fields: Set<number>; concepts: Set<number> };
 

@@ -57,6 +57,16 @@ test('visibility rules and keys', () => {
   assert.is(toVisibilityKey(anon), 'u:[]');
 });
 
+test('a frozen user (anonymous, an API key) keeps the key its groups give, each user its own', () => {
+  const staff = Object.freeze({ name: 's', privileged: false, groups: ['staff', 'a', 'staff'] });
+  const lab = Object.freeze({ name: 'l', privileged: false, groups: ['lab'] });
+  for (let round = 0; round < 2; round++) {
+    assert.is(toVisibilityKey(staff), 'u:["a","staff"]');
+    assert.is(toVisibilityKey(lab), 'u:["lab"]');
+    assert.is(toVisibilityKey(Object.freeze({ name: 'p', privileged: true, groups: ['lab'] })), 'p');
+  }
+});
+
 test('groups are compared whole: a comma, a quote or a DN in a group name never joins two sets into one key', () => {
   const key = (...groups: string[]) => toVisibilityKey({ name: 'x', privileged: false, groups });
   const sets = [
