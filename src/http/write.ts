@@ -55,7 +55,10 @@ export function toRawHeaders(bytes: Buffer, headers: Record<string, string>, typ
   return raw;
 }
 
-/** Writes a cached answer: its prebuilt headers (plus per-request ones such as CORS) and body. */
+/**
+ * Writes a cached answer: its prebuilt headers (plus per-request ones such as CORS) and body. The
+ * per-request ones go right after `Vary`, where sendBytes puts them, so a hit writes its miss's bytes.
+ */
 export function sendCached(
   req: IncomingMessage,
   res: ServerResponse,
@@ -63,7 +66,7 @@ export function sendCached(
   bytes: Buffer,
   extra: string[],
 ): void {
-  res.writeHead(200, extra.length ? [...extra, ...raw] : raw);
+  res.writeHead(200, extra.length ? [raw[0], raw[1], ...extra, ...raw.slice(2)] : raw);
   res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
