@@ -59,7 +59,10 @@ const WITH_POST: [RegExp, Allowed][] = ROUTES.filter((r) => r.post).map((r) => [
   new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}/?$`),
   toAllowed('GET, HEAD, POST, OPTIONS'),
 ]);
-const toAllow = (path: string): Allowed => WITH_POST.find(([re]) => re.test(path))?.[1] ?? READ_ONLY;
+function toAllow(path: string): Allowed {
+  for (const [re, allowed] of WITH_POST) if (re.test(path)) return allowed;
+  return READ_ONLY;
+}
 
 /** A response with the time its request started (performance.now() ms). */
 type TimedResponse = ServerResponse & { startedAt: number };

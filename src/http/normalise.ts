@@ -5,18 +5,21 @@ import type { Config } from '../config.ts';
 /** The absolute origin (+ prefix) for _links: configured, or from the request (and proxy headers when trusted). */
 export function toBaseUrl(req: IncomingMessage, config: Config): string {
   if (config.baseUrl) return config.baseUrl.replace(/\/+$/, '');
-  const first = (h: string | string[] | undefined) => (Array.isArray(h) ? h[0] : h)?.split(',')[0].trim();
-  let proto = 'http',
-    host = req.headers.host ?? 'localhost',
-    prefix = '';
-  if (config.trustProxy) {
-    proto = first(req.headers['x-forwarded-proto']) || proto;
-    host = first(req.headers['x-forwarded-host']) || host;
-    prefix = (first(req.headers['x-forwarded-prefix']) ?? '').replace(/\/+$/, '');
-    if (prefix && !prefix.startsWith('/')) prefix = `/${prefix}`;
+  const host = req.headers.host ?? 'localhost';
+  if (!config.trustProxy) {
+    // The same Host as the last request gives the same string object: no string built, and the
+    // parse memo compares it by reference.
+    if (host !== last.host) last = { host, baseUrl: `http://${host}` };
+    return last.baseUrl;
   }
-  return `${proto}://${host}${prefix}`;
+  const proto = first(req.headers['x-forwarded-proto']) || 'http';
+  let prefix = (first(req.headers['x-forwarded-prefix']) ?? '').replace(/\/+$/, '');
+  if (prefix && !prefix.startsWith('/')) prefix = `/${prefix}`;
+  return `${proto}://${first(req.headers['x-forwarded-host']) || host}${prefix}`;
 }
+
+const first = (h: string | string[] | undefined) => (Array.isArray(h) ? h[0] : h)?.split(',')[0].trim();
+let last = { host: '', baseUrl: 'http://' };
 
 /** The path with percent-escapes decoded, so `/api/fields/%31/` and `/api/fields/1/` share an ETag. */
 export function toCanonicalPath(path: string): string {

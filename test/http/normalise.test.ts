@@ -23,6 +23,21 @@ test('the base URL is the configured one, else the Host, else the proxy headers 
   );
 });
 
+test('the base URL follows the Host of each request, whichever came before (an empty or missing one too)', () => {
+  const hosts = ['a:1', 'a:1', 'b:2', '', 'a:1', undefined, '', 'b:2'];
+  const urls = hosts.map((host) => toBaseUrl(req(host === undefined ? {} : { host }), DEFAULT_CONFIG));
+  assert.equal(urls, [
+    'http://a:1',
+    'http://a:1',
+    'http://b:2',
+    'http://',
+    'http://a:1',
+    'http://localhost',
+    'http://',
+    'http://b:2',
+  ]);
+});
+
 test('paths are compared decoded; If-None-Match tags are compared weakly', () => {
   assert.is(toCanonicalPath('/api/fields/%31/'), '/api/fields/1/');
   assert.is(toCanonicalPath('/api/%E0%A4%A/'), '/api/%E0%A4%A/');
