@@ -99,8 +99,8 @@ export const scenario: Scenario = {
             better: 'lower',
             sorrel: s.map((l) => l.cpuUs),
             reference: b.map((l) => l.cpuUs),
-            target: '—',
-            limit: null,
+            target: '≤ 1.2× bare',
+            limit: { on: 'ratio', value: 1.2 },
           }),
         );
       }
