@@ -21,7 +21,7 @@ const GRANULE = 8192;
  * (not DuckDB's hash: the same distributions, other values), written by one INSERT … SELECT FROM
  * numbers() per shard, both at once.
  */
-async function generate(ch: Cluster, rows: number): Promise<number> {
+export async function generate(ch: Cluster, rows: number): Promise<number> {
   await ch.createTable('w', COLUMNS, 'id');
   const t = performance.now();
   await Promise.all(
@@ -48,9 +48,9 @@ async function marks(ch: Cluster): Promise<[number, number]> {
 }
 
 /** One Sorrel request and the raw SQL that computes the same result: their times and the granules each shard read. */
-type Case = { label: string; path: string; sql: string };
+export type Case = { label: string; path: string; sql: string };
 
-function toCases(db: string): Case[] {
+export function toCases(db: string): Case[] {
   const t = `${db}.w`;
   const aware = `&aware=true&context=${encodeURIComponent(JSON.stringify({ field: id('grade'), operator: 'lt', value: 10 }))}`;
   const cases: Case[] = [];
