@@ -83,7 +83,7 @@ const running = await startServer(
 await running.ready;
 await running.warmed;
 console.log(
-  '| answer | JSON bytes | Arrow bytes | ratio | gzip ratio | JSON.parse ms | flechette ms (ratio) | flechette, numbers toArray ms (ratio) | flechette, all toArray ms (ratio) | flechette, labels in one decode ms (ratio) | apache-arrow, all toArray ms (ratio) |',
+  '| answer | JSON bytes | Arrow bytes | ratio | gzip ratio | JSON.parse ms | flechette ms (ratio) | flechette, numbers toArray ms (ratio) | flechette, all toArray ms (ratio) | flechette, labels by toLabels ms (ratio) | apache-arrow, all toArray ms (ratio) |',
 );
 console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
 for (const [name, path] of CASES) {
