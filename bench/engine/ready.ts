@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Cluster, startCluster } from '../../test/helpers/clickhouse.ts';
-import { writeEngineCatalogOf } from '../lib/engine-cluster.ts';
+import { timeStartupSql, toStartupSql, writeEngineCatalogOf } from '../lib/engine-cluster.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -101,26 +101,14 @@ async function measure(root: string, catalog: string, port: number) {
 }
 
 /**
- * The raw SQL start-up sends, timed alone, two at a time as Sorrel sends them: the fingerprint, each
- * column's summary aggregate, the bounded distinct count of the two text columns (both at most the
- * default bound, 100,000, so both are held) and their values (`GROUP BY`). DESCRIBE is left out (a
- * few ms).
+ * The raw SQL start-up sends, timed alone (bench/lib/engine-cluster.ts toStartupSql): the type facts
+ * with the fingerprint, each column's summary aggregate, the bounded distinct count of the two text
+ * columns (both at most the default bound, 100,000, so both are held) and their values (`GROUP BY`).
  */
-async function rawStartup(ch: Cluster): Promise<number> {
-  const t = performance.now();
-  const T = `${ch.database}.w`;
-  const text = ['cat', 'name'];
-  const queue = [
-    `SELECT count(), sum(cityHash64(${COLUMNS.map(([c]) => c).join(', ')})) FROM ${T}`,
-    ...COLUMNS.map(([c]) => `SELECT count(${c}), countIf(isNull(${c})), min(${c}), max(${c}) FROM ${T}`),
-    ...text.map((c) => `SELECT count() FROM (SELECT DISTINCT ${c} FROM ${T} WHERE isNotNull(${c}) LIMIT 100001)`),
-    ...text.map((c) => `SELECT ${c}, count() FROM ${T} GROUP BY ${c}`),
-  ];
-  const lane = async () => {
-    for (let sql = queue.shift(); sql !== undefined; sql = queue.shift()) await ch.sql(sql);
-  };
-  await Promise.all([lane(), lane()]);
-  return performance.now() - t;
+function rawStartup(ch: Cluster): Promise<number> {
+  const COLS = COLUMNS.map(([c, t]): [string, string] => [c, t]);
+  const text = { counted: ['cat', 'name'], held: ['cat', 'name'], pushed: [] };
+  return timeStartupSql(ch, toStartupSql(`${ch.database}.w`, COLS, text, 100_000));
 }
 
 /** What the summaries cost with an exact distinct count of every column (`uniqExact`), as start-up read them before. */
