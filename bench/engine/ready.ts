@@ -154,7 +154,11 @@ try {
   console.log(
     `| raw SQL: start-up's queries, two at a time | ${ROWS.toLocaleString('en')} | ${(raw / 1000).toFixed(1)} s | — | — |`,
   );
-  const exact = await rawExactSummaries(ch);
+  // At 100M rows the uniqExact of 100M ids needs more than the test cluster's 1.86 GiB a query (ClickHouse error 241).
+  const exact = await rawExactSummaries(ch).catch((err: Error) => err);
+  console.log(
+    `| raw SQL: 8 summaries with uniqExact (the start-up before) | ${ROWS.toLocaleString('en')} | ${exact instanceof Error ? `failed: ${exact.message.slice(0, 90)}` : `${(exact / 1000).toFixed(1)} s`} | — | — |`,
+  );
   console.log(
     `| raw SQL: 8 summaries with uniqExact (the start-up before) | ${ROWS.toLocaleString('en')} | ${(exact / 1000).toFixed(1)} s | — | — |`,
   );
