@@ -74,7 +74,7 @@ function memory(pid: number): { rss: number; peak: number } {
   return { rss: Math.round(kib('VmRSS') / 1024), peak: Math.round(kib('VmHWM') / 1024) };
 }
 
-/** Spawns `root`'s Sorrel over `catalog`, waits for /readyz 200 (at most 20 min), measures, stops it. */
+/** Spawns `root`'s Sorrel over `catalog`, waits for /readyz 200 (at most 90 min), measures, stops it. */
 async function measure(root: string, catalog: string, port: number) {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', catalog], {
@@ -85,7 +85,7 @@ async function measure(root: string, catalog: string, port: number) {
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`Sorrel in ${root} exited with ${child.exitCode}`);
-      if (performance.now() - started > 20 * 60_000) throw new Error('not ready within 20 minutes');
+      if (performance.now() - started > 90 * 60_000) throw new Error('not ready within 90 minutes');
       const ok = await fetch(`http://127.0.0.1:${port}/readyz`)
         .then((r) => r.status === 200)
         .catch(() => false);
