@@ -1,4 +1,6 @@
 // Test helper: a table of every type for Arrow bodies, and Arrow bodies decoded (apache-arrow, flechette) into the JSON body's form.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { tableFromIPC as flechetteFromIPC } from '@uwdata/flechette';
 import { tableFromIPC } from 'apache-arrow';
 import * as assert from 'uvu/assert';
@@ -36,6 +38,28 @@ export function toCsv(): string {
 }
 export const COLUMNS = ['i', 'big', 'f', 'b', 's', 'd', 'dt', 't', 'o'];
 export const TYPES: Record<string, string> = { b: 'boolean', d: 'date', dt: 'datetime', t: 'time', s: 'char' };
+
+/**
+ * Writes toCsv's table and a catalog of one field per column (ids from 1, in COLUMNS order), with
+ * `extra` catalog keys (access, disclosure), into a new folder under `prefix`; returns the catalog's path.
+ */
+export function writeArrowCatalog(prefix: string, extra: Record<string, unknown> = {}): string {
+  const dir = mkdtempSync(prefix);
+  writeFileSync(join(dir, 'all.csv'), toCsv());
+  const catalog = {
+    ...extra,
+    datasets: [{ name: 'all', file: join(dir, 'all.csv') }],
+    fields: COLUMNS.map((c, j) => ({
+      id: j + 1,
+      dataset: 'all',
+      column: c,
+      name: c,
+      ...(TYPES[c] ? { internal_type: TYPES[c] } : {}),
+    })),
+  };
+  writeFileSync(join(dir, 'catalog.json'), JSON.stringify(catalog));
+  return join(dir, 'catalog.json');
+}
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 /** A decoded cell in the JSON body's form (API.md §1), from its Arrow type name. */

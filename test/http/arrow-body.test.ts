@@ -1,11 +1,8 @@
-// Tests: Arrow bodies of /values/ and /dist/ (API.md §16), decoded by apache-arrow and flechette and compared with the JSON body.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Running } from '../../src/serve/server.ts';
-import { COLUMNS, decodeArrow, decodeFlechette, TYPES, toCsv, toDistRows } from '../helpers/arrow.ts';
+import { COLUMNS, decodeArrow, decodeFlechette, toDistRows, writeArrowCatalog } from '../helpers/arrow.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
 const ARROW = 'application/vnd.apache.arrow.stream';
@@ -14,22 +11,10 @@ const t = suite('Arrow bodies');
 let s: Running;
 let replica: Running;
 t.before(async () => {
-  const dir = mkdtempSync('/tmp/sorrel-arrow-');
-  writeFileSync(join(dir, 'all.csv'), toCsv());
-  const catalog = {
-    datasets: [{ name: 'all', file: join(dir, 'all.csv') }],
-    fields: COLUMNS.map((c, j) => ({
-      id: j + 1,
-      dataset: 'all',
-      column: c,
-      name: c,
-      ...(TYPES[c] ? { internal_type: TYPES[c] } : {}),
-    })),
-  };
-  writeFileSync(join(dir, 'catalog.json'), JSON.stringify(catalog));
+  const catalog = writeArrowCatalog('/tmp/sorrel-arrow-');
   // Two replicas behind one address: their links (and so keys and ETags) are the same.
-  s = await startTestServer(join(dir, 'catalog.json'), { baseUrl: 'http://sorrel.test' });
-  replica = await startTestServer(join(dir, 'catalog.json'), { baseUrl: 'http://sorrel.test' });
+  s = await startTestServer(catalog, { baseUrl: 'http://sorrel.test' });
+  replica = await startTestServer(catalog, { baseUrl: 'http://sorrel.test' });
 });
 t.after(async () => {
   await s.close();

@@ -1,11 +1,9 @@
 // Tests: Arrow bodies under the small-count rule (API.md §15, §16), decoded by apache-arrow and flechette and compared with the JSON body.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Running } from '../../src/serve/server.ts';
-import { COLUMNS, decodeArrow, decodeFlechette, TYPES, toCsv, toDistRows, toValueRows } from '../helpers/arrow.ts';
+import { decodeArrow, decodeFlechette, toDistRows, toValueRows, writeArrowCatalog } from '../helpers/arrow.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
 const ARROW = 'application/vnd.apache.arrow.stream';
@@ -15,26 +13,15 @@ const t = suite('Arrow bodies under the small-count rule');
 let s: Running;
 let replica: Running;
 t.before(async () => {
-  const dir = mkdtempSync('/tmp/sorrel-arrow-rule-');
-  writeFileSync(join(dir, 'all.csv'), toCsv());
-  const catalog = {
+  const catalog = writeArrowCatalog('/tmp/sorrel-arrow-rule-', {
     disclosure: { min_count: 3, round_to: 2 },
     access: {
       anonymous: true,
       api_keys: [{ name: 'admin', sha256: createHash('sha256').update('arrow-admin').digest('hex'), privileged: true }],
     },
-    datasets: [{ name: 'all', file: join(dir, 'all.csv') }],
-    fields: COLUMNS.map((c, j) => ({
-      id: j + 1,
-      dataset: 'all',
-      column: c,
-      name: c,
-      ...(TYPES[c] ? { internal_type: TYPES[c] } : {}),
-    })),
-  };
-  writeFileSync(join(dir, 'catalog.json'), JSON.stringify(catalog));
-  s = await startTestServer(join(dir, 'catalog.json'), { baseUrl: 'http://sorrel.test' });
-  replica = await startTestServer(join(dir, 'catalog.json'), { baseUrl: 'http://sorrel.test' });
+  });
+  s = await startTestServer(catalog, { baseUrl: 'http://sorrel.test' });
+  replica = await startTestServer(catalog, { baseUrl: 'http://sorrel.test' });
 });
 t.after(async () => {
   await s.close();
