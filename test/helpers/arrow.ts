@@ -136,3 +136,13 @@ function toShownRows(items: { suppressed?: true }[], rows: Record<string, unknow
   if (!items.some((p) => p.suppressed)) return rows;
   return rows.map((r, j) => ({ ...r, suppressed: items[j].suppressed ?? null }));
 }
+
+/** One Arrow answer fetched as `a` and `b` from one server and `c` from a replica: the same bytes and ETag each time. */
+export function assertSameAnswers(
+  path: string,
+  ...[a, b, c]: { bytes: Uint8Array; res: { headers: Headers } }[]
+): void {
+  assert.ok(Buffer.from(a.bytes).equals(Buffer.from(b.bytes)), path);
+  assert.ok(Buffer.from(a.bytes).equals(Buffer.from(c.bytes)), `${path} on a replica`);
+  assert.is(a.res.headers.get('etag'), c.res.headers.get('etag'), path);
+}
