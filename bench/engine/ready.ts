@@ -48,13 +48,15 @@ async function load(ch: Cluster): Promise<void> {
   );
   const half = Math.floor(ROWS / 2);
   const t = performance.now();
-  for (let k = 0; k < 2; k++) {
-    const select = COLUMNS.map(([, , e]) => e).join(', ');
-    await ch.sql(
-      `INSERT INTO ${ch.database}.w_local SELECT ${select} FROM (SELECT number * 2 + ${k} AS n FROM numbers(${half}))`,
-      k,
-    );
-  }
+  // In INSERTs of at most CHUNK rows: one INSERT of 500M rows answers after fetch's 300 s header timeout.
+  const CHUNK = 25_000_000;
+  const select = COLUMNS.map(([, , e]) => e).join(', ');
+  for (let k = 0; k < 2; k++)
+    for (let at = 0; at < half; at += CHUNK)
+      await ch.sql(
+        `INSERT INTO ${ch.database}.w_local SELECT ${select} FROM (SELECT (number + ${at}) * 2 + ${k} AS n FROM numbers(${Math.min(CHUNK, half - at)}))`,
+        k,
+      );
   console.log(`# ${ROWS} rows in two shards in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 }
 

@@ -24,18 +24,22 @@ const GRANULE = 8192;
 async function generate(ch: Cluster, rows: number): Promise<number> {
   await ch.createTable('w', COLUMNS, 'id');
   const t = performance.now();
+  // In INSERTs of at most CHUNK rows a shard: one INSERT of 500M rows answers after fetch's 300 s header timeout.
+  const CHUNK = 25_000_000;
+  const half = Math.floor(rows / 2);
   await Promise.all(
-    [0, 1].map((k) =>
-      ch.sql(
-        `INSERT INTO ${ch.database}.w_local SELECT toInt64(number * 2 + ${k}) AS id,
+    [0, 1].map(async (k) => {
+      for (let at = 0; at < half; at += CHUNK)
+        await ch.sql(
+          `INSERT INTO ${ch.database}.w_local SELECT toInt64((number + ${at}) * 2 + ${k}) AS id,
            toInt32(cityHash64(id, 1) % 1000) AS cat, toInt32(cityHash64(id, 2) % 100000) AS code,
            concat('n', substring(toString(1000000 + cityHash64(id, 3) % 50000), 2)) AS name,
            (cityHash64(id, 4) % 1000000) / 1000 AS x, toInt32(cityHash64(id, 5) % 20) AS grade,
            toDate(toUInt16(toDate('2020-01-01')) + cityHash64(id, 6) % 1500) AS d
-         FROM numbers(${Math.floor(rows / 2)})`,
-        k,
-      ),
-    ),
+         FROM numbers(${Math.min(CHUNK, half - at)})`,
+          k,
+        );
+    }),
   );
   return performance.now() - t;
 }
