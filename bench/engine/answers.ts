@@ -115,7 +115,8 @@ try {
             }),
           );
           const after = await counted(s);
-          cost[i] = `${after.queries - before.queries} / ${after.rows - before.rows} / ${Math.round((after.seconds - before.seconds) * 1000)}`;
+          cost[i] =
+            `${after.queries - before.queries} / ${after.rows - before.rows} / ${Math.round((after.seconds - before.seconds) * 1000)}`;
         }),
       ];
       for (let k = 0; k < runs.length; k++) await runs[(k + r) % runs.length]!();
