@@ -105,8 +105,15 @@ export function toCases(db: string): Case[] {
   return cases;
 }
 
-/** Runs the scale cases once each at `rows` rows (100M, 1B): generation, start-up, every answer beside its raw SQL. */
-export async function runEngineScale(rows: number, dataDir: string): Promise<BenchRow[]> {
+/**
+ * Runs the scale cases once each at `rows` rows (100M, 1B): generation, start-up, and (unless
+ * `answers` is false) every answer beside its raw SQL.
+ */
+export async function runEngineScale(
+  rows: number,
+  dataDir: string,
+  { answers = true }: { answers?: boolean } = {},
+): Promise<BenchRow[]> {
   const size = toRowsLabel(rows);
   const load = loadavg()[0];
   const ch = await startCluster();
@@ -166,7 +173,7 @@ export async function runEngineScale(rows: number, dataDir: string): Promise<Ben
           limit: { on: 'ratio', value: 1.3 },
         }),
       );
-      for (const c of toCases(ch.database)) {
+      for (const c of answers ? toCases(ch.database) : []) {
         const before = await marks(ch);
         let t = performance.now();
         let sorrelMs: number, rawMs: number;
