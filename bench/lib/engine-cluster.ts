@@ -125,3 +125,54 @@ export function writeEngineCatalog(ch: Cluster, columns: readonly string[], dir:
   const fields = columns.map((column, i) => ({ id: i + 1, column })).filter((f) => f.column !== 'id');
   return writeEngineCatalogOf(ch, fields, dir, 'engine-w.catalog.json', 'Bench catalog over ClickHouse');
 }
+
+/** How start-up treats the text columns of an engine table (docs/engines.md "Start and SIGHUP"). */
+export type StartupText = {
+  /** Enumerable or searchable text columns: a distinct count the engine stops at max(bound, 30) + 1. */
+  counted: string[];
+  /** Those with at most `bound` values: read with GROUP BY (the search index, naive /values/). */
+  held: string[];
+  /** Those with more: their accented values read (the pushed value search). */
+  pushed: string[];
+};
+
+/**
+ * The SQL Sorrel's start-up sends for an engine table `t` of `columns` (name, ClickHouse type), to
+ * time alone beside it: the scan of type facts with the fingerprint, one summary aggregate per
+ * column, and what `text` says of the text columns.
+ */
+export function toStartupSql(t: string, columns: [string, string][], text: StartupText, bound: number): string[] {
+  const facts = columns.flatMap(([c, type]) =>
+    type === 'Int64'
+      ? [`toString(min(${c}))`, `toString(max(${c}))`]
+      : type === 'String'
+        ? [`max(lengthUTF8(${c})) > 255`]
+        : [],
+  );
+  const fingerprint = `toString(count()), toString(sum(cityHash64(${columns.map(([c]) => c).join(', ')})))`;
+  return [
+    `SELECT ${[...facts, fingerprint].join(', ')} FROM ${t}`,
+    ...columns.map(([c]) => `SELECT count(${c}), countIf(isNull(${c})), min(${c}), max(${c}) FROM ${t}`),
+    ...text.counted.map(
+      (c) =>
+        `SELECT count() FROM (SELECT DISTINCT ${c} FROM ${t} WHERE isNotNull(${c}) LIMIT ${Math.max(bound, 30) + 1})`,
+    ),
+    ...text.held.map((c) => `SELECT ${c}, count() FROM ${t} GROUP BY ${c}`),
+    ...text.pushed.map(
+      (c) =>
+        `SELECT DISTINCT ${c} AS v FROM ${t} WHERE NOT (length(${c}) = lengthUTF8(${c})) ORDER BY v LIMIT ${bound}`,
+    ),
+  ];
+}
+
+/** Sends `sqls` in order: the first alone (start-up describes first), the rest two at a time as start-up does; resolves with the wall time in ms. */
+export async function timeStartupSql(ch: Cluster, sqls: string[]): Promise<number> {
+  const t = performance.now();
+  const [first, ...rest] = sqls;
+  if (first !== undefined) await ch.sql(first);
+  const lane = async () => {
+    for (let sql = rest.shift(); sql !== undefined; sql = rest.shift()) await ch.sql(sql);
+  };
+  await Promise.all([lane(), lane()]);
+  return performance.now() - t;
+}

@@ -78,7 +78,12 @@ export type EngineBoard = {
 export type ColumnSummary = {
   count: number;
   null_count: number;
-  distinct: number;
+  /**
+   * The exact number of distinct non-null values when start-up counted them and found at most the
+   * bound it counted up to (src/snapshot/build/summaries.ts distinctUpTo); null when there are more,
+   * or when nothing at start needs the number (the engine counts them exactly in /stats/).
+   */
+  distinct: number | null;
   min: number | string | null;
   max: number | string | null;
 };

@@ -38,7 +38,7 @@ export type Task =
   | { kind: 'value-match'; table: TableRef; column: string; terms: ValueTerm[]; asciiOnly: boolean } // → boolean[], one per term
   | { kind: 'value-accented'; table: TableRef; column: string; limit: number } // → string[]: ≤ limit + 1 values with a non-ASCII character
   // Start-up and /values/ of an engine column without holding its values (API.md §14 "Sorrel holds no rows"): engine tables only.
-  | { kind: 'summary'; table: TableRef; column: string } // → ColumnSummary
+  | { kind: 'summary'; table: TableRef; column: string; distinctUpTo: number | null } // → ColumnSummary
   | ValuesPageTask // → ValuesPage
   // Shaping of what an engine grouped (API.md §14): the same functions the table tasks end with.
   | { kind: 'shape'; groups: ShapeGroups; params: DistParams } // → DistResult

@@ -2,7 +2,7 @@
 import type { EngineFingerprint, EngineQuery, EngineTable } from '../contract/engine.ts';
 import { EngineUnavailableError } from '../contract/errors.ts';
 import type { InternalType } from '../contract/model.ts';
-import { type HashedColumn, quoteIdentifier, readFingerprint } from './fingerprint.ts';
+import { type HashedColumn, quoteIdentifier, toFingerprint, toFingerprintSelect } from './fingerprint.ts';
 import { toEngineColumnType, toInternalType } from './types.ts';
 
 /** An engine table described: where it is, its readable columns' types and ClickHouse types, its fingerprint. */
@@ -62,7 +62,10 @@ export async function describeTable(query: EngineQuery, req: DescribeRequest): P
       );
   }
   // A used column that is not there is the catalog checker's problem (findColumnProblems, the tree check).
-  // The facts that decide a default type: one scan for all columns that need one.
+  // The facts that decide a default type and the fingerprint over every readable column: one scan.
+  const hashed: HashedColumn[] = [...families]
+    .filter(([, family]) => family)
+    .map(([c]) => ({ name: c, engineType: engineTypes[c] }));
   const asks: string[] = [];
   for (const [col, family] of families) {
     if (!family) continue;
@@ -71,7 +74,10 @@ export async function describeTable(query: EngineQuery, req: DescribeRequest): P
     if (family.family === 'int64') asks.push(`toString(min(${c}))`, `toString(max(${c}))`);
     else if (family.family === 'string' && !req.overrides[col]) asks.push(`max(lengthUTF8(${c})) > 255`);
   }
-  const facts = asks.length ? Object.values((await query(`SELECT ${asks.join(', ')} FROM ${from}`))[0] ?? {}) : [];
+  const [row] = await query(
+    `SELECT ${[...asks.map((a, i) => `${a} AS sorrel_fact${i}`), toFingerprintSelect(hashed)].join(', ')} FROM ${from}`,
+  );
+  const facts = asks.map((_, i) => row?.[`sorrel_fact${i}`]);
   let at = 0;
   const columns: Record<string, InternalType> = {};
   for (const [col, family] of families) {
@@ -98,8 +104,7 @@ export async function describeTable(query: EngineQuery, req: DescribeRequest): P
       );
   }
   if (problems.length) throw new DescribeError(problems);
-  const hashed: HashedColumn[] = Object.keys(columns).map((c) => ({ name: c, engineType: engineTypes[c] }));
-  const fingerprint = await readFingerprint(query, req.database, req.table, hashed);
+  const fingerprint = toFingerprint(row);
   return {
     table: { engine: req.engine, database: req.database, table: req.table, columns, rows: Number(fingerprint.rows) },
     engineTypes,

@@ -19,6 +19,15 @@ export function quoteIdentifier(name: string): string {
  * A sum does not depend on row order or on which shard holds a row.
  */
 export function toFingerprintSql(database: string, table: string, columns: readonly HashedColumn[]): string {
+  return `SELECT ${toFingerprintSelect(columns)} FROM ${quoteIdentifier(database)}.${quoteIdentifier(table)}`;
+}
+
+/**
+ * The fingerprint's two aggregates, to select beside others in one scan (describeTable reads them
+ * with its type facts). Aliases start with `sorrel_`: ClickHouse resolves an alias before a column
+ * of the same name, so `AS rows` would turn a column `rows` inside the hash into `count()`.
+ */
+export function toFingerprintSelect(columns: readonly HashedColumn[]): string {
   const args = columns.flatMap(({ name, engineType }) => {
     const c = quoteIdentifier(name);
     const nullable = /^(LowCardinality\()?Nullable\(/.test(engineType);
@@ -27,7 +36,12 @@ export function toFingerprintSql(database: string, table: string, columns: reado
     return nullable ? [`isNull(${c})`, hashed] : [hashed];
   });
   const hash = args.length ? `sum(cityHash64(${args.join(', ')}))` : '0';
-  return `SELECT toString(count()) AS rows, toString(${hash}) AS hash FROM ${quoteIdentifier(database)}.${quoteIdentifier(table)}`;
+  return `toString(count()) AS sorrel_rows, toString(${hash}) AS sorrel_hash`;
+}
+
+/** The fingerprint in a row that selected toFingerprintSelect. */
+export function toFingerprint(row: Record<string, unknown> | undefined): EngineFingerprint {
+  return { rows: String(row?.sorrel_rows ?? '0'), hash: String(row?.sorrel_hash ?? '0') };
 }
 
 /** Reads a table's fingerprint from its engine; rejects with EngineUnavailableError like any query. */
@@ -39,7 +53,7 @@ export async function readFingerprint(
   signal?: AbortSignal,
 ): Promise<EngineFingerprint> {
   const [row] = await query(toFingerprintSql(database, table, columns), signal);
-  return { rows: String(row?.rows ?? '0'), hash: String(row?.hash ?? '0') };
+  return toFingerprint(row);
 }
 
 /**

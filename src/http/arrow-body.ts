@@ -14,18 +14,21 @@ import {
   TimeMillisecond,
   TimestampMillisecond,
   tableToIPC,
-  Utf8,
 } from 'apache-arrow';
 import type { InternalType } from '../contract/model.ts';
 import { storageOf } from '../contract/storage.ts';
+import { toCells, toCountData, toLabelData, toUtf8Data } from './arrow-columns.ts';
 
 /**
- * A column's Arrow type. The one rule (docs/api.md, "Arrow bodies"): counts, bins, centroids and
- * integer, float, decimal and key values are Float64 (exact: they are doubles in storage, see
- * src/contract/storage.ts); biginteger values Int64 (exact beyond 2^53); booleans Bool; strings and
- * labels Utf8; dates DateDay, datetimes Timestamp(ms, no zone: UTC), times Time(ms).
+ * A column's Arrow type. The one rule (docs/api.md, "Arrow bodies"): integer, float, decimal and key
+ * values, bins and centroids are Float64 (exact: they are doubles in storage, see
+ * src/contract/storage.ts); biginteger values Int64 (exact beyond 2^53); booleans Bool; strings
+ * Utf8; dates DateDay, datetimes Timestamp(ms, no zone: UTC), times Time(ms). Two kinds are decided
+ * by the column's own values (src/http/arrow-columns.ts): `count`, the narrowest unsigned integer
+ * type that holds every count (Float64 from 2^32 on), and `label`, Utf8 or a dictionary of Utf8,
+ * whichever is fewer bytes.
  */
-export type ArrowKind = 'float64' | 'int64' | 'bool' | 'utf8' | 'date' | 'datetime' | 'time';
+export type ArrowKind = 'float64' | 'int64' | 'bool' | 'utf8' | 'date' | 'datetime' | 'time' | 'count' | 'label';
 
 /** A column of an Arrow body: its name, type, and value j in storage units (src/contract/storage.ts), null for a null. */
 export type ArrowColumn = { name: string; kind: ArrowKind; at: (j: number) => unknown };
@@ -40,10 +43,11 @@ export function toArrowKind(type: InternalType): ArrowKind {
 /**
  * The Arrow IPC stream of `length` rows of `columns`, with `metadata` (the JSON body's other keys)
  * as JSON text under each key in the schema's metadata, in the given order. Deterministic: the same
- * columns and metadata give the same bytes (apache-arrow writes no clock, no random id).
+ * columns and metadata give the same bytes (apache-arrow writes no clock, no random id; a dictionary's
+ * id is its column's position, never apache-arrow's process-wide counter).
  */
 export function toArrowBytes(length: number, columns: ArrowColumn[], metadata: Record<string, unknown>): Buffer {
-  const data = columns.map((c) => toData(c, length));
+  const data = columns.map((c, i) => toData(c, length, i));
   const fields = columns.map((c, i) => new Field(c.name, data[i].type, true));
   const meta = new Map(Object.entries(metadata).map(([k, v]) => [k, JSON.stringify(v)]));
   const schema = new Schema(fields, meta);
@@ -52,20 +56,18 @@ export function toArrowBytes(length: number, columns: ArrowColumn[], metadata: R
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** One column's Arrow data: values in a typed array, nulls in a validity bitmap (none when there are no nulls). */
-function toData({ kind, at }: ArrowColumn, length: number): Data {
-  const values: unknown[] = new Array(length);
-  const valid = new Uint8Array(Math.ceil(length / 8));
-  let nullCount = 0;
-  for (let j = 0; j < length; j++) {
-    const v = at(j);
-    values[j] = v;
-    if (v === null || v === undefined) nullCount++;
-    else valid[j >> 3] |= 1 << (j & 7);
-  }
-  const base = { length, nullCount, nullBitmap: nullCount > 0 ? valid : undefined };
-  const isValid = (j: number) => ((valid[j >> 3] >> (j & 7)) & 1) === 1;
+/** One column's Arrow data: values in a typed array, nulls in a validity bitmap. `position`: the column's, a dictionary's id. */
+function toData({ kind, at }: ArrowColumn, length: number, position: number): Data {
+  const cells = toCells(at, length);
+  const { values, isValid } = cells;
+  const base = { length, nullCount: cells.nullCount, nullBitmap: cells.nullBitmap };
   switch (kind) {
+    case 'count':
+      return toCountData(cells, length);
+    case 'label':
+      return toLabelData(cells, length, position);
+    case 'utf8':
+      return toUtf8Data(cells, length);
     case 'float64': {
       const data = new Float64Array(length);
       for (let j = 0; j < length; j++) if (isValid(j)) data[j] = Number(values[j]);
@@ -95,25 +97,6 @@ function toData({ kind, at }: ArrowColumn, length: number): Data {
       for (let j = 0; j < length; j++)
         if (isValid(j) && (values[j] === 1 || values[j] === true)) data[j >> 3] |= 1 << (j & 7);
       return makeData({ ...base, type: new Bool(), data });
-    }
-    case 'utf8': {
-      // Every string's UTF-8 bytes one after another, and where each ends.
-      const valueOffsets = new Int32Array(length + 1);
-      const texts: string[] = new Array(length);
-      let size = 0;
-      for (let j = 0; j < length; j++) {
-        texts[j] = isValid(j) ? String(values[j]) : '';
-        size += Buffer.byteLength(texts[j]);
-        valueOffsets[j + 1] = size;
-      }
-      const data = Buffer.alloc(size);
-      for (let j = 0; j < length; j++) data.write(texts[j], valueOffsets[j]);
-      return makeData({
-        ...base,
-        type: new Utf8(),
-        valueOffsets,
-        data: new Uint8Array(data.buffer, data.byteOffset, size),
-      });
     }
   }
 }

@@ -15,6 +15,7 @@ import type { BinsParam, IntervalParam } from '../http/axes.ts';
 import { toBoolParam, toEnumParam, toId, toIntParam } from '../http/params.ts';
 import { defineRoute, type Reply, type RequestContext, toCanonical } from '../http/route.ts';
 import type { DisclosureRule } from '../contract/disclosure.ts';
+import type { DistAnswer } from '../contract/tasks.ts';
 import { remember } from '../snapshot/memo.ts';
 import { discloseDist, isSuppressedWhole, SUPPRESSED_WHOLE, toKept, toRule } from './disclose.ts';
 import {
@@ -25,7 +26,7 @@ import {
   toNaiveDist,
   toRefusal,
 } from './dist-answer.ts';
-import { toDistArrowBytes } from './dist-arrow.ts';
+import { toDistArrowBytes, toSuppressedDistArrowBytes } from './dist-arrow.ts';
 import { ARROW_STREAM } from '../http/accept.ts';
 
 /** The distribution of a field; context-naive answers are computed once and kept in memory. */
@@ -120,11 +121,16 @@ async function answerDist(ctx: RequestContext, p: DistParams): Promise<Reply> {
 /**
  * Under the small-count rule (API.md §15): the exact answer's body, its counts shown by the rule
  * over all its points at once; a context keeping fewer than k records is suppressed whole. A naive
- * answer's shown bytes are kept in the memo beside the exact ones. Always JSON: an Arrow body
- * (API.md §16) is not made under the rule yet (docs/disclosure.md).
+ * answer's shown bytes are kept in the memo beside the exact ones. As JSON or, by Accept, as an
+ * Arrow body with the same shown counts (src/routes/dist-arrow.ts).
  */
 async function answerShownDist(ctx: RequestContext, p: DistParams, rule: DisclosureRule): Promise<Reply> {
-  if (p.context && isSuppressedWhole(await toKept(ctx, p.field, p.context), rule)) return { body: SUPPRESSED_WHOLE };
+  const arrow = ctx.representation === 'arrow';
+  if (p.context && isSuppressedWhole(await toKept(ctx, p.field, p.context), rule))
+    return arrow
+      ? { body: null, bytes: toSuppressedDistArrowBytes(p), type: ARROW_STREAM }
+      : { body: SUPPRESSED_WHOLE };
+  if (arrow) return toDistAnswer(ctx, p, true, rule);
   const shown = async () => {
     const exact = JSON.parse((await toDistAnswer(ctx, p, false)).bytes!.toString('utf8'));
     return Buffer.from(JSON.stringify(discloseDist(exact, rule)));
@@ -134,13 +140,19 @@ async function answerShownDist(ctx: RequestContext, p: DistParams, rule: Disclos
   return { body: null, bytes: await remember(ctx.snapshot, key, shown, ctx.config.memoBytes) };
 }
 
-/** The exact answer, as JSON or as an Arrow body. */
-async function toDistAnswer(ctx: RequestContext, p: DistParams, arrow: boolean): Promise<Reply> {
+/** The exact answer, as JSON or as an Arrow body; an Arrow body shows its counts by `rule` when one is given. */
+async function toDistAnswer(
+  ctx: RequestContext,
+  p: DistParams,
+  arrow: boolean,
+  rule: DisclosureRule | null = null,
+): Promise<Reply> {
   const { snapshot, config } = ctx;
   const type = arrow ? ARROW_STREAM : undefined;
+  const toArrow = (s: Snapshot, q: DistParams, result: DistAnswer) => toDistArrowBytes(s, q, result, rule);
   if (p.context === null) {
     const naive = arrow
-      ? await toNaiveDist(snapshot, ctx.pool, config, p, true, toDistArrowBytes, 'dist-arrow')
+      ? await toNaiveDist(snapshot, ctx.pool, config, p, true, toArrow, rule ? 'shown-dist-arrow' : 'dist-arrow')
       : await toNaiveDist(snapshot, ctx.pool, config, p, true);
     if ('refused' in naive) throw toRefusal(config, p, naive.refused);
     return { body: null, bytes: naive.bytes, type };
@@ -148,7 +160,7 @@ async function toDistAnswer(ctx: RequestContext, p: DistParams, arrow: boolean):
   const result = await computeAwareDist(snapshot, ctx.pool, p, ctx.signal, config.indexBytes);
   const refusal = toRefusal(config, p, result);
   if (refusal) throw refusal;
-  const bytes = arrow ? toDistArrowBytes(snapshot, p, result) : await toDistBytes(snapshot, p, result);
+  const bytes = arrow ? toArrow(snapshot, p, result) : await toDistBytes(snapshot, p, result);
   return { body: null, bytes, type };
 }
 

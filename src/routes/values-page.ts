@@ -3,7 +3,7 @@ import type { Field } from '../contract/model.ts';
 import type { TreeContextNode } from '../contract/tree.ts';
 import type { ParsedQuery } from '../search/query.ts';
 import { ARROW_STREAM } from '../http/accept.ts';
-import { toArrowBytes, toArrowKind } from '../http/arrow-body.ts';
+import { type ArrowColumn, toArrowBytes, toArrowKind } from '../http/arrow-body.ts';
 import { HttpError, badParameter } from '../http/errors.ts';
 import { toRequestUrl } from '../http/listing.ts';
 import type { Reply, RequestContext } from '../http/route.ts';
@@ -96,7 +96,11 @@ export async function toPageReply(
   return { body, bytes };
 }
 
-/** An Arrow body of values (API.md §16): columns `value`, `label`, `count` of the values `index(j)`, the envelope's other keys in the metadata. */
+/**
+ * An Arrow body of values (API.md §16): columns `value`, `label`, `count` of the values `index(j)`,
+ * the envelope's other keys in the metadata. A count the small-count rule hides is null (API.md §15),
+ * and the page gains a `suppressed` column (true there, null elsewhere) when one of its counts is.
+ */
 export function toArrowValues(
   field: Field,
   vals: FieldValues,
@@ -105,10 +109,13 @@ export function toArrowValues(
   metadata: Record<string, unknown>,
   count: (i: number) => number | null,
 ): Reply {
-  const columns = [
-    { name: 'value', kind: toArrowKind(field.internal_type), at: (j: number) => vals.values[index(j)] },
-    { name: 'label', kind: 'utf8' as const, at: (j: number) => vals.label(index(j)) },
-    { name: 'count', kind: 'float64' as const, at: (j: number) => count(index(j)) },
+  const columns: ArrowColumn[] = [
+    { name: 'value', kind: toArrowKind(field.internal_type), at: (j) => vals.values[index(j)] },
+    { name: 'label', kind: 'label', at: (j) => vals.label(index(j)) },
+    { name: 'count', kind: 'count', at: (j) => count(index(j)) },
   ];
+  let hidden = false;
+  for (let j = 0; j < length && !hidden; j++) hidden = count(index(j)) === null;
+  if (hidden) columns.push({ name: 'suppressed', kind: 'bool', at: (j) => count(index(j)) === null || null });
   return { body: null, bytes: toArrowBytes(length, columns, metadata), type: ARROW_STREAM };
 }

@@ -106,8 +106,19 @@ async function answerValues(
   if (!rule && isPushedValues(ctx, field)) return answerPushed(ctx, { field, context, q, random, seed, page, limit });
   // The population: naive values from memory, or the context's values from a worker.
   const vals = await toPopulation(ctx, field, context);
-  if (rule && context && isSuppressedWhole(await toKept(ctx, field, context, toRecords(vals)), rule))
+  if (rule && context && isSuppressedWhole(await toKept(ctx, field, context, toRecords(vals)), rule)) {
+    // As Arrow: the columns with no row, `suppressed: true` in the metadata.
+    if (ctx.representation === 'arrow')
+      return toArrowValues(
+        field,
+        vals,
+        0,
+        (j) => j,
+        SUPPRESSED_WHOLE,
+        () => null,
+      );
     return { body: SUPPRESSED_WHOLE };
+  }
   const disclosed = rule ? await toShownPopulation(ctx, field, context, vals, rule) : null;
   const normalized = !context && q ? toNormalizedLabels(vals) : null;
 

@@ -34,8 +34,9 @@ export async function planPushedSearch(
   const planned: [Field, Promise<string[]>][] = [];
   for (const f of fields.values()) {
     const table = refs.get(f.dataset);
-    const distinct = summaries.get(f.id)?.distinct ?? 0; // an engine field's summary (a tree table's: none)
-    if (!table?.engine || !isPushable(f) || distinct <= bound) continue;
+    const summary = summaries.get(f.id); // an engine field's (a tree table's: none, its values are held)
+    if (!table?.engine || !summary || !isPushable(f)) continue;
+    if (summary.distinct !== null && summary.distinct <= bound) continue;
     const k = `${f.dataset}\0${f.column}`;
     if (!accented.has(k))
       accented.set(k, pool.run<string[]>({ kind: 'value-accented', table, column: f.column, limit: bound }));
@@ -65,9 +66,7 @@ export function planUnheldSearch(
   pool: Pool,
 ): Promise<Map<number, PushedField>> {
   const unheld = new Map(
-    [...summaries]
-      .filter(([id]) => !values.has(id))
-      .map(([id, s]) => [id, { ...s, distinct: Number.POSITIVE_INFINITY }]),
+    [...summaries].filter(([id]) => !values.has(id)).map(([id, s]) => [id, { ...s, distinct: null }]),
   );
   return planPushedSearch(fields, unheld, refs, pool, SEARCH_VALUES_PER_FIELD);
 }

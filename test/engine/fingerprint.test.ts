@@ -2,6 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createEngineClient, type EngineClient } from '../../src/engine/client.ts';
+import { describeTable } from '../../src/engine/describe.ts';
 import { readFingerprint, toFingerprintSql } from '../../src/engine/fingerprint.ts';
 import { type Cluster, sharedCluster, toEngineSpec } from '../helpers/clickhouse.ts';
 
@@ -80,10 +81,41 @@ test('values swapped between rows change it (a hash of rows, not of columns)', a
   assert.is.not((await fingerprintOf('fp_swapped')).hash, base.hash);
 });
 
+test('describing a table reads the fingerprint in the scan of its type facts, whatever its columns are named', async () => {
+  // Columns named as the fingerprint's aliases once were (`rows`, `hash`): an alias would shadow them.
+  const named: [string, string][] = [
+    ['rows', 'Int64'],
+    ['hash', 'String'],
+  ];
+  await ch.createTable('fp_aliased', named, 'rows');
+  await ch.insert('fp_aliased', [
+    { rows: 1, hash: 'a' },
+    { rows: 2, hash: 'b' },
+  ]);
+  const sent: string[] = [];
+  const described = await describeTable(
+    (sql, signal) => {
+      sent.push(sql);
+      return client.query(sql, signal);
+    },
+    { engine: 'wh', database: ch.database, table: 'fp_aliased', overrides: {}, used: new Set(['rows', 'hash']) },
+  );
+  const direct = await readFingerprint(
+    client.query,
+    ch.database,
+    'fp_aliased',
+    named.map(([name, engineType]) => ({ name, engineType })),
+  );
+  assert.equal(described.fingerprint, direct);
+  assert.is(direct.rows, '2');
+  assert.equal(described.table.columns, { rows: 'integer', hash: 'char' });
+  assert.is(sent.filter((q) => q.startsWith('SELECT')).length, 1, 'one scan: facts and fingerprint');
+});
+
 test('its SQL hashes a Nullable column as a null flag beside its value, and a Decimal as text', () => {
   assert.is(
     toFingerprintSql('db', 'ta`ble', HASHED),
-    'SELECT toString(count()) AS rows, toString(sum(cityHash64(`id`, isNull(`city`), assumeNotNull(`city`), isNull(`score`), toString(assumeNotNull(`score`)), `day`))) AS hash FROM `db`.`ta\\`ble`',
+    'SELECT toString(count()) AS sorrel_rows, toString(sum(cityHash64(`id`, isNull(`city`), assumeNotNull(`city`), isNull(`score`), toString(assumeNotNull(`score`)), `day`))) AS sorrel_hash FROM `db`.`ta\\`ble`',
   );
 });
 

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import type { EngineQuery } from '../../src/contract/engine.ts';
 import { engineGrid, toSqlDouble } from '../../src/engine/compute/grid.ts';
 import { roundRatio } from '../../src/common/exact-round.ts';
-import { exactMomentsSql, exactSumSql, fromExactMoments, fromExactSum } from '../../src/engine/sql/exact.ts';
+import { exactSumsSql, fromExactMoments, fromExactSum } from '../../src/engine/sql/exact.ts';
 import { type Cluster, sharedCluster } from '../helpers/clickhouse.ts';
 import { toRand } from '../helpers/fuzz.ts';
 import { toEngineQuery } from './fixture.ts';
@@ -45,7 +45,10 @@ test('the engine sums adversarial doubles exactly (cancellation, 1e308 with 1, s
   ];
   for (const xs of cases) {
     const [row] = await query(
-      `SELECT ${exactSumSql('x')} AS s, ${exactSumSql('x', 'toUInt64(3)')} AS w, ${exactMomentsSql('x')} AS q FROM (${valuesSql(xs)})`,
+      exactSumsSql({
+        from: `(${valuesSql(xs)})`,
+        sums: { s: { x: 'x' }, w: { x: 'x', weight: 'toUInt64(3)' }, q: { x: 'x', squares: true } },
+      }),
     );
     // In units of 2^−1074 (2^−2148 for squares): every finite double is a whole number of them.
     const at = (v: bigint, exp: number, unit: number) => v * 2n ** BigInt(exp - unit);
@@ -60,7 +63,7 @@ test('the engine sums adversarial doubles exactly (cancellation, 1e308 with 1, s
     assert.is(at(q.squares, 2 * q.exp, -2148), squares, `Σ x² ${xs.slice(0, 5)}`);
   }
   // 1e308 + 1 − 1e308 is 1 exactly, where any order of floating-point additions gives 0.
-  const [row] = await query(`SELECT ${exactSumSql('x')} AS s FROM (${valuesSql([1e308, 1, -1e308])})`);
+  const [row] = await query(exactSumsSql({ from: `(${valuesSql([1e308, 1, -1e308])})`, sums: { s: { x: 'x' } } }));
   const s = fromExactSum(row.s);
   assert.is(roundRatio(s.sum, 1n, s.exp), 1);
 });

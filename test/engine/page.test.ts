@@ -44,28 +44,38 @@ test.after(async () => {
   await client?.close();
 });
 
-test('a summary is the count, nulls, exact distinct count and range, in storage units', async () => {
-  assert.equal(await engineSummary(client.query, table, 'n'), {
+test('a summary is the count, nulls, the distinct count up to a bound and the range, in storage units', async () => {
+  assert.equal(await engineSummary(client.query, table, 'n', 10), {
     count: 5,
     null_count: 0,
     distinct: 4,
     min: 1,
     max: 10,
   });
-  assert.equal(await engineSummary(client.query, table, 'd'), {
+  assert.equal(await engineSummary(client.query, table, 'd', Number.POSITIVE_INFINITY), {
     count: 4,
     null_count: 1,
     distinct: 3,
     min: 'B a',
     max: 'b',
   });
-  assert.equal(await engineSummary(client.query, table, 'z'), {
+  assert.equal(await engineSummary(client.query, table, 'z', 2), {
     count: 3,
     null_count: 2,
     distinct: 2,
     min: Date.UTC(1999, 11, 31, 23, 59, 59),
     max: Date.UTC(2024, 4, 6, 7, 8, 9),
   });
+});
+
+test('a distinct count is exact up to its bound and null beyond it, or not counted at all', async () => {
+  const distinct = async (column: string, upTo: number | null) =>
+    (await engineSummary(client.query, table, column, upTo)).distinct;
+  assert.is(await distinct('d', 3), 3, 'at the bound: exact (nulls are not a value)');
+  assert.is(await distinct('d', 2), null, 'over the bound: null, not the bound');
+  assert.is(await distinct('n', 4), 4, 'the two rows of 3 are one value');
+  assert.is(await distinct('n', 3), null);
+  assert.is(await distinct('n', null), null, 'not asked: not counted');
 });
 
 test('a page is sorted by value (numbers numerically, strings by code point) with exact counts', async () => {

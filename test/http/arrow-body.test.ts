@@ -1,11 +1,15 @@
-// Tests: Arrow bodies of /values/ and /dist/ (API.md §16), decoded by apache-arrow and flechette and compared with the JSON body.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Running } from '../../src/serve/server.ts';
-import { COLUMNS, decodeArrow, decodeFlechette, TYPES, toCsv, toDistRows } from '../helpers/arrow.ts';
+import {
+  assertSameAnswers,
+  COLUMNS,
+  decodeArrow,
+  decodeFlechette,
+  toDistRows,
+  writeArrowCatalog,
+} from '../helpers/arrow.ts';
 import { get, startTestServer } from '../helpers/server.ts';
 
 const ARROW = 'application/vnd.apache.arrow.stream';
@@ -14,22 +18,10 @@ const t = suite('Arrow bodies');
 let s: Running;
 let replica: Running;
 t.before(async () => {
-  const dir = mkdtempSync('/tmp/sorrel-arrow-');
-  writeFileSync(join(dir, 'all.csv'), toCsv());
-  const catalog = {
-    datasets: [{ name: 'all', file: join(dir, 'all.csv') }],
-    fields: COLUMNS.map((c, j) => ({
-      id: j + 1,
-      dataset: 'all',
-      column: c,
-      name: c,
-      ...(TYPES[c] ? { internal_type: TYPES[c] } : {}),
-    })),
-  };
-  writeFileSync(join(dir, 'catalog.json'), JSON.stringify(catalog));
+  const catalog = writeArrowCatalog('/tmp/sorrel-arrow-');
   // Two replicas behind one address: their links (and so keys and ETags) are the same.
-  s = await startTestServer(join(dir, 'catalog.json'), { baseUrl: 'http://sorrel.test' });
-  replica = await startTestServer(join(dir, 'catalog.json'), { baseUrl: 'http://sorrel.test' });
+  s = await startTestServer(catalog, { baseUrl: 'http://sorrel.test' });
+  replica = await startTestServer(catalog, { baseUrl: 'http://sorrel.test' });
 });
 t.after(async () => {
   await s.close();
@@ -55,6 +47,7 @@ const DISTS = [
   '/api/fields/1/dist/?dimensions=3', // 2-D numbers, clustered (> 500 groups) with outliers
   '/api/fields/1/dist/?dimensions=3&cluster=false&sort=count',
   '/api/fields/5/dist/?dimensions=4,6&nulls=true',
+  '/api/fields/5/dist/?dimensions=1&cluster=false', // labels_0 a dictionary
   `/api/fields/3/dist/?bins=10&${ctx({ field: 5, operator: 'exact', value: 'beta' })}`,
   `/api/fields/2/dist/?${ctx({ field: 1, operator: 'lt', value: 300 })}`,
   `/api/fields/1/dist/?dimensions=3&${ctx({ field: 4, operator: 'exact', value: true })}`,
@@ -77,24 +70,32 @@ t('a /dist/ Arrow body holds the JSON body: the same points, typed, the other ke
   assert.ok(clustered >= 1, 'one of the answers is clustered');
 });
 
-t('column types follow the field types; 64-bit integers stay exact', async () => {
-  const types = async (path: string) => decodeArrow((await fetchBoth(s, path)).bytes).types;
-  assert.equal(await types('/api/fields/1/dist/?cluster=false'), {
-    count: 'Float64',
-    values_0: 'Float64',
-    labels_0: 'Utf8',
-  });
-  assert.is((await types('/api/fields/2/dist/')).values_0, 'Int64');
-  assert.is((await types('/api/fields/4/dist/')).values_0, 'Bool');
-  assert.is((await types('/api/fields/5/dist/')).values_0, 'Utf8');
-  assert.is((await types('/api/fields/6/dist/')).values_0, 'Date32<DAY>');
-  assert.is((await types('/api/fields/7/dist/?interval=day')).values_0, 'Timestamp<MILLISECOND>');
-  assert.is((await types('/api/fields/8/dist/')).values_0, 'Time32<MILLISECOND>');
-  assert.is((await types('/api/fields/2/dist/?bins=5')).values_0, 'Float64');
-  // 2^62 + 49 is not a double: it comes back whole.
-  const big = tableFromIPC((await fetchBoth(s, '/api/fields/2/values/?limit=0')).bytes);
-  assert.is(big.getChild('value')!.get(49), 2n ** 62n + 49n);
-});
+t(
+  'column types follow the field types, count its largest count, labels their repeats; 64-bit integers stay exact',
+  async () => {
+    const types = async (path: string) => decodeArrow((await fetchBoth(s, path)).bytes).types;
+    assert.equal(await types('/api/fields/1/dist/?cluster=false'), {
+      count: 'Uint8',
+      values_0: 'Float64',
+      labels_0: 'Utf8',
+    });
+    // true and false: counts above 255 (the JSON body's counts are compared with it above).
+    assert.is((await types('/api/fields/4/dist/')).count, 'Uint16');
+    // s × i: 5 labels of s, each repeated for ~100 groups of i, whose labels barely repeat.
+    const two = await types('/api/fields/5/dist/?dimensions=1&cluster=false');
+    assert.equal([two.labels_0, two.labels_1], ['Dictionary<Int8, Utf8>', 'Utf8']);
+    assert.is((await types('/api/fields/2/dist/')).values_0, 'Int64');
+    assert.is((await types('/api/fields/4/dist/')).values_0, 'Bool');
+    assert.is((await types('/api/fields/5/dist/')).values_0, 'Utf8');
+    assert.is((await types('/api/fields/6/dist/')).values_0, 'Date32<DAY>');
+    assert.is((await types('/api/fields/7/dist/?interval=day')).values_0, 'Timestamp<MILLISECOND>');
+    assert.is((await types('/api/fields/8/dist/')).values_0, 'Time32<MILLISECOND>');
+    assert.is((await types('/api/fields/2/dist/?bins=5')).values_0, 'Float64');
+    // 2^62 + 49 is not a double: it comes back whole.
+    const big = tableFromIPC((await fetchBoth(s, '/api/fields/2/values/?limit=0')).bytes);
+    assert.is(big.getChild('value')!.get(49), 2n ** 62n + 49n);
+  },
+);
 
 const VALUES = [
   ...COLUMNS.map((_, j) => `/api/fields/${j + 1}/values/?limit=0`),
@@ -124,9 +125,7 @@ t('same request, same bytes: on a repeat (cache), and on another replica', async
     const a = await fetchBoth(s, path);
     const b = await fetchBoth(s, path);
     const c = await fetchBoth(replica, path);
-    assert.ok(Buffer.from(a.bytes).equals(Buffer.from(b.bytes)), path);
-    assert.ok(Buffer.from(a.bytes).equals(Buffer.from(c.bytes)), `${path} on a replica`);
-    assert.is(a.res.headers.get('etag'), c.res.headers.get('etag'), path);
+    assertSameAnswers(path, a, b, c);
   }
 });
 

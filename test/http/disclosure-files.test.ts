@@ -18,30 +18,40 @@ test.after(async () => {
   await s.close();
 });
 
-test('Arrow bodies (API.md §16): the values count column is null where suppressed; a dist is answered as JSON under the rule', async () => {
+test('Arrow bodies (API.md §16): the count column is null and a suppressed column true where the rule hides a count', async () => {
   const accept = { Accept: 'application/vnd.apache.arrow.stream' };
   const values = await fetch(`${s.url}/api/fields/2/values/`, { headers: accept });
   assert.is(values.headers.get('content-type'), 'application/vnd.apache.arrow.stream');
   const decoded = decodeArrow(new Uint8Array(await values.arrayBuffer()));
   assert.equal(
-    decoded.rows.map((r) => [r.label, r.count]),
+    decoded.rows.map((r) => [r.label, r.count, r.suppressed]),
     [
-      ['blue', null],
-      ['green', null],
-      ['red', 20],
+      ['blue', null, true],
+      ['green', null, true],
+      ['red', 20, null],
     ],
   );
   assert.equal([decoded.metadata.null_count, decoded.metadata.suppressed], [null, true]);
   const exact = await fetch(`${s.url}/api/fields/2/values/`, { headers: { ...accept, ...ADMIN } });
   assert.equal(
-    decodeArrow(new Uint8Array(await exact.arrayBuffer())).rows.map((r) => r.count),
-    [2, 6, 20],
+    decodeArrow(new Uint8Array(await exact.arrayBuffer())).rows.map((r) => [r.count, 'suppressed' in r]),
+    [
+      [2, false],
+      [6, false],
+      [20, false],
+    ],
   );
+  // city: Amsterdam 12, Bergen 3, Cairo 14, Dakar 1 (k 5, round_to 2).
   const dist = await fetch(`${s.url}/api/fields/1/dist/`, { headers: accept });
-  assert.match(dist.headers.get('content-type') ?? '', /^application\/json/);
+  assert.is(dist.headers.get('content-type'), 'application/vnd.apache.arrow.stream');
   assert.equal(
-    ((await dist.json()) as { data: { count: number | null }[] }).data.map((p) => p.count),
-    [12, null, 14, null],
+    decodeArrow(new Uint8Array(await dist.arrayBuffer())).rows.map((r) => [r.labels_0, r.count, r.suppressed]),
+    [
+      ['Amsterdam', 12, null],
+      ['Bergen', null, true],
+      ['Cairo', 14, null],
+      ['Dakar', null, true],
+    ],
   );
 });
 

@@ -9,7 +9,7 @@ const ARROW = 'With `Accept: application/vnd.apache.arrow.stream`: an Arrow IPC 
 export const VALUES_OK = toJsonOrArrowResponse(
   'The values.',
   { oneOf: [schema('ValuesPage'), schema('ValueSample'), schema('Suppressed')] },
-  `${ARROW} with columns \`value\` (typed by the field), \`label\` (Utf8) and \`count\` (Float64; null where the small-count rule suppresses it); the page envelope's other keys as JSON text in the schema metadata (none for \`random\`). Under the small-count rule an answer suppressed whole is the JSON \`{"suppressed": true}\`.`,
+  `${ARROW} with columns \`value\` (typed by the field), \`label\` (Utf8, or a dictionary of Utf8 when fewer bytes) and \`count\` (the narrowest of Uint8, Uint16, Uint32 holding the largest count, Float64 from 2^32 on); under the small-count rule a count it suppresses is null and a \`suppressed\` column (Bool) is true there. The page envelope's other keys as JSON text in the schema metadata (none for \`random\`); an answer suppressed whole has no row and \`suppressed\` in the metadata.`,
   toOkHeaders({}, 'OptionalETag', 'VaryAccept'),
 );
 
@@ -17,6 +17,6 @@ export const VALUES_OK = toJsonOrArrowResponse(
 export const DIST_OK = toJsonOrArrowResponse(
   'The distribution.',
   { oneOf: [schema('Dist'), schema('Suppressed')] },
-  `Under the small-count rule (for the users it applies to) always the JSON body. ${ARROW} with a row per point of \`data\` and columns \`count\` (Float64), \`values_0…\` (typed by the field and axis) and \`labels_0…\` (Utf8); \`size\`, \`clustered\`, \`cells\`, \`axes\` and \`outliers\` as JSON text in the schema metadata.`,
+  `${ARROW} with a row per point of \`data\` and columns \`count\` (the narrowest of Uint8, Uint16, Uint32 holding the largest count, Float64 from 2^32 on), \`values_0…\` (typed by the field and axis) and \`labels_0…\` (Utf8, or a dictionary of Utf8 when fewer bytes); under the small-count rule a count it suppresses is null and a \`suppressed\` column (Bool) is true there. \`size\`, \`clustered\`, \`cells\`, \`axes\` and \`outliers\` as JSON text in the schema metadata; an answer suppressed whole has no row and \`suppressed\` in the metadata.`,
   toOkHeaders({}, 'ETag', 'VaryAccept'),
 );

@@ -2,14 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EngineQuery, EngineRow } from '../../contract/engine.ts';
 import type { GridCells } from '../../contract/grid.ts';
-import {
-  exactMomentsSql,
-  exactSumSql,
-  fromExactMoments,
-  fromExactSum,
-  toMean,
-  toPopulationVariance,
-} from '../sql/exact.ts';
+import { exactSumsSql, fromExactMoments, fromExactSum, toMean, toPopulationVariance } from '../sql/exact.ts';
 
 /**
  * The groups of a distribution as SQL: `sql` selects one row per group with its number key in each
@@ -109,10 +102,16 @@ async function gridRounds(
   if (n <= BigInt(maxPoints)) return everyGroup();
 
   // 1. The deviation per dimension.
+  const finite = dims.map((d) => `isFinite(k${d})`).join(' AND ');
   const [one] = await run(
-    `SELECT countIf(NOT (${dims.map((d) => `isFinite(k${d})`).join(' AND ')})) AS bad, ` +
-      dims.map((d) => `${exactMomentsSql(`k${d}`)} AS s${d}, ${bitsOf(`min(k${d})`)} AS m${d}`).join(', ') +
-      from,
+    exactSumsSql({
+      from: GROUPS,
+      sums: Object.fromEntries(dims.map((d) => [`s${d}`, { x: `k${d}`, squares: true }])),
+      others: {
+        bad: { partial: `countIf(NOT (${finite}))`, total: (p) => `sum(${p})` },
+        ...Object.fromEntries(dims.map((d) => [`m${d}`, { partial: `min(k${d})`, total: (p) => bitsOf(`min(${p})`) }])),
+      },
+    }),
   );
   if (Number(one.bad) > 0) return everyGroup();
   const std = dims.map((d) => Math.sqrt(toPopulationVariance(n, fromExactMoments(one[`s${d}`]))));
@@ -121,12 +120,14 @@ async function gridRounds(
   const z = dims.map((d) => (std[d] === 0 ? 'toFloat64(0)' : `(k${d} / ${toSqlDouble(std[d])})`));
 
   // 2. The mean point.
-  const [two] = await run(`SELECT ${dims.map((d) => `${exactSumSql(z[d])} AS z${d}`).join(', ')}${from}`);
+  const [two] = await run(
+    exactSumsSql({ from: GROUPS, sums: Object.fromEntries(dims.map((d) => [`z${d}`, { x: z[d] }])) }),
+  );
   const centre = dims.map((d) => toMean(fromExactSum(two[`z${d}`]), n));
 
   // 3. The mean distance; a group is an outlier when its distance is at least 3× it (none when it is 0).
   const dist = `sqrt(${dims.map((d) => `(${z[d]} - ${toSqlDouble(centre[d])}) * (${z[d]} - ${toSqlDouble(centre[d])})`).join(' + ')})`;
-  const [three] = await run(`SELECT ${exactSumSql(dist)} AS t${from}`);
+  const [three] = await run(exactSumsSql({ from: GROUPS, sums: { t: { x: dist } } }));
   const meanDist = toMean(fromExactSum(three.t), n);
   const kept = meanDist === 0 ? '1' : `${dist} < ${toSqlDouble(3 * meanDist)}`;
 
@@ -153,8 +154,12 @@ async function gridRounds(
 
   // 5. One row per non-empty cell: its index, its count and its exact Σ count·z per dimension.
   const cellRows = await run(
-    `SELECT ${cellIndex} AS cell, toString(sum(c)) AS w, ${dims.map((d) => `${exactSumSql(z[d], 'c')} AS m${d}`).join(', ')}` +
-      `${from} WHERE ${kept} GROUP BY cell ORDER BY cell`,
+    exactSumsSql({
+      from: `${GROUPS} WHERE ${kept}`,
+      keys: { cell: cellIndex },
+      sums: Object.fromEntries(dims.map((d) => [`m${d}`, { x: z[d], weight: 'c' }])),
+      others: { w: { partial: 'sum(c)', total: (p) => `toString(sum(${p}))` } },
+    }),
   );
   return { kind: 'cells', grid: toCells(cellRows, outlierRows, nd, { size: Number(n), std, constant }) };
 }

@@ -18,12 +18,14 @@ export function toFields(
     const d = datasets.get(f.dataset)!;
     const type = d.columns[f.column];
     const simple = toSimpleType(type);
-    // An engine field's counts come from its summary, whether or not its values are held.
+    // An engine field's null count comes from its summary, whether or not its values are held; its
+    // distinct values are counted by the summary up to a bound when not held (null: more).
     const v = values.get(f.id);
     const summary = summaries.get(f.id);
-    const distinct = summary ? summary.distinct : v!.values.length;
+    const distinct = v ? v.values.length : (summary?.distinct ?? null);
     const nulls = summary ? summary.null_count : v!.nullCount;
-    const enumerable = f.enumerable ?? ((simple === 'string' || simple === 'boolean') && distinct <= 30);
+    const enumerable =
+      f.enumerable ?? ((simple === 'string' || simple === 'boolean') && distinct !== null && distinct <= 30);
     const nullable = f.nullable ?? nulls > 0;
     fields.set(
       f.id,

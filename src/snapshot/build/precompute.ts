@@ -88,11 +88,11 @@ export async function precomputeValues(
   // below takes the answers in order. An engine table outside the model tree is summarised instead.
   const summaries = new Map<string, Promise<ColumnSummary>>();
   const isSummarised = (d: DatasetInfo) => d.engine !== undefined && !(tree !== null && d.name in tree.shape.nodes);
+  const bound = opts.searchValues ?? Number.POSITIVE_INFINITY;
   for (const d of datasets.values()) {
-    if (isSummarised(d)) startSummaries(spec, d, refs.get(d.name)!, pool, summaries, opts.progress);
+    if (isSummarised(d)) startSummaries(spec, d, refs.get(d.name)!, pool, summaries, bound, opts.progress);
     else startProfiles(spec, d, refs.get(d.name)!, pool, profiles);
   }
-  const bound = opts.searchValues ?? Number.POSITIVE_INFINITY;
   const profileOf = (dataset: string, column: string) => profiles.get(`${dataset}\0${column}`)!;
   // Fields of a tree table other than the root count root entities, not rows (API.md §12): their
   // served values and stats come from the tree (labels still come from the column's profile).

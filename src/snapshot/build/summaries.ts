@@ -8,17 +8,19 @@ import type { ColumnSummary } from '../../contract/engine.ts';
 import type { Progress } from './datasets.ts';
 
 /**
- * At most this many summaries run at once per dataset. Why: each is one scan of the whole table
- * on every shard with an exact distinct count (a hash set as large as the column's distinct values,
- * merged on the server Sorrel asks); eight at once made each slower than the query deadline at
- * 20M rows on a loaded two-core machine, two at a time keep both cores busy.
+ * At most this many summaries run at once per dataset. Why: each is one scan of the whole table on
+ * every shard, and the engine already spreads one query over its cores; two at a time keep both
+ * cores of a small machine busy while one query's answer crosses the network.
  */
 const SUMMARIES_AT_ONCE = 2;
 
+/** API.md §3: a string or boolean field with at most this many distinct values is inferred enumerable. */
+const ENUMERABLE_AT_MOST = 30;
+
 /**
- * Queues the summary of every field's column of an engine dataset (one aggregate query each,
- * src/engine/compute/summary.ts), SUMMARIES_AT_ONCE at a time; `progress` logs each column as its
- * summary ends.
+ * Queues the summary of every field's column of an engine dataset (one aggregate query each, and a
+ * distinct count bounded by distinctUpTo: src/engine/compute/summary.ts), SUMMARIES_AT_ONCE at a
+ * time; `progress` logs each column as its summary ends.
  */
 export function startSummaries(
   spec: CatalogSpec,
@@ -26,6 +28,7 @@ export function startSummaries(
   table: TableRef,
   pool: Pool,
   summaries: Map<string, Promise<ColumnSummary>>,
+  bound: number,
   progress?: Progress,
 ): void {
   const started = performance.now();
@@ -35,7 +38,14 @@ export function startSummaries(
     const k = `${f.dataset}\0${f.column}`;
     if (f.dataset !== dataset.name || !(f.column in dataset.columns) || summaries.has(k)) continue;
     const lane = next++ % SUMMARIES_AT_ONCE;
-    const task = lanes[lane].then(() => pool.run<ColumnSummary>({ kind: 'summary', table, column: f.column }));
+    // Fields of one column share its summary: the bound is the largest any of them needs.
+    const upTo = spec.fields
+      .filter((g) => g.dataset === f.dataset && g.column === f.column)
+      .map((g) => distinctUpTo(g, dataset.columns[f.column], bound))
+      .reduce((a, b) => (a === null ? b : b === null ? a : Math.max(a, b)), null);
+    const task = lanes[lane].then(() =>
+      pool.run<ColumnSummary>({ kind: 'summary', table, column: f.column, distinctUpTo: upTo }),
+    );
     lanes[lane] = task.catch(() => {}); // a failure is awaited (and reported) by precomputeValues
     task.then(
       (s) =>
@@ -49,6 +59,17 @@ export function startSummaries(
     );
     summaries.set(k, task);
   }
+}
+
+/**
+ * Up to how many distinct values start-up counts a field's column (null: none), which is all that
+ * depends on the number: whether a text field is held (at most `bound`, isHeld) and whether a string
+ * field is inferred enumerable (at most 30, API.md §3, so never less than that). Other fields need no
+ * count: the engine counts distinct values exactly when /stats/ asks (src/engine/compute/stats.ts).
+ */
+export function distinctUpTo(f: CatalogSpec['fields'][number], type: InternalType, bound: number): number | null {
+  if (f.label_column !== null || !isText(type) || !isIndexedByValues(f, type)) return null;
+  return Math.max(bound, ENUMERABLE_AT_MOST);
 }
 
 /**
@@ -68,7 +89,12 @@ export function isHeld(
   if (f.label_column !== null) return true;
   if (f.enumerable === false && f.searchable === false) return false;
   if (!isIndexedByValues(f, type)) return false;
-  return summary.distinct <= bound || (type !== 'text' && type !== 'char');
+  if (!isText(type)) return true;
+  return summary.distinct !== null && summary.distinct <= bound;
+}
+
+function isText(type: InternalType): boolean {
+  return type === 'text' || type === 'char';
 }
 
 /**

@@ -39,7 +39,7 @@ type FieldIndex = {
   labels: ['values'] | ['string'] | ['str', Part, Part];
   counts: [CountKind, Part];
 };
-type SummaryTuple = [number, number, number, ColumnSummary['min'], ColumnSummary['max']];
+type SummaryTuple = [number, number, ColumnSummary['distinct'], ColumnSummary['min'], ColumnSummary['max']];
 /** `summaries` only when some field has one, so a file without engine tables keeps its bytes. */
 type Index = { fields: FieldIndex[]; stats: [number, StatsTuple][]; summaries?: [number, SummaryTuple][] };
 type CountKind = 'u8' | 'u16' | 'u32' | 'f64';
