@@ -13,15 +13,15 @@ import { fromEngine, toSqlLabel, toSqlValue, toValueKind } from '../sql/values.t
  * code-point order), or with a `query` by label rank (exact, prefix, the rest) then value — and
  * `pick` of them: `limit` from `offset`, or `random` drawn with drawIndices over the exact count
  * (the in-memory draw: same count, same seed, same positions), fetched by position in one query and
- * returned in value order. Per answer the engine sends two small rows and at most `limit` (or
- * `random`) values, whatever the table's rows or distinct values:
- *   page:   the groups — SELECT <value>, count() FROM t WHERE <context> AND isNotNull(c) GROUP BY c
- *           [HAVING <query>] — as one array sorted on the engine ([rank,] value): its length (the
- *           exact count) and the slice of the page, in one scan (a count beside an ORDER BY …
- *           LIMIT page was a second scan of the column: 3.7× the page's own SQL at 100M rows)
- *   nulls:  SELECT countIf(isNull(c)) FROM t WHERE <context>
- *   random: the groups counted (SELECT count() FROM (<groups>)), then the same array read at the
- *           drawn positions.
+ * returned in value order. Per answer the engine sends one row (two for a draw) holding at most
+ * `limit` (or `random`) values, whatever the table's rows or distinct values, from one scan (two):
+ *   groups: SELECT assumeNotNull(c), count(), isNull(c), <rank> FROM t WHERE <context> GROUP BY c
+ *           [HAVING isNull(c) OR <query>]
+ *   page:   the groups but the nulls' as one array sorted on the engine ([rank,] value), of which
+ *           its length (the exact count), the nulls' count and the slice of the page come back
+ *           (a count beside an ORDER BY … LIMIT page, and a null count, were two more scans of the
+ *           column: 3.7× the page's own SQL at 100M rows)
+ *   random: the groups counted (nulls apart), then the same array read at the drawn positions.
  */
 export async function engineValuesPage(
   query: EngineQuery,
@@ -39,18 +39,16 @@ export async function engineValuesPage(
   const from = toSqlTable(table.database, table.table);
   const where = toSqlWhere(context);
   const labelQuery = q && toSqlLabelQuery(toSqlLabel(`assumeNotNull(${c})`, kind), q, 'sorrel_n');
-  // The groups of the answer: one per value, with its label's normalised text when a query filters them.
-  const groups = (select: string) =>
-    `SELECT ${select}${labelQuery ? `, ${labelQuery.normalized} AS sorrel_n` : ''} FROM ${from}` +
-    ` WHERE (${where}) AND isNotNull(${c}) GROUP BY ${c}${labelQuery ? ` HAVING ${labelQuery.match}` : ''}`;
-  const nulls = query(`SELECT toString(countIf(isNull(${c}))) AS sorrel_z FROM ${from} WHERE ${where}`, signal).then(
-    ([z]) => Number(z?.sorrel_z ?? 0),
-  );
-  // Every group as one array sorted as the answer is (rank, value): tuples (rank, value, count).
+  // The groups of the answer: one per value (and the nulls' group, which a query never drops), with
+  // its label's normalised text when a query filters them.
   const rank = labelQuery ? labelQuery.rank : '0';
-  const sorted =
-    `SELECT arraySort(groupArray((sorrel_r, sorrel_k, sorrel_c))) AS sorrel_s FROM (` +
-    `${groups(`assumeNotNull(${c}) AS sorrel_k, count() AS sorrel_c, ${rank} AS sorrel_r`)})`;
+  const groups =
+    `SELECT assumeNotNull(${c}) AS sorrel_k, count() AS sorrel_c, isNull(${c}) AS sorrel_z, ${rank} AS sorrel_r` +
+    `${labelQuery ? `, ${labelQuery.normalized} AS sorrel_n` : ''} FROM ${from} WHERE (${where}) GROUP BY ${c}` +
+    `${labelQuery ? ` HAVING sorrel_z OR (${labelQuery.match})` : ''}`;
+  const nulls = 'toString(sumIf(sorrel_c, sorrel_z)) AS sorrel_nulls';
+  // Every group but the nulls' as one array sorted as the answer is (rank, value): tuples (rank, value, count).
+  const sorted = `SELECT arraySort(groupArrayIf((sorrel_r, sorrel_k, sorrel_c), NOT sorrel_z)) AS sorrel_s, ${nulls} FROM (${groups})`;
   // The values and counts of `picked` (an array expression over sorrel_s), mapped as every value is.
   const valuesOf = (picked: string) =>
     `arrayMap(x -> ${toSqlValue('tupleElement(x, 2)', kind)}, ${picked}) AS sorrel_v,` +
@@ -61,18 +59,16 @@ export async function engineValuesPage(
   });
   if ('offset' in pick) {
     const slice = `arraySlice(sorrel_s, ${pick.offset + 1}, ${pick.limit})`;
-    const [[row], nullCount] = await Promise.all([
-      query(`SELECT toString(length(sorrel_s)) AS sorrel_n, ${valuesOf(slice)} FROM (${sorted})`, signal),
-      nulls,
-    ]);
-    return { count: Number(row?.sorrel_n ?? 0), nullCount, ...toPage(row) };
+    const [row] = await query(
+      `SELECT toString(length(sorrel_s)) AS sorrel_n, sorrel_nulls, ${valuesOf(slice)} FROM (${sorted})`,
+      signal,
+    );
+    return { count: Number(row?.sorrel_n ?? 0), nullCount: Number(row?.sorrel_nulls ?? 0), ...toPage(row) };
   }
   // A draw needs the count first: the groups counted, without sorting them.
-  const [[n], nullCount] = await Promise.all([
-    query(`SELECT toString(count()) AS sorrel_n FROM (${groups('count() AS sorrel_c')})`, signal),
-    nulls,
-  ]);
+  const [n] = await query(`SELECT toString(countIf(NOT sorrel_z)) AS sorrel_n, ${nulls} FROM (${groups})`, signal);
   const count = Number(n?.sorrel_n ?? 0);
+  const nullCount = Number(n?.sorrel_nulls ?? 0);
   const drawn = drawIndices(count, pick.random, pick.seed);
   if (drawn.length === 0) return { count, nullCount, values: [], counts: [] };
   // The drawn positions (1-based) of the same array, then put in value order: only the drawn values come back.
