@@ -32,26 +32,29 @@ export function startSummaries(
   progress?: Progress,
 ): void {
   const started = performance.now();
+  // Fields of one column share its summary: the bound is the largest any of them needs.
+  const upTo = new Map<string, number | null>();
+  for (const f of spec.fields) {
+    if (f.dataset !== dataset.name || !(f.column in dataset.columns)) continue;
+    const a = upTo.get(f.column) ?? null;
+    const b = distinctUpTo(f, dataset.columns[f.column], bound);
+    upTo.set(f.column, a === null ? b : b === null ? a : Math.max(a, b));
+  }
   const lanes: Promise<unknown>[] = Array.from({ length: SUMMARIES_AT_ONCE }, () => Promise.resolve());
   let next = 0;
-  for (const f of spec.fields) {
-    const k = `${f.dataset}\0${f.column}`;
-    if (f.dataset !== dataset.name || !(f.column in dataset.columns) || summaries.has(k)) continue;
+  for (const [column, distinct] of upTo) {
+    const k = `${dataset.name}\0${column}`;
+    if (summaries.has(k)) continue;
     const lane = next++ % SUMMARIES_AT_ONCE;
-    // Fields of one column share its summary: the bound is the largest any of them needs.
-    const upTo = spec.fields
-      .filter((g) => g.dataset === f.dataset && g.column === f.column)
-      .map((g) => distinctUpTo(g, dataset.columns[f.column], bound))
-      .reduce((a, b) => (a === null ? b : b === null ? a : Math.max(a, b)), null);
     const task = lanes[lane].then(() =>
-      pool.run<ColumnSummary>({ kind: 'summary', table, column: f.column, distinctUpTo: upTo }),
+      pool.run<ColumnSummary>({ kind: 'summary', table, column, distinctUpTo: distinct }),
     );
     lanes[lane] = task.catch(() => {}); // a failure is awaited (and reported) by precomputeValues
     task.then(
       (s) =>
         progress?.('summarised column', {
           dataset: dataset.name,
-          column: f.column,
+          column,
           distinct: s.distinct,
           ms: Math.round(performance.now() - started),
         }),
