@@ -9,7 +9,7 @@ import { createApp, type AppState } from '../src/app.ts';
 import { DEFAULT_CONFIG } from '../src/config.ts';
 import type { Pool } from '../src/contract/pool.ts';
 import type { Snapshot } from '../src/snapshot/build/create.ts';
-import { get, startTestServer } from './helpers/server.ts';
+import { get, startTestServer, testConfig } from './helpers/server.ts';
 import { startServer } from '../src/serve/server.ts';
 
 const idlePool: Pool = {
@@ -66,11 +66,7 @@ test('one structured log line per request with method, path, status, duration an
     },
   });
   const { FIXTURE_CATALOG } = await import('./helpers/server.ts');
-  const running = await startServer(
-    FIXTURE_CATALOG,
-    { ...DEFAULT_CONFIG, rateLimit: 0, host: '127.0.0.1', port: 0, poolThreads: 1 },
-    pino({ level: 'info' }, sink),
-  );
+  const running = await startServer(FIXTURE_CATALOG, testConfig(), pino({ level: 'info' }, sink));
   try {
     await running.ready;
     await get(running.url, '/api/fields/1/?x=1', { Authorization: 'Bearer fixture-staff-key' });

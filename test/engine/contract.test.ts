@@ -19,7 +19,7 @@ import { fieldInfos } from '../helpers/engine/fields.ts';
 import { createFixture, type Fixture } from '../helpers/engine/fixture.ts';
 import { HEADERS, makeRequests, makeValuesRequests, type Request } from '../helpers/engine/requests.ts';
 import { createWide, WIDE } from '../helpers/engine/wide.ts';
-import { startTestServer } from '../helpers/server.ts';
+import { startTestServer, testConfig } from '../helpers/server.ts';
 
 // Small limits, so the fixture's 1,500 rows reach the grid (API.md §13) and TOO_MANY_GROUPS.
 const CONFIG = { baseUrl: 'http://sorrel.test', maxGroups: 1000, maxClusterPoints: 600 };
@@ -55,11 +55,7 @@ test.before(async () => {
 
 /** Starts the engine-backed server; if its catalog does not load, closes it and keeps the reason for the tests. */
 async function startEngineServer(catalog: string, over: Partial<Config> = {}): Promise<Running | null> {
-  const running = await startServer(
-    catalog,
-    { ...DEFAULT_CONFIG, rateLimit: 0, host: '127.0.0.1', port: 0, poolThreads: 1, ...CONFIG, ...over },
-    pino({ level: 'silent' }),
-  );
+  const running = await startServer(catalog, testConfig({ ...CONFIG, ...over }), pino({ level: 'silent' }));
   try {
     await running.ready;
     return running;

@@ -3,12 +3,11 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEFAULT_CONFIG } from '../../src/config.ts';
 import { type Running, startServer } from '../../src/serve/server.ts';
 import { type Cluster, SECRET_USER, startCluster } from '../helpers/clickhouse.ts';
 import { runTableTask } from '../../src/engine/compute/index.ts';
 import { createPeople, writeEngineCatalog } from '../helpers/engine.ts';
-import { get } from '../helpers/server.ts';
+import { get, testConfig } from '../helpers/server.ts';
 
 let ch: Cluster;
 let s: Running;
@@ -32,15 +31,7 @@ test.before(async () => {
   });
   s = await startServer(
     catalog,
-    {
-      ...DEFAULT_CONFIG,
-      rateLimit: 0,
-      host: '127.0.0.1',
-      port: 0,
-      poolThreads: 1,
-      engineTimeoutMs: 5000,
-      metricsPublic: true,
-    },
+    testConfig({ engineTimeoutMs: 5000, metricsPublic: true }),
     pino({ level: 'debug' }, sink),
     undefined,
     runTableTask,

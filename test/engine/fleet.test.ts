@@ -7,9 +7,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ensureHaproxy, type Haproxy, startHaproxy } from '../../bench/lib/haproxy.ts';
 import { freePort } from '../../bench/lib/replica.ts';
-import { DEFAULT_CONFIG } from '../../src/config.ts';
 import { runEngineTask } from '../../src/engine/run.ts';
 import { type Running, startServer } from '../../src/serve/server.ts';
+import { testConfig } from '../helpers/server.ts';
 import { type Cluster, SECRET_USER, sharedCluster } from '../helpers/clickhouse.ts';
 import { PASSWORD_ENV, USER_ENV } from '../helpers/engine/catalog.ts';
 import { fieldInfos } from '../helpers/engine/fields.ts';
@@ -24,14 +24,7 @@ let requests: Request[];
 
 /** A replica over the engine catalog, as `sorrel serve` runs it (same base URL on every replica, as the docs say). */
 async function startReplica(catalog: string): Promise<Running> {
-  const config = {
-    ...DEFAULT_CONFIG,
-    rateLimit: 0,
-    host: '127.0.0.1',
-    port: 0,
-    poolThreads: 1,
-    baseUrl: 'http://sorrel.test',
-  };
+  const config = testConfig({ baseUrl: 'http://sorrel.test' });
   const running = await startServer(catalog, config, pino({ level: 'silent' }), undefined, runEngineTask);
   await running.ready;
   return running;

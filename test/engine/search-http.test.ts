@@ -6,7 +6,6 @@ import { pino } from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadCatalog } from '../../src/catalog/read.ts';
-import { DEFAULT_CONFIG } from '../../src/config.ts';
 import { createEngines } from '../../src/engine/clients.ts';
 import { createPool } from '../../src/parallel/compute-pool.ts';
 import { toSnapshotInput } from '../../src/snapshot/build/built.ts';
@@ -16,17 +15,11 @@ import { runTableTask } from '../../src/engine/compute/index.ts';
 import type { EngineRunner } from '../../src/engine/runner.ts';
 import { runSearchTask } from '../../src/engine/search/index.ts';
 import { type Running, startServer } from '../../src/serve/server.ts';
+import { testConfig } from '../helpers/server.ts';
 import { type Cluster, startCluster } from '../helpers/clickhouse.ts';
 import { NAMES } from './search-fixture.ts';
 
-const CONFIG = {
-  ...DEFAULT_CONFIG,
-  rateLimit: 0,
-  host: '127.0.0.1',
-  port: 0,
-  poolThreads: 1,
-  baseUrl: 'http://sorrel.test',
-};
+const CONFIG = testConfig({ baseUrl: 'http://sorrel.test' });
 const PINNED = '2026-01-01T00:00:00.000';
 const ROWS = [...NAMES, null].map((name, i) => ({ id: i + 1, name, city: i % 3 === 0 ? 'Nîmes' : 'Lyon' }));
 const QUERIES = [

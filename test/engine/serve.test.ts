@@ -5,7 +5,6 @@ import { pino } from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadCatalog } from '../../src/catalog/read.ts';
-import { DEFAULT_CONFIG } from '../../src/config.ts';
 import { createEngines } from '../../src/engine/clients.ts';
 import { createPool } from '../../src/parallel/compute-pool.ts';
 import { type Running, startServer } from '../../src/serve/server.ts';
@@ -16,9 +15,9 @@ import { writeSnapshotFile } from '../../src/snapshot/file/container.ts';
 import { type Cluster, sharedCluster } from '../helpers/clickhouse.ts';
 import { runTableTask } from '../../src/engine/compute/index.ts';
 import { createPeople, writeEngineCatalog } from '../helpers/engine.ts';
-import { get } from '../helpers/server.ts';
+import { get, testConfig } from '../helpers/server.ts';
 
-const CONFIG = { ...DEFAULT_CONFIG, rateLimit: 0, host: '127.0.0.1', port: 0, poolThreads: 1, metricsPublic: true };
+const CONFIG = testConfig({ metricsPublic: true });
 let ch: Cluster;
 
 test.before(async () => {

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { DEFAULT_CONFIG } from '../../src/config.ts';
+import type { DEFAULT_CONFIG } from '../../src/config.ts';
 import { startServer, type Running } from '../../src/serve/server.ts';
-import { get } from './server.ts';
+import { get, testConfig } from './server.ts';
 
 /** A catalog over 60k rows of two random coordinates: a clustered aware distribution takes a good part of a second. */
 export function slowCatalog(shift = 0): string {
@@ -48,16 +48,7 @@ export async function startLogged(
   });
   const running = await startServer(
     source,
-    {
-      ...DEFAULT_CONFIG,
-      rateLimit: 0,
-      host: '127.0.0.1',
-      port: 0,
-      poolThreads: 1,
-      maxGroups: 1_000_000,
-      metricsPublic: true,
-      ...config,
-    },
+    testConfig({ maxGroups: 1_000_000, metricsPublic: true, ...config }),
     pino({ level: 'info' }, sink),
   );
   await running.ready;

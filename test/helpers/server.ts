@@ -14,6 +14,11 @@ export const STAFF = { Authorization: 'Bearer fixture-staff-key' };
  * are warmed (src/serve/warm.ts), so a test's requests meet a pool with no background task. `worker`
  * replaces workers/index for the pool (a test fixture wrapping it).
  */
+/** DEFAULT_CONFIG as the tests serve it: loopback, any free port, one thread, no rate limit; `over` on top. */
+export function testConfig(over: Partial<Config> = {}): Config {
+  return { ...DEFAULT_CONFIG, rateLimit: 0, host: '127.0.0.1', port: 0, poolThreads: 1, ...over };
+}
+
 export async function startTestServer(
   catalog = FIXTURE_CATALOG,
   config: Partial<Config> = {},
@@ -21,7 +26,7 @@ export async function startTestServer(
 ): Promise<Running> {
   const running = await startServer(
     catalog,
-    { ...DEFAULT_CONFIG, rateLimit: 0, host: '127.0.0.1', port: 0, poolThreads: 1, metricsPublic: true, ...config },
+    testConfig({ metricsPublic: true, ...config }),
     pino({ level: 'silent' }),
     worker,
   );

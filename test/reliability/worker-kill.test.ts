@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEFAULT_CONFIG } from '../../src/config.ts';
 import { type Running, startServer } from '../../src/serve/server.ts';
-import { FIXTURE_CATALOG, get } from '../helpers/server.ts';
+import { FIXTURE_CATALOG, get, testConfig } from '../helpers/server.ts';
 
 const FLAG = join(mkdtempSync(join(tmpdir(), 'sorrel-die-')), 'die');
 process.env.SORREL_TEST_DIE_FILE = FLAG; // read by the worker threads when they start
@@ -20,7 +19,7 @@ const fresh = () =>
 test.before(async () => {
   s = await startServer(
     FIXTURE_CATALOG,
-    { ...DEFAULT_CONFIG, rateLimit: 0, host: '127.0.0.1', port: 0, poolThreads: 2, metricsPublic: true },
+    testConfig({ poolThreads: 2, metricsPublic: true }),
     pino({ level: 'silent' }),
     new URL('../fixtures/dying-worker.ts', import.meta.url),
   );

@@ -6,14 +6,13 @@ import { pino } from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CatalogError } from '../../../src/catalog/spec.ts';
-import { DEFAULT_CONFIG } from '../../../src/config.ts';
 import { createPool } from '../../../src/parallel/compute-pool.ts';
 import { startServer } from '../../../src/serve/server.ts';
 import { findCatalogProblems } from '../../../src/snapshot/build/problems.ts';
 import { copyFixture } from '../../helpers/tree.ts';
-import { get } from '../../helpers/server.ts';
+import { get, testConfig } from '../../helpers/server.ts';
 
-const CONFIG = { ...DEFAULT_CONFIG, rateLimit: 0, host: '127.0.0.1', port: 0, poolThreads: 1 };
+const CONFIG = testConfig();
 const openPool = () => createPool({ poolThreads: 1, poolMaxQueue: 1000 });
 
 /** The fixture catalog broken twice: a duplicate field id (structure) and a missing data file (data). */
