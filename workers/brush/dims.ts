@@ -1,4 +1,4 @@
-// Linked brushing (API.md §16): one dimension of a brushed chart ranked over every row of the table (its groups' order).
+// Linked brushing (API.md §16): one dimension of a brushed chart ranked over every row of the table (its groups' order), and the kept rows and shared arrays a view is made of.
 import { toBin } from '../../src/common/bins.ts';
 import { toPeriod } from '../../src/common/intervals.ts';
 import type { AxisSpec } from '../../src/contract/tasks.ts';
