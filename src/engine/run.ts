@@ -23,6 +23,8 @@ export const runEngineTask: EngineRunner = (task, ctx, signal) => {
     case 'tree-distinct':
     case 'tree-dist':
     case 'tree-stats':
+    case 'tree-summary':
+    case 'tree-values-page':
       return runTreeTask(task, ctx, signal);
     case 'value-match':
     case 'value-accented':
