@@ -1,4 +1,4 @@
-// The values-page tasks (API.md §4, §12, §14): one page, count or seeded draw of an engine column's values, computed by the engine.
+// The values-page tasks (API.md §4, §12, §14): one page, count or seeded draw of an engine column's values, computed by the engine; a tree column's summary.
 import type { ContextNode } from './context.ts';
 import type { ValuesPick, ValuesQuery } from './engine.ts';
 import type { TableRef } from './storage.ts';
@@ -24,3 +24,15 @@ export type TreeValuesPageTask = {
   query: ValuesQuery | null;
   pick: ValuesPick;
 };
+
+/** → ColumnSummary (src/contract/engine.ts): the `summary` task's answer over J(T) of `dataset`, for its naive field (API.md §12, §14). */
+export type TreeSummaryTask = {
+  kind: 'tree-summary';
+  tree: TreeRef;
+  dataset: string;
+  column: string;
+  distinctUpTo: number | null;
+};
+
+/** The tasks of this file, as the task protocol lists them (src/contract/tasks.ts). */
+export type PushedColumnTask = ValuesPageTask | TreeValuesPageTask | TreeSummaryTask;
