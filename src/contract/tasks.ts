@@ -1,7 +1,7 @@
 // The worker task protocol: every task and answer is plain data or typed arrays (structured-clone safe).
 import type { BrushChart, BrushRange, BrushView } from './brush.ts';
 import type { ContextNode } from './context.ts';
-import type { PushedColumnTask } from './values-page.ts';
+import type { PushedColumnTask, ValueTerm } from './values-page.ts';
 import type { GridCells } from './grid.ts';
 import type { TableRef } from './storage.ts';
 import type { TreeContextNode, TreeDimension, TreeRef } from './tree.ts';
@@ -51,12 +51,7 @@ export type Task =
   | { kind: 'brush-dist'; table: TableRef; view: BrushView; chart: BrushChart; range: BrushRange; params: DistParams } // → DistResult
   | { kind: 'brush-distinct'; table: TableRef; view: BrushView; chart: BrushChart; range: BrushRange }; // → DistinctResult
 
-/**
- * One query term of a pushed value search: `text` normalised as src/search/text.ts does it; a phrase
- * keeps its word boundaries (API.md §5). `asciiOnly` on the task restricts it to values whose every
- * character is ASCII (the ones whose normalised form the engine computes exactly, docs/engines.md).
- */
-export type ValueTerm = { text: string; phrase: boolean };
+export type { ValueTerm } from './values-page.ts';
 
 /**
  * The table tasks a large request splits by rows across idle threads (src/parallel/split.ts). With `rows`

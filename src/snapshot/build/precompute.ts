@@ -1,6 +1,7 @@
 // Precompute at load: each field's context-naive distinct values (with labels) and stats, or an engine field's summary.
 import type { CatalogSpec } from '../../catalog/spec.ts';
 import { isStatsType, toSimpleType } from '../../catalog/rules.ts';
+import { isCountedInTree } from '../../catalog/tree.ts';
 import { toLabel } from '../../common/values.ts';
 import type { InternalType } from '../../contract/model.ts';
 import type { Pool } from '../../contract/pool.ts';
@@ -92,7 +93,7 @@ export async function precomputeValues(
   const bound = opts.searchValues ?? Number.POSITIVE_INFINITY;
   // Fields of a tree table other than the root count root entities, not rows (API.md §12): their
   // served values and stats come from the tree (labels still come from the column's own rows).
-  const isCounted = (dataset: string) => tree !== null && dataset in tree.shape.nodes && dataset !== tree.shape.root;
+  const isCounted = (dataset: string) => isCountedInTree(tree?.shape ?? null, dataset);
   const summaryTask =
     (d: DatasetInfo): SummaryTask =>
     (column, distinctUpTo) =>
