@@ -43,7 +43,7 @@ export type Snapshot = Readonly<{
   datasets: ReadonlyMap<string, DatasetInfo>;
   values: ReadonlyMap<number, FieldValues>; // every field in memory; an engine field's when held (precompute.ts isHeld)
   stats: ReadonlyMap<number, StatsResult>; // number/date/time/datetime fields in memory
-  summaries: ReadonlyMap<number, ColumnSummary>; // every field of an engine table outside the tree (API.md §14)
+  summaries: ReadonlyMap<number, ColumnSummary>; // every field of an engine table (API.md §14); a tree table's over J(T)
   search: SearchIndex;
   /** The small-count rule (API.md §15); null = off. */
   disclosure: DisclosureRule | null;
