@@ -40,8 +40,8 @@ export function createPool(
     execArgv: workerArgv,
     workerData: { nice: config.workerNice ?? DEFAULT_CONFIG.workerNice, warm },
   });
-  // The request tasks running now, read by the background thread to give way (workers/yield.ts).
-  const gauge = new Int32Array(new SharedArrayBuffer(4));
+  // The request tasks running now and started so far, read by the background thread to give way (workers/yield.ts).
+  const gauge = new Int32Array(new SharedArrayBuffer(8));
   // The background thread, started by the first background task.
   let background: Piscina | null = null;
   const toBackground = () =>
@@ -89,6 +89,8 @@ export function createPool(
     const inner = new AbortController();
     let grace: NodeJS.Timeout | undefined;
     Atomics.add(gauge, 0, 1);
+    Atomics.add(gauge, 1, 1);
+    Atomics.notify(gauge, 1);
     const job = piscina
       .run({ ...task, started }, { signal: signal ? inner.signal : undefined, transferList: toTransferList(task) })
       .finally(() => {
