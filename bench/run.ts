@@ -24,6 +24,7 @@ const NAMES = [
   'soak',
   'scale',
   'engine',
+  'engine-tree',
   'crossfilter',
 ];
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));

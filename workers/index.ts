@@ -90,6 +90,10 @@ export default async function run(task: PooledTask): Promise<unknown> {
     case 'value-accented':
     case 'summary':
     case 'values-page':
+    case 'tree-summary':
+    case 'tree-values-page':
+    case 'tree-value-match':
+    case 'tree-value-accented':
       // Engine tables only: an in-memory field's values are all in memory (and in the search index).
       throw new Error(`The ${task.kind} task runs on an engine table only (src/engine/).`);
     case 'brush-view':

@@ -188,3 +188,11 @@ function toShape(root: string, all: TreeLink[]): TreeShape {
 export function isInTree(shape: TreeShape | null, dataset: string): boolean {
   return shape !== null && dataset in shape.nodes;
 }
+
+/**
+ * True when a field of `dataset` counts root entities over J(T) rather than its table's records
+ * (API.md §12): a table of the tree other than the root (J(root) is the root's own rows).
+ */
+export function isCountedInTree(shape: TreeShape | null, dataset: string): boolean {
+  return isInTree(shape, dataset) && dataset !== shape!.root;
+}

@@ -1,7 +1,7 @@
 // The worker task protocol: every task and answer is plain data or typed arrays (structured-clone safe).
 import type { BrushChart, BrushRange, BrushView } from './brush.ts';
 import type { ContextNode } from './context.ts';
-import type { ValuesPageTask } from './values-page.ts';
+import type { PushedColumnTask, ValueTerm } from './values-page.ts';
 import type { GridCells } from './grid.ts';
 import type { TableRef } from './storage.ts';
 import type { TreeContextNode, TreeDimension, TreeRef } from './tree.ts';
@@ -39,7 +39,7 @@ export type Task =
   | { kind: 'value-accented'; table: TableRef; column: string; limit: number } // → string[]: ≤ limit + 1 values with a non-ASCII character
   // Start-up and /values/ of an engine column without holding its values (API.md §14 "Sorrel holds no rows"): engine tables only.
   | { kind: 'summary'; table: TableRef; column: string; distinctUpTo: number | null } // → ColumnSummary
-  | ValuesPageTask // → ValuesPage
+  | PushedColumnTask // → ValuesPage (a page, also over J(T) of a model tree), or a tree column's ColumnSummary
   // Shaping of what an engine grouped (API.md §14): the same functions the table tasks end with.
   | { kind: 'shape'; groups: ShapeGroups; params: DistParams } // → DistResult
   | { kind: 'shape-runs'; runs: NumberRuns; params: DistParams } // → DistResult: a field's profile, clustered 1-D
@@ -51,12 +51,7 @@ export type Task =
   | { kind: 'brush-dist'; table: TableRef; view: BrushView; chart: BrushChart; range: BrushRange; params: DistParams } // → DistResult
   | { kind: 'brush-distinct'; table: TableRef; view: BrushView; chart: BrushChart; range: BrushRange }; // → DistinctResult
 
-/**
- * One query term of a pushed value search: `text` normalised as src/search/text.ts does it; a phrase
- * keeps its word boundaries (API.md §5). `asciiOnly` on the task restricts it to values whose every
- * character is ASCII (the ones whose normalised form the engine computes exactly, docs/engines.md).
- */
-export type ValueTerm = { text: string; phrase: boolean };
+export type { ValueTerm } from './values-page.ts';
 
 /**
  * The table tasks a large request splits by rows across idle threads (src/parallel/split.ts). With `rows`

@@ -1,7 +1,8 @@
-// The values-page task (API.md §4, §14): one page, count or seeded draw of an engine column's values, computed by the engine.
+// Tasks over an engine column Sorrel holds no values of (API.md §4, §12, §14): a values page (count, query, seeded draw), a tree column's summary and value search.
 import type { ContextNode } from './context.ts';
 import type { ValuesPick, ValuesQuery } from './engine.ts';
 import type { TableRef } from './storage.ts';
+import type { TreeContextNode, TreeRef } from './tree.ts';
 
 /** → ValuesPage (src/contract/engine.ts): the values `pick` selects among those `context` and `query` keep. */
 export type ValuesPageTask = {
@@ -12,3 +13,41 @@ export type ValuesPageTask = {
   query: ValuesQuery | null;
   pick: ValuesPick;
 };
+
+/** → ValuesPage: the same over J(T) of `dataset` in a model tree, each value's count its distinct root entities (API.md §12). */
+export type TreeValuesPageTask = {
+  kind: 'tree-values-page';
+  tree: TreeRef;
+  dataset: string;
+  column: string;
+  context: TreeContextNode | null;
+  query: ValuesQuery | null;
+  pick: ValuesPick;
+};
+
+/** → ColumnSummary (src/contract/engine.ts): the `summary` task's answer over J(T) of `dataset`, for its naive field (API.md §12, §14). */
+export type TreeSummaryTask = {
+  kind: 'tree-summary';
+  tree: TreeRef;
+  dataset: string;
+  column: string;
+  distinctUpTo: number | null;
+};
+
+/**
+ * One query term of a pushed value search: `text` normalised as src/search/text.ts does it; a phrase
+ * keeps its word boundaries (API.md §5). `asciiOnly` on the task restricts it to values whose every
+ * character is ASCII (the ones whose normalised form the engine computes exactly, docs/engines.md).
+ */
+export type ValueTerm = { text: string; phrase: boolean };
+
+/**
+ * The value-match and value-accented tasks (src/contract/tasks.ts) over J(T) of `dataset`, whose
+ * values are a tree field's (API.md §12): the value search of a field beyond the bound.
+ */
+export type TreeValueSearchTask =
+  | { kind: 'tree-value-match'; tree: TreeRef; dataset: string; column: string; terms: ValueTerm[]; asciiOnly: boolean }
+  | { kind: 'tree-value-accented'; tree: TreeRef; dataset: string; column: string; limit: number };
+
+/** The tasks of this file, as the task protocol lists them (src/contract/tasks.ts). */
+export type PushedColumnTask = ValuesPageTask | TreeValuesPageTask | TreeSummaryTask | TreeValueSearchTask;

@@ -23,9 +23,13 @@ export const runEngineTask: EngineRunner = (task, ctx, signal) => {
     case 'tree-distinct':
     case 'tree-dist':
     case 'tree-stats':
+    case 'tree-summary':
+    case 'tree-values-page':
       return runTreeTask(task, ctx, signal);
     case 'value-match':
     case 'value-accented':
+    case 'tree-value-match':
+    case 'tree-value-accented':
       return runSearchTask(task, ctx, signal);
     case 'tree-entity': // the engine joins on the columns: an engine tree has no entity index
     case 'shape': // the shaping of what the engine grouped runs in the workers (ctx.pool)

@@ -163,5 +163,5 @@ export function toPushedHits(ctx: RequestContext, plan: ListPlan): Promise<Value
   // pushed field's values are not searched (API.md §15 Search; docs/disclosure.md).
   if (appliesTo(snapshot.disclosure, user)) return null;
   const visible = (id: number) => snapshot.isFieldVisible(user, id);
-  return probePushed(snapshot.pushed, snapshot.tableRef, ctx.pool, plan.query, visible, ctx.signal);
+  return probePushed(snapshot.pushed, snapshot.tableRef, ctx.pool, plan.query, visible, ctx.signal, snapshot.tree);
 }

@@ -36,16 +36,9 @@ async function answerStats(ctx: RequestContext, { field, context }: StatsParams)
   const { snapshot } = ctx;
   // In a model tree: over the rows of the field's join with the root, of the entities the context selects (API.md §12).
   // An engine field's naive stats are not precomputed (API.md §14: start-up reads summaries only):
-  // the engine computes them as for any context.
+  // the engine computes them as for any context (a tree's over J(T)).
   const naive = context ? undefined : snapshot.stats.get(field.id);
-  const s =
-    naive ??
-    (await ctx.pool.run<StatsResult>(
-      context
-        ? toColumnTask(snapshot, field, 'stats', context)
-        : { kind: 'stats', table: snapshot.tableRef(field.dataset), column: field.column, context: null },
-      ctx.signal,
-    ));
+  const s = naive ?? (await ctx.pool.run<StatsResult>(toColumnTask(snapshot, field, 'stats', context), ctx.signal));
   const type = field.internal_type;
   const body: Record<string, unknown> = {
     count: s.count,

@@ -1,5 +1,6 @@
 // /values/ of an engine field Sorrel holds no values of (API.md §4, §14): the engine pages, counts, filters and draws them.
 import { randomInt } from 'node:crypto';
+import { isInTree } from '../catalog/tree.ts';
 import { toJsonValue } from '../common/values.ts';
 import type { ValuesPage, ValuesPick } from '../contract/engine.ts';
 import type { Task } from '../contract/tasks.ts';
@@ -35,17 +36,17 @@ export async function answerPushed(
       : limit === 0
         ? { offset: 0, limit: page === 1 ? config.maxValuesLimit : 0 }
         : { offset: Math.min((page - 1) * limit, PAGE_MAX), limit };
-  const task: Task = {
-    kind: 'values-page',
-    table: snapshot.tableRef(field.dataset),
-    column: field.column,
-    context,
-    query: q && {
-      terms: q.terms.map((t) => ({ text: t.text, negated: t.negated, phrase: t.phrase })),
-      positive: q.positive,
-    },
-    pick,
+  const query = q && {
+    terms: q.terms.map((t) => ({ text: t.text, negated: t.negated, phrase: t.phrase })),
+    positive: q.positive,
   };
+  // In a model tree: over J(T), each value counting its root entities (API.md §12).
+  const { tree } = snapshot;
+  const { dataset, column } = field;
+  const task: Task =
+    tree && isInTree(tree.shape, dataset)
+      ? { kind: 'tree-values-page', tree, dataset, column, context, query, pick }
+      : { kind: 'values-page', table: snapshot.tableRef(dataset), column, context, query, pick };
   const r = await ctx.pool.run<ValuesPage>(task, ctx.signal);
   const vals = toFieldValues(r.values, r.counts, r.nullCount, toLabeler(snapshot, field));
   const count = (i: number) => vals.counts[i];

@@ -37,9 +37,7 @@ export async function toPopulation(
   const naive = context ? undefined : snapshot.values.get(field.id);
   if (naive) return naive;
   // An engine field whose values Sorrel does not hold (POST /values/ checks, the small-count rule): the engine lists them.
-  const task: Task = context
-    ? toColumnTask(snapshot, field, 'distinct', context)
-    : { kind: 'distinct', table: snapshot.tableRef(field.dataset), column: field.column, context: null };
+  const task: Task = toColumnTask(snapshot, field, 'distinct', context);
   const scan = () => ctx.pool.run<DistinctResult>(task, ctx.signal);
   // A brushed context over a view indexed for this column: counted from the index (src/snapshot/brush.ts).
   const r =

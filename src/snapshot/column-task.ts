@@ -6,14 +6,16 @@ import type { TreeContextNode } from '../contract/tree.ts';
 import type { Snapshot } from './build/create.ts';
 
 /**
- * `distinct` or `stats` of `field` among what `context` selects. In a model tree the counts are of
- * root entities and the context may reach any of its tables (API.md §12), so the tree task runs.
+ * `distinct` or `stats` of `field` among what `context` selects (null: every record). In a model
+ * tree the counts are of root entities over J(T) and the context may reach any of its tables
+ * (API.md §12), so the tree task runs, naive ones too (an engine tree's naive values and stats
+ * are not held: API.md §14).
  */
 export function toColumnTask(
   snapshot: Snapshot,
   field: Field,
   kind: 'distinct' | 'stats',
-  context: TreeContextNode,
+  context: TreeContextNode | null,
 ): Task {
   const tree = snapshot.tree;
   if (tree && isInTree(tree.shape, field.dataset)) {

@@ -2,6 +2,9 @@
 import type { Field } from '../contract/model.ts';
 import type { Pool } from '../contract/pool.ts';
 import type { TableRef } from '../contract/storage.ts';
+import type { Task } from '../contract/tasks.ts';
+import type { TreeRef } from '../contract/tree.ts';
+import { isCountedInTree } from '../catalog/tree.ts';
 import type { ColumnSummary } from '../contract/engine.ts';
 import { toValueTerms, type ValueHits } from '../search/index.ts';
 import type { ParsedQuery } from '../search/query.ts';
@@ -29,17 +32,25 @@ export async function planPushedSearch(
   refs: ReadonlyMap<string, TableRef>,
   pool: Pool,
   bound: number,
+  tree: TreeRef | null = null,
 ): Promise<Map<number, PushedField>> {
   const accented = new Map<string, Promise<string[]>>();
   const planned: [Field, Promise<string[]>][] = [];
   for (const f of fields.values()) {
     const table = refs.get(f.dataset);
-    const summary = summaries.get(f.id); // an engine field's (a tree table's: none, its values are held)
+    const summary = summaries.get(f.id); // an engine field's (a tree table's: over J(T))
     if (!table?.engine || !summary || !isPushable(f)) continue;
     if (summary.distinct !== null && summary.distinct <= bound) continue;
     const k = `${f.dataset}\0${f.column}`;
     if (!accented.has(k))
-      accented.set(k, pool.run<string[]>({ kind: 'value-accented', table, column: f.column, limit: bound }));
+      accented.set(
+        k,
+        pool.run<string[]>(
+          isCountedInTree(tree?.shape ?? null, f.dataset)
+            ? { kind: 'tree-value-accented', tree: tree!, dataset: f.dataset, column: f.column, limit: bound }
+            : { kind: 'value-accented', table, column: f.column, limit: bound },
+        ),
+      );
     planned.push([f, accented.get(k)!]);
   }
   const pushed = new Map<number, PushedField>();
@@ -64,11 +75,12 @@ export function planUnheldSearch(
   values: ReadonlyMap<number, unknown>,
   refs: ReadonlyMap<string, TableRef>,
   pool: Pool,
+  tree: TreeRef | null = null,
 ): Promise<Map<number, PushedField>> {
   const unheld = new Map(
     [...summaries].filter(([id]) => !values.has(id)).map(([id, s]) => [id, { ...s, distinct: null }]),
   );
-  return planPushedSearch(fields, unheld, refs, pool, SEARCH_VALUES_PER_FIELD);
+  return planPushedSearch(fields, unheld, refs, pool, SEARCH_VALUES_PER_FIELD, tree);
 }
 
 /** Whether the engine can search a field's values as the index would: text whose labels are its values. */
@@ -103,6 +115,7 @@ export function probePushed(
   q: ParsedQuery,
   isVisible: (id: number) => boolean,
   signal?: AbortSignal,
+  tree: TreeRef | null = null,
 ): Promise<ValueHits> | null {
   const asked = new Map<string, Promise<Set<number>>>();
   const byField: [number, Promise<Set<number>>][] = [];
@@ -112,13 +125,12 @@ export function probePushed(
     if (!asked.has(k)) {
       const { terms, at } = toValueTerms(q, p.accented !== null);
       if (terms.length === 0) continue;
-      const task = {
-        kind: 'value-match',
-        table: tableRef(p.dataset),
-        column: p.column,
-        terms,
-        asciiOnly: p.accented !== null,
-      } as const;
+      const { dataset, column } = p;
+      const asciiOnly = p.accented !== null;
+      // A tree field's values are J(T)'s (API.md §12), as the index would hold them.
+      const task: Task = isCountedInTree(tree?.shape ?? null, dataset)
+        ? { kind: 'tree-value-match', tree: tree!, dataset, column, terms, asciiOnly }
+        : { kind: 'value-match', table: tableRef(dataset), column, terms, asciiOnly };
       asked.set(
         k,
         pool.run<boolean[]>(task, signal).then((hits) => new Set(at.filter((_, i) => hits[i]))),

@@ -144,6 +144,12 @@ test('beyond the bound Sorrel holds no values of an engine field: only its summa
     assert.ok(text ? distinct !== null && distinct <= BOUND : distinct === null, `field ${id} is held`);
   }
   assert.ok(snapshot.summaries.size - held.length >= 10, `${snapshot.summaries.size - held.length} fields pushed`);
+  // The model tree's fields too (API.md §12): their values, entity counts and stats come from the engine per request.
+  for (const id of [22, 24, 27, 28, 30])
+    assert.ok(
+      snapshot.summaries.has(id) && !snapshot.values.has(id) && !snapshot.stats.has(id),
+      `tree field ${id} pushed`,
+    );
 });
 
 test('a clustered dist over more than 50,000 groups: the same bytes from the engine grid as from memory (1-D and 2-D, naive and aware)', async () => {

@@ -1,6 +1,7 @@
 // A page of a field's values on the engine (API.md §4, §14): sorted LIMIT/OFFSET, exact counts, query, seeded draws; nothing per row crosses.
 import type { ContextNode } from '../../contract/context.ts';
 import type { EngineQuery, EngineTable, ValuesPage, ValuesPick, ValuesQuery } from '../../contract/engine.ts';
+import type { StatsSource } from './stats.ts';
 import { drawIndices } from '../../common/random.ts';
 import { toSqlWhere } from '../sql/context.ts';
 import { toSqlLabelQuery } from '../sql/label-query.ts';
@@ -23,7 +24,7 @@ import { fromEngine, toSqlLabel, toSqlValue, toValueKind } from '../sql/values.t
  *           column: 3.7× the page's own SQL at 100M rows)
  *   random: the groups counted (nulls apart), then the same array read at the drawn positions.
  */
-export async function engineValuesPage(
+export function engineValuesPage(
   query: EngineQuery,
   table: EngineTable,
   column: string,
@@ -34,16 +35,37 @@ export async function engineValuesPage(
 ): Promise<ValuesPage> {
   const type = table.columns[column];
   if (type === undefined) throw new Error(`Column '${column}' is not in engine table '${table.table}'.`);
-  const kind = toValueKind(type);
-  const c = toSqlIdentifier(column);
   const from = toSqlTable(table.database, table.table);
-  const where = toSqlWhere(context);
+  const source = { from, where: toSqlWhere(context), column: toSqlIdentifier(column), type, count: 'count()' };
+  return valuesPageSql(query, source, q, pick, signal);
+}
+
+/**
+ * The rows a values page reads (StatsSource: `from`, `where`, the value `column`, its `type`,
+ * `finish`) and `count`, the aggregate that counts a value's records (`count()`) or, over J(T) of a
+ * model tree, its distinct root entities (src/engine/tree/page.ts).
+ */
+export type PageSource = StatsSource & { count: string };
+
+/** The page, count or draw of engineValuesPage over the rows `src` reads, counted by `src.count`. */
+export async function valuesPageSql(
+  run: EngineQuery,
+  src: PageSource,
+  q: ValuesQuery | null,
+  pick: ValuesPick,
+  signal?: AbortSignal,
+): Promise<ValuesPage> {
+  const kind = toValueKind(src.type);
+  const c = src.column;
+  const finish = src.finish ?? ((sql: string) => sql);
+  const query = (sql: string, signal?: AbortSignal) => run(finish(sql), signal);
+  const { from, where } = src;
   const labelQuery = q && toSqlLabelQuery(toSqlLabel(`assumeNotNull(${c})`, kind), q, 'sorrel_n');
   // The groups of the answer: one per value (and the nulls' group, which a query never drops), with
   // its label's normalised text when a query filters them.
   const rank = labelQuery ? labelQuery.rank : '0';
   const groups =
-    `SELECT assumeNotNull(${c}) AS sorrel_k, count() AS sorrel_c, isNull(${c}) AS sorrel_z, ${rank} AS sorrel_r` +
+    `SELECT assumeNotNull(${c}) AS sorrel_k, ${src.count} AS sorrel_c, isNull(${c}) AS sorrel_z, ${rank} AS sorrel_r` +
     `${labelQuery ? `, ${labelQuery.normalized} AS sorrel_n` : ''} FROM ${from} WHERE (${where}) GROUP BY ${c}` +
     `${labelQuery ? ` HAVING sorrel_z OR (${labelQuery.match})` : ''}`;
   const nulls = 'toString(sumIf(sorrel_c, sorrel_z)) AS sorrel_nulls';

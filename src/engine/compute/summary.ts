@@ -1,5 +1,6 @@
 // A column's context-naive summary on the engine (API.md §14 "Sorrel holds no rows"): one aggregate query, a bounded distinct count, nothing per value.
-import type { ColumnSummary, EngineQuery, EngineTable } from '../../contract/engine.ts';
+import type { ColumnSummary, EngineQuery, EngineRow, EngineTable } from '../../contract/engine.ts';
+import type { StatsSource } from './stats.ts';
 import { toSqlIdentifier, toSqlTable } from '../sql/literal.ts';
 import { fromEngine, toSqlValue, toValueKind } from '../sql/values.ts';
 
@@ -18,7 +19,7 @@ import { fromEngine, toSqlValue, toValueKind } from '../sql/values.ts';
  * resolves an alias before a column of the same name (a column `d` beside `… AS d` would nest
  * aggregates).
  */
-export async function engineSummary(
+export function engineSummary(
   query: EngineQuery,
   table: EngineTable,
   column: string,
@@ -27,15 +28,32 @@ export async function engineSummary(
 ): Promise<ColumnSummary> {
   const type = table.columns[column];
   if (type === undefined) throw new Error(`Column '${column}' is not in engine table '${table.table}'.`);
-  const kind = toValueKind(type);
-  const c = toSqlIdentifier(column);
-  const from = toSqlTable(table.database, table.table);
+  const source = { from: toSqlTable(table.database, table.table), where: '1', column: toSqlIdentifier(column), type };
+  return summarySql(query, source, distinctUpTo, signal);
+}
+
+/**
+ * The summary of the values `src` reads (a table, or J(T) of a model tree: src/engine/tree/summary.ts),
+ * as engineSummary says: one aggregate query, and the distinct read stopped at `distinctUpTo + 1`.
+ */
+export async function summarySql(
+  query: EngineQuery,
+  src: StatsSource,
+  distinctUpTo: number | null,
+  signal?: AbortSignal,
+): Promise<ColumnSummary> {
+  const kind = toValueKind(src.type);
+  const c = src.column;
+  const finish = src.finish ?? ((sql: string) => sql);
+  const from = `${src.from} WHERE (${src.where})`;
   const sql =
     `SELECT toString(count(${c})) AS sorrel_n, toString(countIf(isNull(${c}))) AS sorrel_z,` +
     ` ${toSqlValue(`min(${c})`, kind)} AS sorrel_lo, ${toSqlValue(`max(${c})`, kind)} AS sorrel_hi FROM ${from}`;
   const [[row], distinct] = await Promise.all([
-    query(sql, signal),
-    distinctUpTo === null ? null : countDistinctUpTo(query, from, c, type === 'float', distinctUpTo, signal),
+    query(finish(sql), signal),
+    distinctUpTo === null
+      ? null
+      : countDistinctUpTo((s) => query(finish(s), signal), from, c, src.type === 'float', distinctUpTo),
   ]);
   const count = Number(row?.sorrel_n ?? 0);
   // min and max over no value are the type's default (0, '') or null: no value, so none.
@@ -51,18 +69,16 @@ export async function engineSummary(
 
 /** The number of distinct non-null values of `c` when at most `upTo` (no bound when infinite), else null; −0 and +0 are one value, as in memory. */
 async function countDistinctUpTo(
-  query: EngineQuery,
+  run: (sql: string) => Promise<EngineRow[]>,
   from: string,
   c: string,
   float: boolean,
   upTo: number,
-  signal?: AbortSignal,
 ): Promise<number | null> {
   const limit = Number.isFinite(upTo) ? ` LIMIT ${Math.floor(upTo) + 1}` : '';
   const value = float ? `${c} + 0` : c;
-  const [row] = await query(
-    `SELECT toString(count()) AS sorrel_d FROM (SELECT DISTINCT ${value} AS sorrel_v FROM ${from} WHERE isNotNull(${c})${limit})`,
-    signal,
+  const [row] = await run(
+    `SELECT toString(count()) AS sorrel_d FROM (SELECT DISTINCT ${value} AS sorrel_v FROM ${from} AND isNotNull(${c})${limit})`,
   );
   const n = Number(row?.sorrel_d ?? 0);
   return n <= upTo ? n : null;

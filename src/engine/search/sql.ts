@@ -73,15 +73,35 @@ function from(table: EngineTable): string {
   return `${quoteName(table.database)}.${quoteName(table.table)}`;
 }
 
-/** One row: `t<i>` is 1 when some value of `column` (only ASCII ones if `ascii`) matches term i. */
-export function toMatchSql(table: EngineTable, column: string, terms: readonly ValueTerm[], ascii: boolean): string {
-  const c = quoteName(column);
-  const hits = terms.map((t, i) => `max(${toCondition(c, t)}) AS t${i}`).join(', ');
-  return `SELECT ${hits} FROM ${from(table)}${ascii ? ` WHERE ${asciiOnly(c)}` : ''}`;
+/**
+ * Where a search reads a column's values: `from` (a table, or J(T) of a model tree), the rows `where`
+ * keeps (a SQL condition), the value `column` (a SQL expression), `finish` the statement's settings.
+ */
+export type SearchSource = { from: string; where: string; column: string; finish?: (sql: string) => string };
+
+/** A table's column as a search source. */
+export function toTableSource(table: EngineTable, column: string): SearchSource {
+  return { from: from(table), where: '1', column: quoteName(column) };
 }
 
-/** Up to `limit` distinct values of `column` holding a non-ASCII character, ascending (bytes = code points). */
-export function toAccentedSql(table: EngineTable, column: string, limit: number): string {
-  const c = quoteName(column);
-  return `SELECT DISTINCT ${c} AS v FROM ${from(table)} WHERE NOT (${asciiOnly(c)}) ORDER BY v LIMIT ${limit}`;
+/** One row: `t<i>` is 1 when some value of `column` (only ASCII ones if `ascii`) matches term i. */
+export function toMatchSql(table: EngineTable, column: string, terms: readonly ValueTerm[], ascii: boolean): string {
+  return toSourceMatchSql(toTableSource(table, column), terms, ascii);
+}
+
+/** toMatchSql over any source. */
+export function toSourceMatchSql(src: SearchSource, terms: readonly ValueTerm[], ascii: boolean): string {
+  const c = src.column;
+  const hits = terms.map((t, i) => `max(${toCondition(c, t)}) AS t${i}`).join(', ');
+  const where = [...(src.where === '1' ? [] : [`(${src.where})`]), ...(ascii ? [asciiOnly(c)] : [])];
+  const sql = `SELECT ${hits} FROM ${src.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  return src.finish ? src.finish(sql) : sql;
+}
+
+/** Up to `limit` distinct values of the source's column holding a non-ASCII character, ascending (bytes = code points). */
+export function toAccentedSql(src: SearchSource, limit: number): string {
+  const c = src.column;
+  const where = src.where === '1' ? '' : `(${src.where}) AND `;
+  const sql = `SELECT DISTINCT ${c} AS v FROM ${src.from} WHERE ${where}NOT (${asciiOnly(c)}) ORDER BY v LIMIT ${limit}`;
+  return src.finish ? src.finish(sql) : sql;
 }

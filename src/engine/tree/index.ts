@@ -1,4 +1,4 @@
-// Tree tasks (API.md §12) over engine tables (§14): the EngineRunner for tree-key, tree-link, tree-count, tree-distinct, tree-dist, tree-stats.
+// Tree tasks (API.md §12) over engine tables (§14): the EngineRunner for tree-key, tree-link, tree-count, tree-distinct, tree-dist, tree-stats, tree-summary, tree-values-page.
 import { toGroupLimit } from '../../contract/limits.ts';
 import type { Task } from '../../contract/tasks.ts';
 import type { EngineRunner } from '../runner.ts';
@@ -9,6 +9,9 @@ import { checkEngineKey, checkEngineLink } from './reports.ts';
 import { toSqlCondition } from '../sql/context.ts';
 import { type ConditionSql, selectSql } from './select.ts';
 import { newStatement } from './sql.ts';
+import { joinedSource } from './join.ts';
+import { summarySql } from '../compute/summary.ts';
+import { valuesPageSql } from '../compute/page.ts';
 
 /**
  * A runner of the tree tasks that writes each context condition with `condition`. Every table of
@@ -35,6 +38,17 @@ export function createTreeRunner(condition: ConditionSql): EngineRunner {
         const st = newStatement(task.tree);
         const selection = selectSql(st, task.context, condition);
         return treeStatsSql(st, task.dataset, task.column, selection, ctx, signal);
+      }
+      case 'tree-summary': {
+        // Over J(T) with no context: the field's naive count, nulls, range and bounded distinct count.
+        const st = newStatement(task.tree);
+        const source = joinedSource(st, task.dataset, task.column, selectSql(st, null, condition));
+        return summarySql(ctx.query, source, task.distinctUpTo, signal);
+      }
+      case 'tree-values-page': {
+        const st = newStatement(task.tree);
+        const source = joinedSource(st, task.dataset, task.column, selectSql(st, task.context, condition));
+        return valuesPageSql(ctx.query, source, task.query, task.pick, signal);
       }
       case 'tree-dist': {
         const st = newStatement(task.tree);

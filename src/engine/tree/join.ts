@@ -2,7 +2,8 @@
 import type { TreeRef } from '../../contract/tree.ts';
 import { col, expr, joinRel, type JoinSpec, type Rel, tableRel } from './rel.ts';
 import { rootMembership, type Selection, upward } from './select.ts';
-import { columnType, keyCast, quote, type Statement } from './sql.ts';
+import { columnType, finish, keyCast, quote, type Statement } from './sql.ts';
+import type { PageSource } from '../compute/page.ts';
 
 /** The logical name of a relation's entity column (the root key of each row's entity). */
 export const ENTITY = '#e';
@@ -17,6 +18,24 @@ export type Joined = { rel: Rel; once: boolean };
 /** The count of distinct entities over `rel` (J(T), or J(T) joined further): count() or uniqExact(ENTITY). */
 export function entityCount(joined: Joined, rel: Rel = joined.rel): string {
   return joined.once ? 'count()' : `uniqExact(${expr(rel, ENTITY)})`;
+}
+
+/**
+ * The values of `dataset.column` over J(T) of the selected entities as the table answers read them
+ * (src/engine/compute: stats, summary, values pages): the join, its condition, the column's
+ * expression and type, the statement's settings, and `count`, the distinct entities of a group.
+ */
+export function joinedSource(st: Statement, dataset: string, column: string, selection: Selection): PageSource {
+  const joined = joinedRel(st, dataset, selection);
+  const { rel } = joined;
+  return {
+    from: rel.from,
+    where: rel.where.length ? rel.where.map((w) => `(${w})`).join(' AND ') : '1',
+    column: expr(rel, col(dataset, column)),
+    type: columnType(st.tree, dataset, column),
+    finish: (sql) => finish(st, sql),
+    count: entityCount(joined),
+  };
 }
 
 /**

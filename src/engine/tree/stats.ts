@@ -2,11 +2,10 @@
 import type { EngineQuery } from '../../contract/engine.ts';
 import type { Pool } from '../../contract/pool.ts';
 import type { StatsResult } from '../../contract/tasks.ts';
-import { joinedRel } from './join.ts';
+import { joinedSource } from './join.ts';
 import { statsSql } from '../compute/stats.ts';
-import { col, expr } from './rel.ts';
 import type { Selection } from './select.ts';
-import { columnType, finish, type Statement } from './sql.ts';
+import type { Statement } from './sql.ts';
 
 /**
  * The statistics of `dataset.column` over J(T)'s rows of selected entities (a row of T counted
@@ -14,7 +13,7 @@ import { columnType, finish, type Statement } from './sql.ts';
  * (src/engine/compute/stats.ts): exact sums from an integer decomposition, exact order
  * statistics, a few rows back.
  */
-export async function treeStatsSql(
+export function treeStatsSql(
   st: Statement,
   dataset: string,
   column: string,
@@ -22,13 +21,5 @@ export async function treeStatsSql(
   ctx: { query: EngineQuery; pool: Pool },
   signal?: AbortSignal,
 ): Promise<StatsResult> {
-  const { rel } = joinedRel(st, dataset, selection);
-  const where = rel.where.length ? rel.where.map((w) => `(${w})`).join(' AND ') : '1';
-  const source = {
-    from: rel.from,
-    where,
-    column: expr(rel, col(dataset, column)),
-    type: columnType(st.tree, dataset, column),
-  };
-  return statsSql(ctx.query, { ...source, finish: (sql) => finish(st, sql) }, signal);
+  return statsSql(ctx.query, joinedSource(st, dataset, column, selection), signal);
 }

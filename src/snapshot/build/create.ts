@@ -19,6 +19,7 @@ import {
   hasEngineDatasets,
   loadAllDatasets,
   type SnapshotEngines,
+  toTableRefs,
   withEngine,
 } from './engine-datasets.ts';
 import { toFields } from './fields.ts';
@@ -42,7 +43,7 @@ export type Snapshot = Readonly<{
   datasets: ReadonlyMap<string, DatasetInfo>;
   values: ReadonlyMap<number, FieldValues>; // every field in memory; an engine field's when held (precompute.ts isHeld)
   stats: ReadonlyMap<number, StatsResult>; // number/date/time/datetime fields in memory
-  summaries: ReadonlyMap<number, ColumnSummary>; // every field of an engine table outside the tree (API.md §14)
+  summaries: ReadonlyMap<number, ColumnSummary>; // every field of an engine table (API.md §14); a tree table's over J(T)
   search: SearchIndex;
   /** The small-count rule (API.md §15); null = off. */
   disclosure: DisclosureRule | null;
@@ -148,7 +149,8 @@ export async function prepareSnapshot(
   const bound = opts.searchValues ?? SEARCH_VALUES_PER_FIELD;
   const how = { searchValues: bound, progress: opts.progress, onIndexed };
   const { values, stats, summaries } = await precomputeValues(spec, datasets, refs, pool, tree.ref, profiles, how);
-  const pushed = await planPushedSearch(toFields(spec, datasets, values, summaries), summaries, refs, pool, bound);
+  const fields = toFields(spec, datasets, values, summaries);
+  const pushed = await planPushedSearch(fields, summaries, refs, pool, bound, tree.ref);
   opts.progress?.('profiled columns', {
     fields: spec.fields.length,
     ms: Math.round(performance.now() - profiling),
@@ -192,7 +194,8 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
   };
   const fields = toFields(spec, datasets, values, summaries);
   // A built file's engine fields without values in it search on the engine (value-search.ts).
-  const pushed = parts.pushed ?? (pool ? await planUnheldSearch(fields, summaries, values, refs, pool) : new Map());
+  const pushed =
+    parts.pushed ?? (pool ? await planUnheldSearch(fields, summaries, values, refs, pool, tree) : new Map());
 
   const categories = toCategories(spec);
   const concepts = toConcepts(spec);
@@ -234,16 +237,4 @@ export async function assembleSnapshot(parts: SnapshotParts, pool?: Pool): Promi
     isFieldVisible: (user: User, id: number) => visibleTo(user).fields.has(id),
     isConceptVisible: (user: User, id: number) => visibleTo(user).concepts.has(id),
   });
-}
-
-function toTableRefs(dataVersion: string, datasets: LoadedDatasets, generation: number): Map<string, TableRef> {
-  return new Map(
-    [...datasets.values()].map((d) => [
-      d.name,
-      withEngine(
-        Object.freeze({ key: `${dataVersion.slice(0, 20)}:${d.name}`, generation, parts: d.parts, rows: d.rows }),
-        d,
-      ),
-    ]),
-  );
 }

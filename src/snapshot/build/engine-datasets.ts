@@ -169,3 +169,16 @@ export async function checkEngineTables(
     );
   if (problems.length) throw new SnapshotFileError(path, problems.join('; ').replace(/\.$/, ''));
 }
+
+/** The served snapshot's table references: keyed by its data version (workers cache by key), an engine table's with where it is. */
+export function toTableRefs(dataVersion: string, datasets: LoadedDatasets, generation: number): Map<string, TableRef> {
+  return new Map(
+    [...datasets.values()].map((d) => [
+      d.name,
+      withEngine(
+        Object.freeze({ key: `${dataVersion.slice(0, 20)}:${d.name}`, generation, parts: d.parts, rows: d.rows }),
+        d,
+      ),
+    ]),
+  );
+}

@@ -1,6 +1,7 @@
 // Precompute at load: each field's context-naive distinct values (with labels) and stats, or an engine field's summary.
 import type { CatalogSpec } from '../../catalog/spec.ts';
 import { isStatsType, toSimpleType } from '../../catalog/rules.ts';
+import { isCountedInTree } from '../../catalog/tree.ts';
 import { toLabel } from '../../common/values.ts';
 import type { InternalType } from '../../contract/model.ts';
 import type { Pool } from '../../contract/pool.ts';
@@ -10,7 +11,7 @@ import type { ColumnSummary } from '../../contract/engine.ts';
 import type { DistAnswer, DistinctResult, ProfileResult, StatsResult } from '../../contract/tasks.ts';
 import type { TreeRef } from '../../contract/tree.ts';
 import type { Progress } from './datasets.ts';
-import { isHeld, isIndexedByValues, startSummaries } from './summaries.ts';
+import { isHeld, isIndexedByValues, startSummaries, type SummaryTask } from './summaries.ts';
 import { type FieldValues, toDefaultLabels, toFieldValues } from '../field-values.ts';
 
 export type { FieldValues } from '../field-values.ts';
@@ -85,17 +86,30 @@ export async function precomputeValues(
   // Precompute what does not depend on a context, once per (dataset, column): distinct values and,
   // for number/date/time columns, stats, from one sort. Every task is queued up front (most already
   // were, as their datasets loaded: startProfiles) so all of the pool's threads stay busy; the loop
-  // below takes the answers in order. An engine table outside the model tree is summarised instead.
+  // below takes the answers in order. An engine table is summarised instead (API.md §14: Sorrel
+  // holds no rows): a table of a model tree over J(T), so that its range and nulls are its field's.
   const summaries = new Map<string, Promise<ColumnSummary>>();
-  const isSummarised = (d: DatasetInfo) => d.engine !== undefined && !(tree !== null && d.name in tree.shape.nodes);
+  const isSummarised = (d: DatasetInfo) => d.engine !== undefined;
   const bound = opts.searchValues ?? Number.POSITIVE_INFINITY;
+  // Fields of a tree table other than the root count root entities, not rows (API.md §12): their
+  // served values and stats come from the tree (labels still come from the column's own rows).
+  const isCounted = (dataset: string) => isCountedInTree(tree?.shape ?? null, dataset);
+  const summaryTask =
+    (d: DatasetInfo): SummaryTask =>
+    (column, distinctUpTo) =>
+      isCounted(d.name)
+        ? { kind: 'tree-summary', tree: tree!, dataset: d.name, column, distinctUpTo }
+        : { kind: 'summary', table: refs.get(d.name)!, column, distinctUpTo };
   for (const d of datasets.values()) {
-    if (isSummarised(d)) startSummaries(spec, d, refs.get(d.name)!, pool, summaries, bound, opts.progress);
+    if (isSummarised(d)) startSummaries(spec, d, summaryTask(d), pool, summaries, bound, opts.progress);
     else startProfiles(spec, d, refs.get(d.name)!, pool, profiles);
   }
   const profileOf = (dataset: string, column: string) => profiles.get(`${dataset}\0${column}`)!;
-  // Fields of a tree table other than the root count root entities, not rows (API.md §12): their
-  // served values and stats come from the tree (labels still come from the column's profile).
+  const naiveDistinct = (dataset: string, column: string) =>
+    isCounted(dataset)
+      ? pool.run<DistinctResult>({ kind: 'tree-distinct', tree: tree!, dataset, column, context: null })
+      : pool.run<DistinctResult>({ kind: 'distinct', table: refs.get(dataset)!, column, context: null });
+  // An in-memory tree's counted fields: entity counts and stats, queued up front.
   const entityCounts = new Map<string, Promise<[DistinctResult, StatsResult | null]>>();
   const entityOf = (dataset: string, column: string, withStats: boolean) => {
     const k = `${dataset}\0${column}`;
@@ -104,7 +118,7 @@ export async function precomputeValues(
       entityCounts.set(
         k,
         Promise.all([
-          pool.run<DistinctResult>({ kind: 'tree-distinct', tree: t, dataset, column, context: null }),
+          naiveDistinct(dataset, column),
           withStats
             ? pool.run<StatsResult>({ kind: 'tree-stats', tree: t, dataset, column, context: null })
             : Promise.resolve(null),
@@ -113,12 +127,10 @@ export async function precomputeValues(
     }
     return entityCounts.get(k)!;
   };
-  const isCounted = (dataset: string) => tree !== null && dataset in tree.shape.nodes && dataset !== tree.shape.root;
   for (const f of spec.fields) {
-    if (isCounted(f.dataset))
-      void entityOf(f.dataset, f.column, isStatsType(toSimpleType(datasets.get(f.dataset)!.columns[f.column]))).catch(
-        () => {},
-      );
+    const d = datasets.get(f.dataset)!;
+    if (isCounted(f.dataset) && !isSummarised(d))
+      void entityOf(f.dataset, f.column, isStatsType(toSimpleType(d.columns[f.column]))).catch(() => {});
   }
 
   const values = new Map<number, FieldValues>();
@@ -141,9 +153,10 @@ export async function precomputeValues(
       const summary = await summaries.get(`${f.dataset}\0${f.column}`)!;
       summarised.set(f.id, summary);
       if (!isHeld(f, type, summary, bound)) continue;
-      // A held field's values: at most the bound of them (or a label column's field, see isHeld).
+      // A held field's values: at most the bound of them (or a label column's field, see isHeld); a
+      // tree table's counted over J(T), of which the summary counted the distinct values.
       const table = refs.get(f.dataset)!;
-      const distinct = await pool.run<DistinctResult>({ kind: 'distinct', table, column: f.column, context: null });
+      const distinct = await naiveDistinct(f.dataset, f.column);
       const labels =
         f.label_column === null
           ? toDefaultLabels(type)

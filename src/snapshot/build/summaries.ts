@@ -3,7 +3,8 @@ import { toSimpleType } from '../../catalog/rules.ts';
 import type { CatalogSpec } from '../../catalog/spec.ts';
 import type { InternalType } from '../../contract/model.ts';
 import type { Pool } from '../../contract/pool.ts';
-import type { DatasetInfo, TableRef } from '../../contract/storage.ts';
+import type { DatasetInfo } from '../../contract/storage.ts';
+import type { Task } from '../../contract/tasks.ts';
 import type { ColumnSummary } from '../../contract/engine.ts';
 import type { Progress } from './datasets.ts';
 
@@ -17,6 +18,9 @@ const SUMMARIES_AT_ONCE = 2;
 /** API.md §3: a string or boolean field with at most this many distinct values is inferred enumerable. */
 const ENUMERABLE_AT_MOST = 30;
 
+/** The task that summarises one column: `summary` of its table, or `tree-summary` over J(T) for a table of a model tree. */
+export type SummaryTask = (column: string, distinctUpTo: number | null) => Task;
+
 /**
  * Queues the summary of every field's column of an engine dataset (one aggregate query each, and a
  * distinct count bounded by distinctUpTo: src/engine/compute/summary.ts), SUMMARIES_AT_ONCE at a
@@ -25,7 +29,7 @@ const ENUMERABLE_AT_MOST = 30;
 export function startSummaries(
   spec: CatalogSpec,
   dataset: Pick<DatasetInfo, 'name' | 'columns'>,
-  table: TableRef,
+  toTask: SummaryTask,
   pool: Pool,
   summaries: Map<string, Promise<ColumnSummary>>,
   bound: number,
@@ -46,9 +50,7 @@ export function startSummaries(
     const k = `${dataset.name}\0${column}`;
     if (summaries.has(k)) continue;
     const lane = next++ % SUMMARIES_AT_ONCE;
-    const task = lanes[lane].then(() =>
-      pool.run<ColumnSummary>({ kind: 'summary', table, column, distinctUpTo: distinct }),
-    );
+    const task = lanes[lane].then(() => pool.run<ColumnSummary>(toTask(column, distinct)));
     lanes[lane] = task.catch(() => {}); // a failure is awaited (and reported) by precomputeValues
     task.then(
       (s) =>
