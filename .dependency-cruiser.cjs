@@ -89,8 +89,8 @@ module.exports = {
     only(
       'workers-brush',
       '^workers/brush/',
-      '^(workers/(table|mask|group|dist|brush)/|src/)',
-      'A brushed view is indexed over the table-level pieces and its counts shaped as a dist is.',
+      '^(workers/(table|mask|group|dist|brush)/|workers/yield\\.ts$|src/)',
+      'A brushed view is indexed over the table-level pieces (giving way to requests: workers/yield.ts) and its counts shaped as a dist is.',
     ),
     only(
       'engine-layer',

@@ -34,6 +34,7 @@ import { treeDistinct } from './tree/distinct.ts';
 import { composeEntity, openTree } from './tree/open.ts';
 import { treeStats } from './tree/stats.ts';
 import { warmUp } from './warm.ts';
+import { beginBackground, createYielder, setYielder } from './yield.ts';
 
 // What the bench times beside its peers, through this entry (bench/kmeans/, bench/scale/, bench/stats/).
 export { clusterPoints, defaultK } from './cluster/kmeans.ts';
@@ -48,8 +49,10 @@ export { mergeStats, statsPart, type StatsPart } from './stats/parts.ts';
 // Once per thread, as the pool starts it: yield to the main thread (the pool's `workerNice`, src/parallel/compute-pool.ts),
 // never when a test runs this module on its main thread; then warm the compute up (workers/warm.ts),
 // except in a thread that only loads (src/parallel/load-pool.ts).
-const data = workerData as { nice?: number; warm?: boolean } | null;
+// A background thread (its workerData holds the gauge of running request tasks) gives way to them (workers/yield.ts).
+const data = workerData as { nice?: number; warm?: boolean; gauge?: SharedArrayBuffer } | null;
 if (!isMainThread) lowerPriority(data?.nice ?? 0);
+if (!isMainThread && data?.gauge) setYielder(createYielder({ gauge: new Int32Array(data.gauge) }));
 if (data?.warm !== false) warmUp();
 
 /** Runs one task on this thread and returns plain, structured-clone-safe data. */
@@ -90,8 +93,10 @@ export default async function run(task: PooledTask): Promise<unknown> {
       // Engine tables only: an in-memory field's values are all in memory (and in the search index).
       throw new Error(`The ${task.kind} task runs on an engine table only (src/engine/).`);
     case 'brush-view':
+      beginBackground();
       return brushView(openTable(task.table), task.base, task.column);
     case 'brush-chart':
+      beginBackground();
       return brushChart(openTable(task.table), task.view, task.columns, task.axes);
     case 'brush-dist':
       return toFlatAnswer(brushDistribution(openTable(task.table), task.view, task.chart, task.range, task.params));

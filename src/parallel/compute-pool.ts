@@ -40,6 +40,18 @@ export function createPool(
     execArgv: workerArgv,
     workerData: { nice: config.workerNice ?? DEFAULT_CONFIG.workerNice, warm },
   });
+  // The request tasks running now and started so far, read by the background thread to give way (workers/yield.ts).
+  const gauge = new Int32Array(new SharedArrayBuffer(8));
+  // The background thread, started by the first background task.
+  let background: Piscina | null = null;
+  const toBackground = () =>
+    (background ??= new Piscina({
+      filename: worker.href,
+      minThreads: 1,
+      maxThreads: 1,
+      execArgv: workerArgv,
+      workerData: { nice: BACKGROUND_NICE, warm: false, gauge: gauge.buffer },
+    }));
   // The queue is ours, first in first out: Piscina gets a task only when a thread is free. Given
   // tasks that carry an AbortSignal, Piscina parked them in a queue of its own where some waited
   // seconds while later ones ran (measured: 8 connections of 7 ms aware requests at 1M rows, most
@@ -76,9 +88,13 @@ export function createPool(
     const started = new Int32Array(new SharedArrayBuffer(4));
     const inner = new AbortController();
     let grace: NodeJS.Timeout | undefined;
+    Atomics.add(gauge, 0, 1);
+    Atomics.add(gauge, 1, 1);
+    Atomics.notify(gauge, 1);
     const job = piscina
       .run({ ...task, started }, { signal: signal ? inner.signal : undefined, transferList: toTransferList(task) })
       .finally(() => {
+        if (Atomics.sub(gauge, 0, 1) === 1) Atomics.notify(gauge, 0);
         clearTimeout(grace);
         if (!keep) release(); // the thread is free only once the task has ended, whoever stopped waiting
       });
@@ -127,14 +143,23 @@ export function createPool(
       }
       return runTaken<T>(toMerge(task as SplitTask, answers), signal).answer;
     },
+    background: <T>(task: Task): Promise<T> =>
+      toBackground()
+        .run(task, { transferList: toTransferList(task) })
+        .catch((err: unknown) => Promise.reject(toPoolError(err))) as Promise<T>,
     stats: () => ({
       queued: waiting.length,
       utilization: piscina.utilization,
       threads: piscina.threads.length,
     }),
-    close: () => piscina.destroy(),
+    close: async () => {
+      await Promise.all([piscina.destroy(), background?.destroy()]);
+    },
   };
 }
+
+/** The background thread's nice value: the lowest priority, below the request threads' (workers/priority.ts). */
+const BACKGROUND_NICE = 19;
 
 /**
  * How long a running task whose caller went away may go on before its thread is ended. Ending a

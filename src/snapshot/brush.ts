@@ -16,8 +16,9 @@ import type { Snapshot } from './build/create.ts';
  * dashboard asks under it (API.md §16).
  *
  * How it is answered: the first time a (table, base, column) view is seen, by the scan, as any
- * request; when the same view comes back with another range, an index of it is built on the pool
- * after that request's scan has answered (workers/brush/view.ts): the base's rows sorted by the
+ * request; when the same view comes back with another range, an index of it is built after that
+ * request's scan has answered, on the pool's background thread, which gives way to the requests'
+ * tasks (src/parallel/compute-pool.ts, workers/yield.ts; workers/brush/view.ts): the base's rows sorted by the
  * brushed column, and for each chart asked under the view (its dimensions, bins or periods) the group
  * of every row in that order with running counts every `block` rows. From then on, a request of the
  * view for a chart it holds is two binary searches and at most two blocks of rows
@@ -154,11 +155,12 @@ async function buildView(state: State, pool: Pool, table: TableRef, c: BrushCand
     // 4 bytes a kept row at least: a view that cannot fit is not built.
     if (4 * table.rows! <= state.maxBytes) {
       const t0 = performance.now();
-      const view = await pool.run<BrushView | null>(
-        { kind: 'brush-view', table, base: c.base, column: c.column },
-        undefined,
-        { split: false },
-      );
+      const view = await inBackground<BrushView | null>(pool, {
+        kind: 'brush-view',
+        table,
+        base: c.base,
+        column: c.column,
+      });
       state.built.ms += performance.now() - t0;
       if (view !== null && view.bytes <= state.maxBytes) {
         entry.view = view;
@@ -195,11 +197,13 @@ async function buildChart(
   let chart: BrushChart | null;
   try {
     const t0 = performance.now();
-    chart = await pool.run<BrushChart | null>(
-      { kind: 'brush-chart', table, view: entry.view, columns, axes },
-      undefined,
-      { split: false },
-    );
+    chart = await inBackground<BrushChart | null>(pool, {
+      kind: 'brush-chart',
+      table,
+      view: entry.view,
+      columns,
+      axes,
+    });
     state.built.ms += performance.now() - t0;
   } catch {
     entry.building.delete(chartKey); // tried again when asked again
@@ -213,4 +217,9 @@ async function buildChart(
   entry.bytes += chart.bytes;
   state.built.charts++;
   state.entries.set(key, entry, entry.bytes);
+}
+
+/** A build on the pool's background thread, which gives way to requests (workers/yield.ts); on one request thread without it. */
+function inBackground<T>(pool: Pool, task: Task): Promise<T> {
+  return pool.background ? pool.background<T>(task) : pool.run<T>(task, undefined, { split: false });
 }

@@ -2,12 +2,11 @@
 import type { BrushChart, BrushView } from '../../src/contract/brush.ts';
 import type { AxisSpec } from '../../src/contract/tasks.ts';
 import type { ContextNode } from '../../src/contract/context.ts';
-import { toBin } from '../../src/common/bins.ts';
-import { toPeriod } from '../../src/common/intervals.ts';
-import { toAxisColumn } from '../dist/axes.ts';
-import type { ColumnView, TableView } from '../table/columns.ts';
+import type { TableView } from '../table/columns.ts';
+import { keptRows, type Ranked, rankDim, shared } from './dims.ts';
 import { contextMask } from '../mask/mask.ts';
 import { rankFloats } from '../group/radix.ts';
+import { yieldToRequests } from '../yield.ts';
 
 /** Most groups a chart's index holds (its codes fit Uint16); a chart with more is answered by a scan. */
 export const MAX_CHART_GROUPS = 1 << 16;
@@ -23,20 +22,28 @@ const MAX_TUPLES = 1 << 24;
 export function brushView(table: TableView, base: ContextNode | null, column: string): BrushView | null {
   const col = table.column(column);
   if (col.kind !== 'f64' && col.kind !== 'i32') return null;
-  const sel = keptRows(contextMask(table, base), table.rows);
-  const ranked = rankFloats(col.values as Float64Array | Int32Array, col.validity, col.offset, sel);
+  // Between passes over the rows, a build on the background thread gives way to requests (workers/yield.ts).
+  const mask = contextMask(table, base);
+  yieldToRequests();
+  const sel = keptRows(mask, table.rows);
+  yieldToRequests();
+  const ranked = rankFloats(col.values as Float64Array | Int32Array, col.validity, col.offset, sel, yieldToRequests);
   if (ranked === null) return null;
   const { ranks, uniq } = ranked;
   const u = uniq.length;
   const starts = new Int32Array(new SharedArrayBuffer(4 * (u + 1)));
-  for (let p = 0; p < ranks.length; p++) if (ranks[p] < u) starts[ranks[p] + 1]++;
+  inSlices(ranks.length, (from, to) => {
+    for (let p = from; p < to; p++) if (ranks[p] < u) starts[ranks[p] + 1]++;
+  });
   for (let j = 0; j < u; j++) starts[j + 1] += starts[j];
   const rows = new Int32Array(new SharedArrayBuffer(4 * starts[u]));
   const next = starts.slice(0, u);
-  for (let p = 0; p < ranks.length; p++) {
-    const r = ranks[p];
-    if (r < u) rows[next[r]++] = sel[p];
-  }
+  inSlices(ranks.length, (from, to) => {
+    for (let p = from; p < to; p++) {
+      const r = ranks[p];
+      if (r < u) rows[next[r]++] = sel[p];
+    }
+  });
   const values = new Float64Array(new SharedArrayBuffer(8 * u));
   values.set(uniq);
   return {
@@ -60,16 +67,26 @@ export function brushChart(table: TableView, view: BrushView, columns: string[],
     n = table.rows;
   // Ranks and keys row by row (sequential reads), over every row of the table: a group no row of the
   // view holds is counted 0 and never shown.
-  const dims: (Ranked | null)[] = columns.map((c, d) => rankDim(table.column(c), axes[d] ?? { kind: 'exact' }, n));
+  const dims: (Ranked | null)[] = columns.map((c, d) => {
+    const dim = rankDim(table.column(c), axes[d] ?? { kind: 'exact' }, n);
+    yieldToRequests();
+    return dim;
+  });
   if (dims.some((d) => d === null)) return null;
   const ranked = dims as Ranked[];
   const tuples = ranked.reduce((p, d) => p * d.card, 1);
   if (tuples > MAX_TUPLES) return null;
   // Each row's tuple as one key in lexicographic order of the ranks; the present keys numbered in order.
   const keys = ranked.length === 1 ? ranked[0].ranks : new Int32Array(n);
-  if (ranked.length > 1) for (const d of ranked) for (let i = 0; i < n; i++) keys[i] = keys[i] * d.card + d.ranks[i];
+  if (ranked.length > 1)
+    for (const d of ranked)
+      inSlices(n, (from, to) => {
+        for (let i = from; i < to; i++) keys[i] = keys[i] * d.card + d.ranks[i];
+      });
   const codeOf = new Int32Array(tuples).fill(-1);
-  for (let i = 0; i < n; i++) codeOf[keys[i]] = 0;
+  inSlices(n, (from, to) => {
+    for (let i = from; i < to; i++) codeOf[keys[i]] = 0;
+  });
   let card = 0;
   for (let k = 0; k < tuples; k++) if (codeOf[k] === 0) codeOf[k] = card++;
   if (card > MAX_CHART_GROUPS) return null;
@@ -77,9 +94,11 @@ export function brushChart(table: TableView, view: BrushView, columns: string[],
   // reads, over 1 or 2 bytes a row rather than the columns' 4 or 8.
   const small = card <= 256;
   const byRow = small ? new Uint8Array(n) : new Uint16Array(n);
-  for (let i = 0; i < n; i++) byRow[i] = codeOf[keys[i]];
+  inSlices(n, (from, to) => {
+    for (let i = from; i < to; i++) byRow[i] = codeOf[keys[i]];
+  });
   const codes = small ? shared(Uint8Array, m) : shared(Uint16Array, m);
-  gather(byRow, rows, codes);
+  inSlices(m, (from, to) => gather(byRow, rows, codes, from, to));
   // Per group, its rank in every dimension, and whether one of them is null (the last rank).
   const groupRanks = ranked.map(() => shared(Int32Array, card));
   const withNull = shared(Uint8Array, card);
@@ -102,6 +121,7 @@ export function brushChart(table: TableView, view: BrushView, columns: string[],
     marks.set(running, k * card);
     const end = Math.min(m, start + block);
     for (let p = start; p < end; p++) running[codes[p]]++;
+    if (start % SLICE > end % SLICE) yieldToRequests();
   }
   const out = ranked.map((d, i) => ({ kind: d.kind, column: columns[i], values: d.values, ranks: groupRanks[i] }));
   const bytes =
@@ -112,111 +132,24 @@ export function brushChart(table: TableView, view: BrushView, columns: string[],
   return { card, block, codes, marks, withNull, dims: out, bytes };
 }
 
-/** out[p] = from[rows[p]]. */
-function gather(from: Uint8Array | Uint16Array, rows: Int32Array, out: Uint8Array | Uint16Array): void {
-  for (let p = 0; p < rows.length; p++) out[p] = from[rows[p]];
+/** out[p] = from[rows[p]], p in [start, end). */
+function gather(
+  from: Uint8Array | Uint16Array,
+  rows: Int32Array,
+  out: Uint8Array | Uint16Array,
+  start: number,
+  end: number,
+): void {
+  for (let p = start; p < end; p++) out[p] = from[rows[p]];
 }
 
-/** One dimension ranked over every row of the table: its rank per row, its ranks' count (nulls last), its values. */
-type Ranked = { kind: 'number' | 'dict' | 'bool'; card: number; ranks: Int32Array; values: Float64Array | null };
+/** Rows a build passes over between two pause points (a few ms of work). */
+const SLICE = 1 << 22;
 
-function rankDim(col: ColumnView, axis: AxisSpec, n: number): Ranked | null {
-  const { validity, offset } = col;
-  const valid = (i: number) => validity === null || ((validity[(offset + i) >> 3] >> ((offset + i) & 7)) & 1) === 1;
-  if (col.kind === 'dict' || col.kind === 'bool') {
-    const isBool = col.kind === 'bool';
-    const size = isBool ? 2 : col.dictionary!.length;
-    const ranks = new Int32Array(n);
-    const codes = col.values as Int32Array,
-      bits = col.values as Uint8Array;
-    for (let i = 0; i < n; i++) {
-      const b = offset + i;
-      ranks[i] = !valid(i) ? size : isBool ? (bits[b >> 3] >> (b & 7)) & 1 : codes[i];
-    }
-    return { kind: isBool ? 'bool' : 'dict', card: size + 1, ranks, values: null };
+/** body(from, to) over [0, n) in slices of SLICE, giving way to requests after each (workers/yield.ts). */
+function inSlices(n: number, body: (from: number, to: number) => void): void {
+  for (let from = 0; from < n; from += SLICE) {
+    body(from, Math.min(n, from + SLICE));
+    yieldToRequests();
   }
-  if (col.kind === 'i64') return null;
-  const slotted = slotDim(col, axis, n);
-  if (slotted !== null) return slotted;
-  const axisCol = toAxisColumn(col, axis);
-  const ranked = rankFloats(
-    axisCol.values as Float64Array | Int32Array,
-    axisCol.validity,
-    axisCol.offset,
-    keptRows(null, n),
-  );
-  if (ranked === null) return null; // a NaN: left to the scan
-  const values = shared(Float64Array, ranked.uniq.length);
-  values.set(ranked.uniq);
-  return { kind: 'number', card: values.length + 1, ranks: ranked.ranks, values };
-}
-
-/** Most slots a dimension counted by slot spans (a short integer span, bins, periods). */
-const MAX_SLOTS = 1 << 16;
-
-/**
- * An Int32 column's own values, bins or periods as slots: each position's slot (its value, bin index
- * or period ordinal, in the order of the values) less the smallest, without a sort; the rank of a
- * slot no row holds is never asked for. Null for an exact Float64 axis, or slots spanning more than
- * MAX_SLOTS (ranked by rankFloats).
- */
-function slotDim(col: ColumnView, axis: AxisSpec, n: number): Ranked | null {
-  if (axis.kind === 'exact' && col.kind !== 'i32') return null;
-  const values = col.values as Float64Array | Int32Array;
-  const slotOf =
-    axis.kind === 'bins'
-      ? (v: number) => toBin(v, axis.bins)
-      : axis.kind === 'interval'
-        ? (v: number) => toPeriod(v, axis.unit, axis.type)
-        : (v: number) => v;
-  const ranks = new Int32Array(n);
-  const { validity, offset } = col;
-  let lo = Number.POSITIVE_INFINITY,
-    hi = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < n; i++) {
-    if (validity !== null && ((validity[(offset + i) >> 3] >> ((offset + i) & 7)) & 1) === 0) {
-      ranks[i] = -1;
-      continue;
-    }
-    const s = slotOf(values[i]);
-    ranks[i] = s;
-    if (s < lo) lo = s;
-    if (s > hi) hi = s;
-  }
-  if (lo > hi) lo = hi = 0;
-  const span = hi - lo + 1;
-  if (span > MAX_SLOTS) return null;
-  for (let i = 0; i < n; i++) ranks[i] = ranks[i] === -1 && isNull(col, i) ? span : ranks[i] - lo;
-  const out = shared(Float64Array, span);
-  for (let k = 0; k < span; k++) out[k] = lo + k;
-  return { kind: 'number', card: span + 1, ranks, values: out };
-}
-
-function isNull(col: ColumnView, i: number): boolean {
-  const { validity, offset } = col;
-  return validity !== null && ((validity[(offset + i) >> 3] >> ((offset + i) & 7)) & 1) === 0;
-}
-
-/** Rows 0..n-1 the mask keeps (all of them without one). */
-function keptRows(mask: Uint8Array | null, n: number): Int32Array {
-  if (mask === null) {
-    const all = new Int32Array(n);
-    for (let i = 0; i < n; i++) all[i] = i;
-    return all;
-  }
-  let m = 0;
-  for (let i = 0; i < n; i++) m += mask[i];
-  const out = new Int32Array(m + 1);
-  for (let i = 0, k = 0; i < n; i++) {
-    out[k] = i;
-    k += mask[i];
-  }
-  return out.subarray(0, m);
-}
-
-function shared<T extends Uint8Array | Uint16Array | Int32Array | Uint32Array | Float64Array>(
-  type: { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number },
-  n: number,
-): T {
-  return new type(new SharedArrayBuffer(type.BYTES_PER_ELEMENT * n));
 }

@@ -16,13 +16,14 @@ const SAMPLE = 64;
  * dist at 10M rows. Here r = round(v · s) is each value's position in a short integer range, so a
  * presence table over the range and its running count give the ranks in three passes over the rows.
  * r / s === v for every row is checked, so a value maps back to itself exactly and r orders like v.
- * Memory: 5 bytes a kept row (the r, then the ranks in place; a presence flag) and 4 a slot of the range.
+ * `step` runs between passes (see rankFloats). Memory: 5 bytes a kept row (the r, then the ranks in place; a presence flag) and 4 a slot of the range.
  */
 export function decimalRanks(
   values: Float64Array | Int32Array,
   validity: Uint8Array | null,
   offset: number,
   sel: Int32Array,
+  step: () => void = () => {},
 ): { ranks: Int32Array; uniq: Float64Array } | null {
   const m = sel.length;
   // Per kept row 1 when its value is present (no null): the loops below then have no bit test.
@@ -32,6 +33,7 @@ export function decimalRanks(
       const b = offset + sel[p];
       present[p] = (validity[b >> 3] >> (b & 7)) & 1;
     }
+  step();
   const scale = chooseScale(values, sel, present);
   if (scale === 0) return null;
   const ranks = new Int32Array(m);
@@ -47,14 +49,17 @@ export function decimalRanks(
     if (r < lo) lo = r;
     if (r > hi) hi = r;
   }
+  step();
   const span = lo > hi ? 0 : hi - lo + 1;
   if (span > 4 * m + 2 ** 20) return null;
   const slot = new Int32Array(span);
   for (let p = 0; p < m; p++) if (present[p] === 1) slot[ranks[p] - lo] = 1;
+  step();
   let u = 0;
   for (let k = 0; k < span; k++) if (slot[k] === 1) slot[k] = ++u; // 1 + the rank of a present value
   const uniq = new Float64Array(u);
   for (let k = 0; k < span; k++) if (slot[k] > 0) uniq[slot[k] - 1] = (lo + k) / scale;
+  step();
   for (let p = 0; p < m; p++) ranks[p] = present[p] === 1 ? slot[ranks[p] - lo] - 1 : u;
   return { ranks, uniq };
 }

@@ -5,10 +5,13 @@ import { PASSES } from './sort.ts';
 /** Per kept row (position in `sel`), its rank; `uniq` the distinct values ascending. Nulls rank `uniq.length`. */
 export type FloatRanks = { ranks: Int32Array; uniq: Float64Array };
 
+const NOTHING = () => {};
+
 /**
  * The rank of each row sel[p] of a Float64 (or Int32 integer) column among its distinct non-null values there, with
  * nulls ranked last (`uniq.length`). Null (nothing computed) when a kept value is NaN: the search
- * path of workers/group/rank.ts has its own answer for NaN, which this one leaves to it.
+ * path of workers/group/rank.ts has its own answer for NaN, which this one leaves to it. `step` is
+ * called between passes over the rows (a background build gives way to requests there: workers/yield.ts).
  *
  * Why: ranking 10M rows by searching 10M sorted doubles costs a cache miss or two per row even
  * through a bucket index. Here the kept values' bits become unsigned keys that order like the
@@ -23,9 +26,11 @@ export function rankFloats(
   validity: Uint8Array | null,
   offset: number,
   sel: Int32Array,
+  step: () => void = NOTHING,
 ): FloatRanks | null {
-  const decimal = decimalRanks(values, validity, offset, sel);
+  const decimal = decimalRanks(values, validity, offset, sel, step);
   if (decimal !== null) return decimal;
+  step();
   const m = sel.length;
   let n = 0,
     negativeZero = false;
@@ -40,7 +45,8 @@ export function rankFloats(
     keys[n] = v === 0 ? 0 : v;
     pos[n++] = p;
   }
-  const sorted = argsort(keys.subarray(0, n), pos.subarray(0, n));
+  step();
+  const sorted = argsort(keys.subarray(0, n), pos.subarray(0, n), step);
   pos = sorted.pos;
   const ranks = new Int32Array(m);
   let u = 0;
@@ -50,6 +56,7 @@ export function rankFloats(
     if (v !== last) inOrder[u++] = last = v;
     ranks[pos[j]] = u - 1;
   }
+  step();
   const uniq = inOrder.slice(0, u);
   if (negativeZero) uniq[uniq.indexOf(0)] = -0; // the built-in sort puts -0 first, and a run keeps its first value
   if (validity !== null) {
@@ -68,9 +75,10 @@ export function rankFloats(
  * doubles (8 bytes at once; never a NaN pattern, which a copy might canonicalise). All six
  * histograms come from one read; a pass whose digit is the same for every value is skipped.
  */
-function argsort(keys: Float64Array, pos: Uint32Array): { keys: Float64Array; pos: Uint32Array } {
+function argsort(keys: Float64Array, pos: Uint32Array, step: () => void): { keys: Float64Array; pos: Uint32Array } {
   const n = keys.length;
   const count = histograms(new Uint32Array(keys.buffer, keys.byteOffset, 2 * n), n);
+  step();
   let src: Float64Array = keys,
     dst: Float64Array = new Float64Array(n),
     pdst: Uint32Array = new Uint32Array(n);
@@ -84,6 +92,7 @@ function argsort(keys: Float64Array, pos: Uint32Array): { keys: Float64Array; po
       sum += c;
     }
     movePass(new Uint32Array(src.buffer, src.byteOffset, 2 * n), src, dst, pos, pdst, hist, word, shift, mask);
+    step();
     [src, dst] = [dst, src];
     [pos, pdst] = [pdst, pos];
   });
