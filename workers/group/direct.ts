@@ -1,6 +1,7 @@
 // Two to four dimensions of codes, booleans or short integer spans: counted in one array of slots, straight from the rows.
 import type { ColumnView } from '../table/columns.ts';
 import { integerSpan, MAX_SPAN } from './offsets.ts';
+import { countPair, isDense } from './pair.ts';
 
 /** The shape of workers/group/group.ts's Groups (declared here: group.ts imports this module). */
 type Groups = {
@@ -41,11 +42,26 @@ export function directGroups(
     if (product > SLOTS) return null;
   }
   const slots = new Float64Array(product);
+  const checked = opts.nulls ? [] : cols.filter((c) => c.validity !== null);
+  const n = cols[0].length;
+  if (isPair(axes) && (mask === null || isDense(mask))) {
+    const [a, b] = axes;
+    countPair(a.col.values as Int32Array, b.col.values as Int32Array, -a.min * b.card - b.min, b.card, mask, slots, n);
+  } else countBlocks(axes, mask, checked, slots, n);
+  return toGroups(axes, slots, product, opts.maxGroups);
+}
+
+/** Counts the rows into slots block by block: the kept rows compacted, their ranks read and folded into keys. */
+function countBlocks(
+  axes: Axis[],
+  mask: Uint8Array | null,
+  checked: ColumnView[],
+  slots: Float64Array,
+  n: number,
+): void {
   const keys = new Int32Array(BLOCK),
     ranks = new Int32Array(BLOCK),
     rows = new Int32Array(BLOCK);
-  const checked = opts.nulls ? [] : cols.filter((c) => c.validity !== null);
-  const n = cols[0].length;
   for (let start = 0; start < n; start += BLOCK) {
     const len = Math.min(BLOCK, n - start);
     const every = mask === null && checked.length === 0;
@@ -57,9 +73,21 @@ export function directGroups(
     }
     for (let j = 0; j < kept; j++) slots[keys[j]]++;
   }
+}
+
+/** Two axes countPair can count: codes or Int32 values, no null in either. */
+function isPair(axes: Axis[]): boolean {
+  return (
+    axes.length === 2 &&
+    axes.every((a) => a.kind !== 'bits' && a.col.values instanceof Int32Array && a.col.validity === null)
+  );
+}
+
+/** The groups of the non-empty slots, in ascending key order. */
+function toGroups(axes: Axis[], slots: Float64Array, product: number, maxGroups: number): Groups {
   let size = 0;
   for (let k = 0; k < product; k++) if (slots[k] > 0) size++;
-  if (size > opts.maxGroups) return { size: 0, counts: new Float64Array(0), tooMany: true, dims: [] };
+  if (size > maxGroups) return { size: 0, counts: new Float64Array(0), tooMany: true, dims: [] };
   const counts = new Float64Array(size);
   const dimRanks = axes.map(() => new Int32Array(size));
   for (let k = 0, g = 0; k < product; k++) {
