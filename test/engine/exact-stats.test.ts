@@ -1,4 +1,4 @@
-// Tests: stats of adversarial doubles (loaded exactly, as RowBinary) are the same bits in the engine and in memory, equal to a BigInt oracle, and a few rows cross the wire.
+// Tests: stats of adversarial doubles (loaded exactly, as RowBinary) are the same bits in the engine and in memory, equal to a BigInt oracle, in two queries with a few rows back.
 import { exact } from '../helpers/exact.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -65,6 +65,8 @@ const ADVERSARIAL: (number | null)[] = [
 const MANY = Array.from({ length: 20_000 }, () => 1 + random());
 /** Whole values beyond 2^53 in 64-bit integers, both extremes. */
 const BIG = [2n ** 63n - 1n, -(2n ** 63n), 2n ** 53n + 1n, -3n, null, 5n, 2n ** 62n];
+/** Whole doubles whose sum passes 2^53 (decimal text, §8), beside ones that are not whole or not within ±2^53. */
+const WHOLE = [2 ** 53 + 2, 2 ** 53, 5, -0, 0, null, 3, 2 ** 53 - 1, 0.5, 0.5, -2];
 
 let ch: Cluster;
 let engine: EngineTable;
@@ -78,6 +80,7 @@ test.before(async () => {
     ['x', 'Nullable(Float64)'],
     ['many', 'Nullable(Float64)'],
     ['huge', 'Nullable(Float64)'],
+    ['whole', 'Nullable(Float64)'],
     ['big', 'Nullable(Int64)'],
   ];
   await ch.createTable('exact_stats', columns, 'id');
@@ -91,7 +94,7 @@ test.before(async () => {
     engine: 'ch',
     database: ch.database,
     table: 'exact_stats',
-    columns: { id: 'integer', x: 'float', many: 'float', huge: 'float', big: 'biginteger' },
+    columns: { id: 'integer', x: 'float', many: 'float', huge: 'float', whole: 'float', big: 'biginteger' },
     rows,
   };
 });
@@ -100,9 +103,9 @@ test.before(async () => {
 function toRowBinary(shard: number): Buffer {
   const parts: Buffer[] = [];
   for (let id = shard; id < rows; id += 2) {
-    const b = Buffer.alloc(8 + 4 * 9);
+    const b = Buffer.alloc(8 + 5 * 9);
     let o = b.writeBigInt64LE(BigInt(id), 0);
-    for (const v of [at(ADVERSARIAL, id), at(MANY, id), at(HUGE, id)]) {
+    for (const v of [at(ADVERSARIAL, id), at(MANY, id), at(HUGE, id), at(WHOLE, id)]) {
       o = b.writeUInt8(v === null ? 1 : 0, o);
       if (v !== null) o = b.writeDoubleLE(v, o);
     }
@@ -123,6 +126,7 @@ function memoryTable() {
     x: f64(ids.map((i) => at(ADVERSARIAL, i))),
     many: f64(ids.map((i) => at(MANY, i))),
     huge: f64(ids.map((i) => at(HUGE, i))),
+    whole: f64(ids.map((i) => at(WHOLE, i))),
     big: i64(ids.map((i) => at(BIG, i))),
   });
 }
@@ -136,14 +140,14 @@ const CONTEXTS: (ContextNode | null)[] = [
 test('adversarial doubles: the engine and memory give the same bits, and they are the oracle’s', async () => {
   const query = toEngineQuery(ch);
   const memory = memoryTable();
-  for (const column of ['x', 'many', 'huge', 'big']) {
+  for (const column of ['x', 'many', 'huge', 'whole', 'big']) {
     for (const context of CONTEXTS) {
       const task = (table: TableRef): Task => ({ kind: 'stats', table, column, context });
       const want = (await runWorker(task(memory))) as StatsResult;
       const got = await runTableTask(task({ key: 'engine', generation: 0, parts: [], engine }), { query, pool });
       assert.equal(got, want, `${column} ${JSON.stringify(context)}`);
       if (column === 'big') continue;
-      const kept = (column === 'x' ? ADVERSARIAL : column === 'many' ? MANY : HUGE)
+      const kept = ({ x: ADVERSARIAL, many: MANY, huge: HUGE, whole: WHOLE }[column] as (number | null)[])
         .map((v, i) => [v, i] as const)
         .filter(
           ([v, i]) =>
@@ -179,7 +183,16 @@ test('hand-worked: 1e308 + 1 − 1e308 is 1, and MAX + MAX − MAX is MAX where 
   assert.is((await stats('big', 7)).sum, '4620693217682128898'); // −1 + (2^53 + 1) − 3 + 5 + 2^62: exact text beyond 2^53
 });
 
-test('what crosses the wire for a stats answer: a few rows per exponent, not one per distinct value', async () => {
+const ids = (lo: number, hi: number): ContextNode => ({
+  type: 'and',
+  children: [
+    { field: 1, column: 'id', type: 'integer', operator: 'gte', value: lo },
+    { field: 1, column: 'id', type: 'integer', operator: 'lt', value: hi },
+  ],
+});
+
+/** A stats answer over the engine and in memory, with the row counts of the queries the engine answered. */
+async function statsOf(column: string, context: ContextNode | null) {
   const received: number[] = [];
   const base = toEngineQuery(ch);
   const query = async (sql: string, signal?: AbortSignal) => {
@@ -187,13 +200,43 @@ test('what crosses the wire for a stats answer: a few rows per exponent, not one
     received.push(r.length);
     return r;
   };
-  const got = (await runTableTask(
-    { kind: 'stats', table: { key: 'engine', generation: 0, parts: [], engine }, column: 'many', context: null },
-    { query, pool },
-  )) as StatsResult;
+  const task = (table: TableRef): Task => ({ kind: 'stats', table, column, context });
+  const got = (await runTableTask(task({ key: 'engine', generation: 0, parts: [], engine }), {
+    query,
+    pool,
+  })) as StatsResult;
+  assert.equal(got, await runWorker(task(memoryTable())), `${column} ${JSON.stringify(context)}: engine = memory`);
+  return { got, received };
+}
+
+test('hand-worked: whole doubles past 2^53 sum to decimal text, −0 and +0 are one distinct value, nulls are not', async () => {
+  // ids 1–7: 2^53, 5, −0, 0, null, 3, 2^53 − 1: six values, five distinct, all whole within ±2^53
+  const whole = (await statsOf('whole', ids(1, 8))).got;
+  assert.equal([whole.count, whole.null_count, whole.distinct], [6, 1, 5]);
+  assert.is(whole.sum, '18014398509481991'); // 2^54 + 7, exactly
+  // with 2^53 + 2 (beyond 2^53): 2^54 + 2^53 + 9 is a double, rounded to the multiple of 4 nearest
+  assert.is((await statsOf('whole', ids(0, 8))).got.sum, 27021597764222984);
+  // with 0.5, 0.5 and −2 (not all whole): 2^54 + 6 rounds to even, 2^54 + 8, where its text would be …990
+  assert.is((await statsOf('whole', ids(1, 11))).got.sum, 18014398509481992);
+});
+
+test('one stats answer sends two queries: the groups by sign and exponent with the nulls, then distinct, extremes and quantiles', async () => {
+  for (const column of ['x', 'many', 'huge', 'whole', 'big'])
+    for (const context of [...CONTEXTS, ids(1, 8)]) {
+      const { received } = await statsOf(column, context);
+      assert.is(received.length, 2, `${column} ${JSON.stringify(context)}: ${received.length} queries`);
+    }
+  // No non-null value kept: the groups alone (here the one of the nulls).
+  const none = await statsOf('whole', ids(5, 6));
+  assert.equal(none.received, [1]);
+  assert.equal([none.got.count, none.got.null_count, none.got.distinct, none.got.sum], [0, 1, 0, null]);
+});
+
+test('what crosses the wire for a stats answer: a few rows per exponent, not one per distinct value', async () => {
+  const { got, received } = await statsOf('many', null);
   assert.is(got.distinct, MANY.length);
-  // the summary row, one group (every value in [1, 2) has one sign and exponent), the quantiles row
-  assert.equal(received, [1, 1, 1]);
+  // one group (every value in [1, 2) has one sign and exponent, no nulls), then the one row of query 2
+  assert.equal(received, [1, 1]);
 });
 
 test.run();

@@ -1,4 +1,4 @@
-// Stats computed by the engine (API.md §8, §14): counts, extremes, exact sums by an integer decomposition of the values, exact order statistics; a few rows back whatever the table's size.
+// Stats computed by the engine (API.md §8, §14): counts, extremes, exact sums by an integer decomposition of the values, exact order statistics; two queries, a few rows back whatever the table's size.
 import {
   bitsToDouble,
   type ExponentGroup,
@@ -25,70 +25,83 @@ export type StatsSource = {
   finish?: (sql: string) => string;
 };
 
-/** Digits of 11 bits: a product of two is < 2^22, a row's coefficient < 2^25, so 10^10 rows sum below 2^59 in a UInt64. */
-const DIGIT = 11;
+/**
+ * How query 1 splits a group's integers into digits (see statsSql): a double's 52-bit fraction in
+ * two digits of 26 bits, a 64-bit integer's magnitude (≤ 2^63) in three of 22. A digit, and the
+ * high part (p >> width) of a product p of two digits, is below 2^26 (2^22), so their sums stay
+ * below 2^60 up to 2^34 (1.7·10^10) rows; the product's own sum wraps modulo 2^64, and its low
+ * part Σ(p mod 2^width), below 2^60 too, is that sum minus 2^width times the high part's, modulo 2^64.
+ */
+const DIGITS = { float: { width: 26, count: 2 }, i64: { width: 22, count: 3 } } as const;
+/** Query 1's group key of the null rows: beyond every sign and exponent (a double's 12 bits; an integer's sign). */
+const NULLS = { float: 4096, i64: 2 } as const;
 
 /**
  * count, null_count, distinct, min, max and, for numbers, sum, mean, stddev and quantiles, as
  * workers/stats.ts gives them over the same rows, byte for byte. Why this way (API.md §14: what
- * crosses the wire is bounded by the answer): three aggregate queries, none returning more than
- * one row per sign and exponent of the values:
- * 1. counts, `uniqExact`, min and max (doubles as their bits: the JSON text of a double is not
- *    read back exactly by every client);
- * 2. each double as its bits b, grouped by sign and exponent field (b >> 52), the 53-bit integer
- *    significand u summed as five 11-bit digits, and u² as the nine sums Σ_{i+j=k} dᵢdⱼ: all
- *    integer sums that cannot overflow a UInt64 at 10^10 rows. Sorrel rebuilds Σx and Σx²
- *    exactly (src/common/exact-round.ts) and rounds once (§8). 64-bit integers are grouped by
- *    sign, |x| in six digits;
- * 3. `quantilesExact` at the two ranks around (n − 1)·p of each quantile (its level l gives the
- *    element at ⌊l·n⌋, so l = (rank + ½)/n), interpolated here as the workers interpolate.
+ * crosses the wire is bounded by the answer): two aggregate queries, none returning more than one
+ * row per sign and exponent of the values:
+ * 1. the kept rows grouped by the sign and exponent field of each double's bits b (b >> 52, of
+ *    x + 0 so that −0 is +0; 64-bit integers by sign), the null rows as one more group: per group
+ *    count(), the fraction f (b's low 52 bits) summed as digits and f² as the digits' products
+ *    (DIGITS: integer sums that cannot overflow a UInt64 at 10^10 rows), and the bitwise OR of f
+ *    (whether every value is whole). Sorrel adds the group's hidden bit, rebuilds Σx and Σx²
+ *    exactly (src/common/exact-round.ts) and rounds once (§8);
+ * 2. once n is known, over the non-null rows: `uniqExact`, min and max (doubles as their bits: the
+ *    JSON text of a double is not read back exactly by every client) and `quantilesExact` at the
+ *    two ranks around (n − 1)·p of each quantile (its level l gives the element at ⌊l·n⌋, so
+ *    l = (rank + ½)/n), interpolated here as the workers interpolate.
+ * The distinct count, min and max sit in query 2 and not in query 1's groups: a `uniqExact` per
+ * group costs the engine more CPU than one over all rows (bench/engine/README.md). Dates and
+ * datetimes have no sums or quantiles: one query.
  */
 export async function statsSql(query: EngineQuery, src: StatsSource, signal?: AbortSignal): Promise<StatsResult> {
   const kind = toKind(src.type);
   const finish = src.finish ?? ((s: string) => s);
   const run = (sql: string) => query(finish(sql), signal);
-  // `value` over the kept non-null rows (queries 2 and 3); `nullable` where aggregates skip the nulls (query 1)
+  // `value` over the kept non-null rows (query 2), `nullable` where aggregates skip the nulls
   const value = toValueSql(`assumeNotNull(${src.column})`, kind),
     nullable = toValueSql(src.column, kind);
   const from = `FROM ${src.from} WHERE (${src.where})`;
   const kept = `${from} AND isNotNull(${src.column})`;
-  const distinctOf = kind === 'float' ? `${nullable} + 0` : nullable; // −0 and +0 are one value, as in memory
-  const extreme = (f: string) => (kind === 'float' ? toBitsSql(`${f}(${nullable})`) : `${f}(${nullable})`);
-  const numeric = kind === 'float' || kind === 'i64';
-  const [[head], groups] = await Promise.all([
-    run(
-      `SELECT count() AS _s_rows, count(${src.column}) AS _s_n, uniqExact(${distinctOf}) AS _s_d, ${extreme('min')} AS _s_lo, ${extreme('max')} AS _s_hi ${from}`,
-    ),
-    numeric ? run(toDecompositionSql(kind, value, kept)) : Promise.resolve([]),
-  ]);
-  const n = Number(head._s_n);
-  const result = toEmptyStats(n, Number(head._s_rows) - n, Number(head._s_d), numeric);
+  const distinctOf = (v: string) => (kind === 'float' ? `${v} + 0` : v); // −0 and +0 are one value, as in memory
+  const extreme = (f: string, v: string) => (kind === 'float' ? toBitsSql(`${f}(${v})`) : `${f}(${v})`);
+  const head = `uniqExact(${distinctOf(value)}) AS _s_d, ${extreme('min', value)} AS _s_lo, ${extreme('max', value)} AS _s_hi`;
+  if (kind !== 'float' && kind !== 'i64') {
+    const [row] = await run(
+      `SELECT count() AS _s_rows, count(${src.column}) AS _s_n, uniqExact(${distinctOf(nullable)}) AS _s_d, ${extreme('min', nullable)} AS _s_lo, ${extreme('max', nullable)} AS _s_hi ${from}`,
+    );
+    const n = Number(row._s_n);
+    const result = toEmptyStats(n, Number(row._s_rows) - n, Number(row._s_d), false);
+    if (n > 0) [result.min, result.max] = [fromEngine(row._s_lo, kind), fromEngine(row._s_hi, kind)];
+    return result;
+  }
+  const rows = await run(toGroupedSql(kind, src.column, from));
+  const nulls = rows.filter((r) => Number(r._s_g) === NULLS[kind]),
+    groups = rows.filter((r) => Number(r._s_g) !== NULLS[kind]).map((r) => toGroup(r, kind));
+  const n = groups.reduce((a, g) => a + g.count, 0);
+  const result = toEmptyStats(
+    n,
+    nulls.reduce((a, r) => a + Number(r._s_c), 0),
+    0,
+    true,
+  );
   if (n === 0) return result;
-  result.min = fromEngine(head._s_lo, kind) as number | string;
-  result.max = fromEngine(head._s_hi, kind) as number | string;
-  if (!numeric) return result;
-  const totals = toTotalsOfGroups(groups.map((g) => toGroup(g, kind)));
-  if (kind === 'i64') totals.exp = 0;
-  // A float column's sum prints as an integer's when every value is whole within ±2^53 (workers/moments.ts).
-  const integer =
-    kind === 'i64' ||
-    (isLargeInteger(totals) &&
-      Number(
-        (
-          await run(
-            `SELECT count() AS _s_c ${kept} AND (${value} != floor(${value}) OR abs(${value}) > 9007199254740992)`,
-          )
-        )[0]._s_c,
-      ) === 0);
-  Object.assign(result, toMoments(totals, n, integer));
   const ranks = [...new Set(QUANTILES.flatMap(([, p]) => [Math.floor((n - 1) * p), Math.ceil((n - 1) * p)]))];
   const levels = ranks.map((r) => String((r + 0.5) / n)).join(', ');
   const statistics =
     kind === 'float'
       ? `arrayMap(_s_q -> ${toBitsSql('_s_q')}, quantilesExact(${levels})(${value}))`
       : `quantilesExact(${levels})(${value})`;
-  const [{ _s_qs }] = await run(`SELECT ${statistics} AS _s_qs ${kept}`);
-  const at = new Map(ranks.map((r, i) => [r, toOrderValue((_s_qs as unknown[])[i], kind)]));
+  const [row] = await run(`SELECT ${head}, ${statistics} AS _s_qs ${kept}`);
+  result.distinct = Number(row._s_d);
+  [result.min, result.max] = [fromEngine(row._s_lo, kind), fromEngine(row._s_hi, kind)];
+  const totals = toTotalsOfGroups(groups);
+  if (kind === 'i64') totals.exp = 0;
+  // A float column's sum prints as an integer's when every value is whole within ±2^53 (workers/moments.ts).
+  const integer = kind === 'i64' || (isLargeInteger(totals) && groups.every((g) => isWhole(g.exponent, g.or)));
+  Object.assign(result, toMoments(totals, n, integer));
+  const at = new Map(ranks.map((r, i) => [r, toOrderValue((row._s_qs as unknown[])[i], kind)]));
   const q = result.quantiles!;
   for (const [key, p] of QUANTILES) {
     const lo = Math.floor((n - 1) * p),
@@ -125,39 +138,96 @@ function toValueSql(column: string, kind: Kind): string {
 /** A double's 64 bits as a UInt64 (18.16 reinterprets a Float64 only through its bytes). */
 const toBitsSql = (x: string) => `reinterpretAsUInt64(reinterpretAsString(${x}))`;
 
-/** The grouped digit sums of query 2 (see statsSql). */
-function toDecompositionSql(kind: 'float' | 'i64', value: string, kept: string): string {
-  const digits = kind === 'float' ? 5 : 6;
+/** Query 1 (see statsSql): one row per sign and exponent of the rows kept by `from`, and one for its null rows. */
+function toGroupedSql(kind: 'float' | 'i64', column: string, from: string): string {
+  const { width, count } = DIGITS[kind];
+  const v = `assumeNotNull(${column})`;
   const head =
     kind === 'float'
-      ? `${toBitsSql(value)} AS _s_b, bitShiftRight(_s_b, 52) AS _s_g, bitOr(bitAnd(_s_b, 4503599627370495), if(bitAnd(_s_g, 2047) = 0, 0, 4503599627370496)) AS _s_u`
-      : `toUInt64(${value}) AS _s_w, ${value} < 0 AS _s_g, if(_s_g, bitNot(_s_w) + 1, _s_w) AS _s_u`;
-  const d = Array.from({ length: digits }, (_, i) => `bitAnd(bitShiftRight(_s_u, ${DIGIT * i}), 2047) AS _s_d${i}`);
-  const sums = Array.from({ length: digits }, (_, i) => `sum(_s_d${i}) AS _s_t${i}`);
-  const squares = Array.from({ length: 2 * digits - 1 }, (_, k) => {
-    const terms: string[] = [];
-    for (let i = Math.max(0, k - digits + 1); 2 * i <= k; i++)
-      terms.push(2 * i === k ? `_s_d${i} * _s_d${i}` : `2 * _s_d${i} * _s_d${k - i}`);
-    return `sum(${terms.join(' + ')}) AS _s_s${k}`;
-  });
-  return `WITH ${[head, ...d].join(', ')} SELECT _s_g, count() AS _s_c, ${[...sums, ...squares].join(', ')} ${kept} GROUP BY _s_g`;
+      ? [
+          `${toBitsSql(`toFloat64(${v}) + 0`)} AS _s_b`,
+          `if(isNull(${column}), ${NULLS.float}, bitShiftRight(_s_b, 52)) AS _s_g`,
+          `bitAnd(_s_b, 4503599627370495) AS _s_u`, // the fraction, 2^52 − 1
+        ]
+      : [
+          `toUInt64(${v}) AS _s_w`,
+          `${v} < 0 AS _s_neg`,
+          `if(isNull(${column}), ${NULLS.i64}, _s_neg) AS _s_g`,
+          `if(_s_neg, bitNot(_s_w) + 1, _s_w) AS _s_u`, // |x| ≤ 2^63
+        ];
+  const mask = 2 ** width - 1;
+  const digits = Array.from({ length: count }, (_, i) =>
+    i === 0 ? `bitAnd(_s_u, ${mask}) AS _s_d0` : `bitAnd(bitShiftRight(_s_u, ${width * i}), ${mask}) AS _s_d${i}`,
+  );
+  const products = pairs(count).map(([i, j]) => `_s_d${i} * _s_d${j} AS _s_p${i}${j}`);
+  const sums = [
+    ...Array.from({ length: count }, (_, i) => `sum(_s_d${i}) AS _s_t${i}`),
+    ...pairs(count).flatMap(([i, j]) => [
+      `sum(_s_p${i}${j}) AS _s_m${i}${j}`,
+      `sum(bitShiftRight(_s_p${i}${j}, ${width})) AS _s_h${i}${j}`,
+    ]),
+    ...(kind === 'float' ? ['groupBitOr(_s_u) AS _s_o'] : []),
+  ];
+  return `WITH ${[...head, ...digits, ...products].join(', ')} SELECT _s_g, count() AS _s_c, ${sums.join(', ')} ${from} GROUP BY _s_g`;
 }
 
-/** One row of query 2 as an exponent group: Σu = Σᵢ 2^11i·tᵢ, Σu² = Σₖ 2^11k·sₖ. */
-function toGroup(row: EngineRow, kind: 'float' | 'i64'): ExponentGroup {
-  const digits = kind === 'float' ? 5 : 6;
-  let mantissas = 0n,
+/** The digit pairs i ≤ j whose products query 1 sums. */
+function pairs(count: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = 0; i < count; i++) for (let j = i; j < count; j++) out.push([i, j]);
+  return out;
+}
+
+/** A non-null group of query 1 and the OR of its fractions (a double's; 0n for integers). */
+type Group = ExponentGroup & { or: bigint };
+
+/**
+ * One non-null row of query 1 as an exponent group: with digits dᵢ of width w, Σv = Σᵢ 2^wi·Σdᵢ and
+ * Σv² = Σ_{i≤j} (2 if i < j) · 2^w(i+j) · Σdᵢdⱼ; a double's M = f + h (h = 2^52 unless subnormal) then
+ * gives ΣM = Σf + c·h and ΣM² = Σf² + 2h·Σf + c·h².
+ */
+function toGroup(row: EngineRow, kind: 'float' | 'i64'): Group {
+  const { width, count } = DIGITS[kind];
+  const w = BigInt(width);
+  let sum = 0n,
     squares = 0n;
-  for (let i = 0; i < digits; i++) mantissas += BigInt(row[`_s_t${i}`] as string) << BigInt(DIGIT * i);
-  for (let k = 0; k < 2 * digits - 1; k++) squares += BigInt(row[`_s_s${k}`] as string) << BigInt(DIGIT * k);
-  const g = Number(row._s_g);
+  for (let i = 0; i < count; i++) sum += BigInt(row[`_s_t${i}`] as string) << (w * BigInt(i));
+  for (const [i, j] of pairs(count)) {
+    const high = BigInt(row[`_s_h${i}${j}`] as string) << w;
+    const product = high + BigInt.asUintN(64, BigInt(row[`_s_m${i}${j}`] as string) - high);
+    squares += (i === j ? product : 2n * product) << (w * BigInt(i + j));
+  }
+  const g = Number(row._s_g),
+    c = Number(row._s_c);
   // A 64-bit integer is u·2^0: exponent field 1 makes toTotalsOfGroups shift by 0.
-  return kind === 'float'
-    ? { negative: g >= 2048, exponent: g & 2047, count: Number(row._s_c), mantissas, squares }
-    : { negative: g === 1, exponent: 1, count: Number(row._s_c), mantissas, squares };
+  if (kind === 'i64') return { negative: g === 1, exponent: 1, count: c, mantissas: sum, squares, or: 0n };
+  const exponent = g & 2047,
+    h = exponent === 0 ? 0n : 2n ** 52n,
+    bc = BigInt(c);
+  const mantissas = sum + bc * h;
+  return {
+    negative: g >= 2048,
+    exponent,
+    count: c,
+    mantissas,
+    squares: squares + 2n * h * sum + bc * h * h,
+    or: BigInt(row._s_o as string),
+  };
 }
 
-/** An extreme of query 1 in storage units: a double from its bits, a 64-bit integer as number or text, a datetime in ms. */
+/**
+ * Whether every double of a group (exponent field e, `or` the OR of its fractions) is whole within
+ * ±2^53, as `x = floor(x) and |x| ≤ 2^53` asks: zeros only below 1, no fraction bit below the binary
+ * point up to 2^53, and beyond only ±2^53 itself (e = 1076, fraction 0).
+ */
+function isWhole(exponent: number, or: bigint): boolean {
+  if (exponent === 0) return or === 0n;
+  if (exponent < 1023) return false;
+  if (exponent <= 1075) return (or & ((1n << BigInt(1075 - exponent)) - 1n)) === 0n;
+  return exponent === 1076 && or === 0n;
+}
+
+/** An extreme in storage units: a double from its bits, a 64-bit integer as number or text, a datetime in ms. */
 function fromEngine(v: unknown, kind: Kind): number | string | null {
   if (v === null || v === undefined) return null;
   if (kind === 'i64') return toNumberOrText(BigInt(v as string));
