@@ -7,7 +7,8 @@ import type { EngineRunner } from '../engine/runner.ts';
 
 /**
  * A Pool that sends a task over engine tables (TableRef.engine set) to `run` with that engine's
- * query, and every other task to `pool`, so routes and precompute do not know where data lives.
+ * query, and every other task to `pool` (with its options, and `background` to the pool's own), so
+ * routes and precompute do not know where data lives.
  * `engines` is read at each task: a server may replace its entries when a reload swaps the catalog.
  */
 export function withEngines(
@@ -16,14 +17,16 @@ export function withEngines(
   run: EngineRunner,
 ): Pool {
   return {
-    run<T>(task: Task, signal?: AbortSignal): Promise<T> {
+    run<T>(task: Task, signal?: AbortSignal, options?: { split?: boolean }): Promise<T> {
       const engine = toTaskEngine(task);
-      if (engine === null) return pool.run<T>(task, signal);
+      if (engine === null) return pool.run<T>(task, signal, options);
       const query = engines.get(engine);
       if (!query)
         return Promise.reject(new EngineUnavailableError(engine, `Engine "${engine}" is not configured here.`));
       return run(task, { query, pool }, signal) as Promise<T>;
     },
+    // Background work (brushing indexes) is over in-memory tables only: the pool's own thread.
+    ...(pool.background ? { background: <T>(task: Task) => pool.background!<T>(task) } : {}),
     stats: () => pool.stats(),
     close: () => pool.close(),
   };
