@@ -11,7 +11,8 @@
  * running and none started for `quietMs` (a request is several tasks, with gaps between them, and a
  * dashboard's requests come in bursts). It waits at most `(1 / duty − 1)` times as long as it ran since
  * its last pause (and never more than `maxPauseMs`), so a build still ends when requests never stop,
- * taking at most `duty` of a core from them. With no gauge (a request thread) nothing pauses.
+ * taking at most `duty` of a core from them. A task that begins while requests run first waits for
+ * them (at most `maxPauseMs`). With no gauge (a request thread) nothing pauses.
  */
 export type Yielder = { begin(): void; pause(): void };
 
@@ -42,30 +43,37 @@ export function createYielder({
   if (gauge === null) return NONE;
   let since = now();
   let started = Atomics.load(gauge, 1);
+  /** Waits until requests have stopped (none running, none started for quietMs), at most `budget` ms. */
+  const waitForQuiet = (budget: number): void => {
+    const until = now() + budget;
+    for (;;) {
+      const left = until - now();
+      if (left <= 0) return;
+      const running = Atomics.load(gauge, 0);
+      if (running > 0) {
+        wait(gauge, 0, running, left);
+        continue;
+      }
+      // None running: another task of the same request, or the next request, may start soon.
+      const seen = Atomics.load(gauge, 1);
+      wait(gauge, 1, seen, Math.min(quietMs, left));
+      if (Atomics.load(gauge, 1) === seen && Atomics.load(gauge, 0) === 0) return;
+    }
+  };
+  const restart = () => {
+    since = now();
+    started = Atomics.load(gauge, 1);
+  };
   return {
     begin: () => {
-      since = now();
-      started = Atomics.load(gauge, 1);
+      // A build starts after a request answered, often while the others of its dashboard still run.
+      if (Atomics.load(gauge, 0) > 0) waitForQuiet(maxPauseMs);
+      restart();
     },
     pause: () => {
-      if (Atomics.load(gauge, 0) > 0 || Atomics.load(gauge, 1) !== started) {
-        const until = now() + Math.min(maxPauseMs, (now() - since) * (1 / duty - 1));
-        for (;;) {
-          const left = until - now();
-          if (left <= 0) break;
-          const running = Atomics.load(gauge, 0);
-          if (running > 0) {
-            wait(gauge, 0, running, left);
-            continue;
-          }
-          // None running: another task of the same request, or the next request, may start soon.
-          const seen = Atomics.load(gauge, 1);
-          wait(gauge, 1, seen, Math.min(quietMs, left));
-          if (Atomics.load(gauge, 1) === seen && Atomics.load(gauge, 0) === 0) break;
-        }
-      }
-      since = now();
-      started = Atomics.load(gauge, 1);
+      if (Atomics.load(gauge, 0) > 0 || Atomics.load(gauge, 1) !== started)
+        waitForQuiet(Math.min(maxPauseMs, (now() - since) * (1 / duty - 1)));
+      restart();
     },
   };
 }

@@ -129,6 +129,24 @@ test('the pause is capped at maxPauseMs', () => {
   assert.equal(s.waits, [[0, 2000]]);
 });
 
+test('a task that begins while a request runs waits for requests to stop first, at most maxPauseMs', () => {
+  const s = setup();
+  s.start();
+  s.during = (index, ms) => {
+    s.run(index === 0 ? 300 : ms); // the request ends 300 ms in
+    if (index === 0) s.end();
+  };
+  s.y.begin();
+  assert.equal(s.waits, [
+    [0, 2000],
+    [1, 50],
+  ]);
+  const t = setup();
+  t.start();
+  t.y.begin();
+  assert.equal(t.waits, [[0, 2000]]);
+});
+
 test('begin() times a task from its start, and forgets the requests before it', () => {
   const s = setup();
   s.start();

@@ -144,7 +144,7 @@ function gather(
 }
 
 /** Rows a build passes over between two pause points (a few ms of work). */
-const SLICE = 1 << 22;
+const SLICE = 1 << 20;
 
 /** body(from, to) over [0, n) in slices of SLICE, giving way to requests after each (workers/yield.ts). */
 function inSlices(n: number, body: (from: number, to: number) => void): void {
