@@ -213,19 +213,7 @@ export async function runEngineScale(
       note(
         `engine-scale: Sorrel's peak RSS ${mib(rss)} MiB; load ${load.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end`,
       );
-      out.push(
-        toRow({
-          scenario: 'engine',
-          case: `${size} rows, Sorrel over the engine: peak RSS (start-up and every answer above)`,
-          metric: 'MiB',
-          referenceName: 'target 400 MiB',
-          better: 'lower',
-          sorrel: [mib(rss)],
-          reference: [400],
-          target: '≤ 1.0×',
-          limit: { on: 'ratio', value: 1 },
-        }),
-      );
+      out.push(toPeakRssRow('engine', `${size} rows, Sorrel over the engine`, rss));
     } finally {
       await sorrel.stop();
     }
@@ -236,5 +224,20 @@ export async function runEngineScale(
   return out;
 }
 
-const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+export const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+
+/** Sorrel's peak RSS over an engine against issue 28's 400 MiB. */
+export function toPeakRssRow(scenario: string, label: string, bytes: number): BenchRow {
+  return toRow({
+    scenario,
+    case: `${label}: peak RSS (start-up and every answer above)`,
+    metric: 'MiB',
+    referenceName: 'target 400 MiB',
+    better: 'lower',
+    sorrel: [mib(bytes)],
+    reference: [400],
+    target: '≤ 1.0×',
+    limit: { on: 'ratio', value: 1 },
+  });
+}
 const millions = (n: number) => `${(n / 1e6).toFixed(1)}M`;

@@ -4,6 +4,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { type Cluster, startCluster } from '../../test/helpers/clickhouse.ts';
 import { waitForOk } from './child.ts';
+import { mib, toPeakRssRow } from './engine-scale.ts';
 import { toRowsLabel } from './growth.ts';
 import { note } from './log.ts';
 import { toRow } from './rows.ts';
@@ -202,19 +203,7 @@ export async function runEngineTreeScale(rows: number, dataDir: string): Promise
           }),
         );
       }
-      out.push(
-        toRow({
-          scenario: 'engine-tree',
-          case: `${size} visits, Sorrel over the engine tree: peak RSS (start-up and every answer above)`,
-          metric: 'MiB',
-          referenceName: 'target 400 MiB',
-          better: 'lower',
-          sorrel: [mib(sorrel.child.peakRss())],
-          reference: [400],
-          target: '≤ 1.0×',
-          limit: { on: 'ratio', value: 1 },
-        }),
-      );
+      out.push(toPeakRssRow('engine-tree', `${size} visits, Sorrel over the engine tree`, sorrel.child.peakRss()));
     } finally {
       await sorrel.stop();
     }
@@ -223,5 +212,3 @@ export async function runEngineTreeScale(rows: number, dataDir: string): Promise
   }
   return out;
 }
-
-const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
