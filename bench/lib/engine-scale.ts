@@ -150,17 +150,7 @@ export async function runEngineScale(
         `engine-scale: Sorrel over the engine ready in ${Math.round(readyMs)} ms, RSS ${mib(sorrel.child.peakRss())} MiB`,
       );
       out.push(
-        toRow({
-          scenario: 'engine',
-          case: `${size} rows (numbers() in the shards), Sorrel over the engine: spawn → /readyz`,
-          metric: 'ms to ready',
-          referenceName: 'target 10 s',
-          better: 'lower',
-          sorrel: [readyMs],
-          reference: [10_000],
-          target: '≤ 1.0×',
-          limit: { on: 'ratio', value: 1 },
-        }),
+        toReadyRow('engine', `${size} rows (numbers() in the shards), Sorrel over the engine`, readyMs),
         toRow({
           scenario: 'engine',
           case: `${size} rows, Sorrel over the engine: spawn → /readyz beside the SQL start-up sends (docs/engines.md), alone`,
@@ -225,6 +215,21 @@ export async function runEngineScale(
 }
 
 export const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+
+/** Sorrel's time from spawn to /readyz over an engine against issue 28's 10 s. */
+export function toReadyRow(scenario: string, label: string, ms: number): BenchRow {
+  return toRow({
+    scenario,
+    case: `${label}: spawn → /readyz`,
+    metric: 'ms to ready',
+    referenceName: 'target 10 s',
+    better: 'lower',
+    sorrel: [ms],
+    reference: [10_000],
+    target: '≤ 1.0×',
+    limit: { on: 'ratio', value: 1 },
+  });
+}
 
 /** Sorrel's peak RSS over an engine against issue 28's 400 MiB. */
 export function toPeakRssRow(scenario: string, label: string, bytes: number): BenchRow {

@@ -4,7 +4,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { type Cluster, startCluster } from '../../test/helpers/clickhouse.ts';
 import { waitForOk } from './child.ts';
-import { mib, toPeakRssRow } from './engine-scale.ts';
+import { mib, toPeakRssRow, toReadyRow } from './engine-scale.ts';
 import { toRowsLabel } from './growth.ts';
 import { note } from './log.ts';
 import { toRow } from './rows.ts';
@@ -161,19 +161,7 @@ export async function runEngineTreeScale(rows: number, dataDir: string): Promise
       await waitForOk(`${sorrel.url}/readyz`, sorrel.child, 3_600_000);
       const readyMs = performance.now() - t0;
       note(`engine-tree: ready in ${Math.round(readyMs)} ms, RSS ${mib(sorrel.child.peakRss())} MiB`);
-      out.push(
-        toRow({
-          scenario: 'engine-tree',
-          case: `${size} visits, Sorrel over the engine tree: spawn → /readyz`,
-          metric: 'ms to ready',
-          referenceName: 'target 10 s',
-          better: 'lower',
-          sorrel: [readyMs],
-          reference: [10_000],
-          target: '≤ 1.0×',
-          limit: { on: 'ratio', value: 1 },
-        }),
-      );
+      out.push(toReadyRow('engine-tree', `${size} visits, Sorrel over the engine tree`, readyMs));
       for (const c of toCases(ch.database)) {
         let t = performance.now();
         try {
