@@ -15,10 +15,11 @@ import { brushDistinct, brushDistribution } from './brush/count.ts';
 import { brushChart, brushView } from './brush/view.ts';
 import { countCodes } from './group/codes.ts';
 import { openTable, type TableView } from './table/columns.ts';
-import { distinctValues } from './values/distinct.ts';
-import { distribution, distributionGroups } from './dist/dist.ts';
+import { distinctValues, rangedDistinct } from './values/distinct.ts';
+import { distribution, distributionGroups, rangedDistributionGroups, shapeDistribution } from './dist/dist.ts';
 import { checkKey, resolveLink } from './tree/key-index.ts';
 import { contextMask } from './mask/mask.ts';
+import { toRangeFilter } from './mask/range.ts';
 import { toGroupsPart } from './split/groups.ts';
 import { mergeParts } from './split/merge.ts';
 import { lowerPriority } from './priority.ts';
@@ -130,20 +131,21 @@ function runTable(task: TableTask): unknown {
     return toMoved(profile);
   }
   if (task.rows) return runPart(task, sliceTable(table, task.rows));
-  const mask = contextMask(table, task.context);
+  // Under one comparison on an Int32 column, an integer column is counted without a mask (workers/group/ranged.ts).
+  const filter = task.kind === 'stats' ? null : toRangeFilter(table, task.context);
+  const mask = () => contextMask(table, task.context);
   switch (task.kind) {
-    case 'distinct':
-      return distinctValues(table.column(task.column), mask);
+    case 'distinct': {
+      const col = table.column(task.column);
+      return (filter && rangedDistinct(col, filter)) ?? distinctValues(col, mask());
+    }
     case 'stats':
-      return columnStats(table.column(task.column), mask);
-    case 'dist':
-      return toFlatAnswer(
-        distribution(
-          task.columns.map((c) => table.column(c)),
-          mask,
-          task.params,
-        ),
-      );
+      return columnStats(table.column(task.column), mask());
+    case 'dist': {
+      const cols = task.columns.map((c) => table.column(c));
+      const groups = filter && rangedDistributionGroups(cols, filter, task.params);
+      return toFlatAnswer(groups ? shapeDistribution(groups, task.params) : distribution(cols, mask(), task.params));
+    }
   }
 }
 
@@ -173,15 +175,16 @@ function toFlatAnswer(result: DistResult): unknown {
 
 /** One part of a split task: its rows' answer in the form workers/split/merge.ts combines (src/parallel/split.ts). */
 function runPart(task: SplitTask, rows: TableView): DistinctPart | GroupsPart | StatsPart {
-  const mask = contextMask(rows, task.context);
+  const filter = task.kind === 'stats' ? null : toRangeFilter(rows, task.context);
+  const mask = () => contextMask(rows, task.context);
   switch (task.kind) {
     case 'distinct': {
       const col = rows.column(task.column);
       if (col.kind === 'dict' || col.kind === 'bool') {
-        const { counts: codes, nullCount } = countCodes(col, mask);
+        const { counts: codes, nullCount } = countCodes(col, mask());
         return moved({ codes, nullCount }, [codes.buffer]);
       }
-      const answer = distinctValues(col, mask);
+      const answer = (filter && rangedDistinct(col, filter)) ?? distinctValues(col, mask());
       if (col.kind !== 'f64' && col.kind !== 'i32') return answer;
       const values = Float64Array.from(answer.values as number[]);
       const counts = Float64Array.from(answer.counts);
@@ -189,10 +192,11 @@ function runPart(task: SplitTask, rows: TableView): DistinctPart | GroupsPart | 
     }
     case 'dist': {
       const cols = task.columns.map((c) => rows.column(c));
-      return toGroupsPart(distributionGroups(cols, mask, task.params), cols);
+      const groups = filter && rangedDistributionGroups(cols, filter, task.params);
+      return toGroupsPart(groups ?? distributionGroups(cols, mask(), task.params), cols);
     }
     case 'stats': {
-      const part = statsPart(rows.column(task.column), mask);
+      const part = statsPart(rows.column(task.column), mask());
       return moved(part, [part.values.buffer]);
     }
   }

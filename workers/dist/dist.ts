@@ -7,6 +7,7 @@ import { type Analysis, analysePoints } from '../cluster/cluster.ts';
 import type { ColumnView } from '../table/columns.ts';
 import { analyseGroups } from '../cluster/grid-groups.ts';
 import { groupCounts, type Groups } from '../group/group.ts';
+import { type RangeFilter, rangedOffsetGroups } from '../group/ranged.ts';
 
 /**
  * Groups the masked records by `cols` (binned or truncated first, as `params.axes` says) and
@@ -23,6 +24,16 @@ export function distributionGroups(cols: ColumnView[], mask: Uint8Array | null, 
   if (histogram !== null) return histogram.size > toGroupLimit(params) ? { ...histogram, tooMany: true } : histogram;
   const axes = cols.map((c, d) => toAxisColumn(c, params.axes[d] ?? { kind: 'exact' }));
   return groupCounts(axes, mask, { nulls: params.nulls, maxGroups: toGroupLimit(params) });
+}
+
+/**
+ * distributionGroups under a context that is one comparison on an Int32 column, counted without a
+ * mask (workers/group/ranged.ts): one exact dimension of an Int32 column without nulls; null where
+ * that path does not apply (the caller counts under the mask).
+ */
+export function rangedDistributionGroups(cols: ColumnView[], filter: RangeFilter, params: DistParams): Groups | null {
+  if (cols.length !== 1 || (params.axes[0] !== undefined && params.axes[0].kind !== 'exact')) return null;
+  return rangedOffsetGroups(cols[0], filter, { nulls: params.nulls, maxGroups: toGroupLimit(params) });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { ColumnView } from '../table/columns.ts';
 import { addKept } from './kept-count.ts';
 
 /** The shape of workers/group/group.ts's Groups, one dimension (declared here: group.ts imports this module). */
-type Groups = {
+export type Groups = {
   size: number;
   counts: Float64Array;
   tooMany: boolean;
@@ -125,6 +125,19 @@ export function offsetGroups(
       slots[valid ? values[i] - min : card] += mask === null ? 1 : mask[i];
     }
   }
+  return slotsToGroups(slots, card, min, opts);
+}
+
+/**
+ * The groups of counted slots: slot r holds the count of value min + r (r < card), slot card the
+ * nulls'. Groups in ascending order, the nulls' last when `nulls`; `tooMany` past `maxGroups`.
+ */
+export function slotsToGroups(
+  slots: Float64Array,
+  card: number,
+  min: number,
+  opts: { nulls: boolean; maxGroups: number },
+): Groups {
   let present = 0;
   for (let r = 0; r < card; r++) if (slots[r] > 0) present++;
   const nullCount = opts.nulls ? slots[card] : 0;

@@ -39,6 +39,19 @@ function matchInt32(values: Int32Array, op: string, value: number | number[], ou
     for (let i = 0; i < out.length; i++) out[i] = +set.has(values[i]);
     return;
   }
+  const [lo, hi] = toInt32Bounds(op, value);
+  if (lo > hi) out.fill(0);
+  else if (lo === MIN_INT32) upTo(values, hi, out);
+  else if (hi === MAX_INT32) from(values, lo, out);
+  else between(values, lo, hi, out);
+}
+
+/**
+ * The whole-number bounds [lo, hi] an Int32 value v must lie in (lo ≤ v ≤ hi) to satisfy a positive
+ * comparison (lt, lte, gt, gte, exact, range; `in` is not one): lt 2.5 is v ≤ 2, exact 2.5 matches
+ * nothing (lo > hi). Bounds past the Int32 range are clamped to it; −0 compares as 0.
+ */
+export function toInt32Bounds(op: string, value: unknown): [number, number] {
   const x = value as number;
   let lo = Number.NEGATIVE_INFINITY,
     hi = Number.POSITIVE_INFINITY;
@@ -49,13 +62,7 @@ function matchInt32(values: Int32Array, op: string, value: number | number[], ou
   else if (op === 'exact') [lo, hi] = [Math.ceil(x), Math.floor(x)];
   else if (op === 'range') [lo, hi] = [Math.ceil((value as number[])[0]), Math.floor((value as number[])[1])];
   else throw unknown(op);
-  // Bounds past the Int32 range hold every value on that side; −0 compares as 0.
-  lo = Math.max(lo, MIN_INT32);
-  hi = Math.min(hi, MAX_INT32);
-  if (lo > hi) out.fill(0);
-  else if (lo === MIN_INT32) upTo(values, hi, out);
-  else if (hi === MAX_INT32) from(values, lo, out);
-  else between(values, lo, hi, out);
+  return [Math.max(lo, MIN_INT32) + 0, Math.min(hi, MAX_INT32) + 0];
 }
 
 const LITTLE = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;

@@ -2,7 +2,8 @@
 import type { DistinctResult } from '../../src/contract/tasks.ts';
 import { countCodes } from '../group/codes.ts';
 import type { ColumnView } from '../table/columns.ts';
-import { offsetGroups } from '../group/offsets.ts';
+import { type Groups, offsetGroups } from '../group/offsets.ts';
+import { type RangeFilter, rangedOffsetGroups } from '../group/ranged.ts';
 import { selectValues } from '../table/select.ts';
 import { sortValues } from '../group/sort.ts';
 
@@ -58,9 +59,22 @@ export const VALUES_SPAN = 1 << 17;
  * is not short. The null group, last, is the null count.
  */
 function distinctOffsets(col: ColumnView, mask: Uint8Array | null): DistinctResult | null {
-  const opts = { nulls: true, maxGroups: Number.POSITIVE_INFINITY, maxSpan: VALUES_SPAN };
-  const groups = offsetGroups(col, mask, opts);
-  if (groups === null) return null;
+  const groups = offsetGroups(col, mask, OFFSET_OPTIONS);
+  return groups && toDistinct(groups);
+}
+
+/**
+ * distinctValues under a context that is one comparison on an Int32 column, counted without a mask
+ * (workers/group/ranged.ts); null where that path does not apply (the caller counts under the mask).
+ */
+export function rangedDistinct(col: ColumnView, filter: RangeFilter): DistinctResult | null {
+  const groups = rangedOffsetGroups(col, filter, OFFSET_OPTIONS);
+  return groups && toDistinct(groups);
+}
+
+const OFFSET_OPTIONS = { nulls: true, maxGroups: Number.POSITIVE_INFINITY, maxSpan: VALUES_SPAN };
+
+function toDistinct(groups: Groups): DistinctResult {
   const numbers = groups.dims[0].numbers;
   const present = numbers.length;
   return {
