@@ -79,7 +79,8 @@ t('operator chips tell exact from iexact; the API keeps the original labels', as
   assert.is(labels.iexact, 'is');
   await page.goto(`${s.url}/?field=${SPECIES}`);
   const chips = page.locator('[data-testid="operators"] .badge');
-  await chips.first().waitFor();
+  // The panel may render the chips again while the field loads: wait for the whole row, then read it.
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="operators"] .badge').length === 8);
   const shown = await chips.allTextContents();
   assert.equal(shown, [
     'is',
