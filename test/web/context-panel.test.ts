@@ -80,7 +80,10 @@ t('operator chips tell exact from iexact; the API keeps the original labels', as
   await page.goto(`${s.url}/?field=${SPECIES}`);
   const chips = page.locator('[data-testid="operators"] .badge');
   // The panel may render the chips again while the field loads: wait for the whole row, then read it.
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="operators"] .badge').length === 8);
+  await page.waitForFunction(
+    (selector) => (globalThis as any).document.querySelectorAll(selector).length === 8,
+    '[data-testid="operators"] .badge',
+  );
   const shown = await chips.allTextContents();
   assert.equal(shown, [
     'is',
