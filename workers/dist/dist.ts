@@ -7,6 +7,7 @@ import { type Analysis, analysePoints } from '../cluster/cluster.ts';
 import type { ColumnView } from '../table/columns.ts';
 import { analyseGroups } from '../cluster/grid-groups.ts';
 import { groupCounts, type Groups } from '../group/group.ts';
+import { rangedPairGroups } from '../group/direct.ts';
 import { type RangeFilter, rangedOffsetGroups } from '../group/ranged.ts';
 
 /**
@@ -28,12 +29,13 @@ export function distributionGroups(cols: ColumnView[], mask: Uint8Array | null, 
 
 /**
  * distributionGroups under a context that is one comparison on an Int32 column, counted without a
- * mask (workers/group/ranged.ts): one exact dimension of an Int32 column without nulls; null where
- * that path does not apply (the caller counts under the mask).
+ * mask (workers/group/ranged.ts): one or two exact dimensions of Int32 columns (or codes) without
+ * nulls; null where that path does not apply (the caller counts under the mask).
  */
 export function rangedDistributionGroups(cols: ColumnView[], filter: RangeFilter, params: DistParams): Groups | null {
-  if (cols.length !== 1 || (params.axes[0] !== undefined && params.axes[0].kind !== 'exact')) return null;
-  return rangedOffsetGroups(cols[0], filter, { nulls: params.nulls, maxGroups: toGroupLimit(params) });
+  if (cols.length > 2 || params.axes.some((a) => a !== undefined && a.kind !== 'exact')) return null;
+  const opts = { nulls: params.nulls, maxGroups: toGroupLimit(params) };
+  return cols.length === 1 ? rangedOffsetGroups(cols[0], filter, opts) : rangedPairGroups(cols, filter, opts);
 }
 
 /**

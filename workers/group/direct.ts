@@ -1,7 +1,8 @@
 // Two to four dimensions of codes, booleans or short integer spans: counted in one array of slots, straight from the rows.
 import type { ColumnView } from '../table/columns.ts';
 import { integerSpan, MAX_SPAN } from './offsets.ts';
-import { countPair, isDense } from './pair.ts';
+import { keptRows } from './kept-rows.ts';
+import { countPair, countPairInRange, isDense } from './pair.ts';
 
 /** The shape of workers/group/group.ts's Groups (declared here: group.ts imports this module). */
 type Groups = {
@@ -32,6 +33,41 @@ export function directGroups(
   mask: Uint8Array | null,
   opts: { nulls: boolean; maxGroups: number },
 ): Groups | null {
+  const shape = toAxes(cols);
+  if (shape === null) return null;
+  const { axes, product } = shape;
+  const slots = new Float64Array(product);
+  const checked = opts.nulls ? [] : cols.filter((c) => c.validity !== null);
+  const n = cols[0].length;
+  if (isPair(axes) && (mask === null || isDense(mask))) {
+    const [a, b] = axes;
+    countPair(a.col.values as Int32Array, b.col.values as Int32Array, -a.min * b.card - b.min, b.card, mask, slots, n);
+  } else countBlocks(axes, mask, checked, slots, n);
+  return toGroups(axes, slots, product, opts.maxGroups);
+}
+
+/**
+ * directGroups of two Int32 dimensions without nulls under a context that is one comparison on an
+ * Int32 column (workers/mask/range.ts), counted without a mask (pair.ts); null where that path does
+ * not apply (the caller counts under the mask).
+ */
+export function rangedPairGroups(
+  cols: ColumnView[],
+  filter: { values: Int32Array; lo: number; hi: number },
+  opts: { maxGroups: number },
+): Groups | null {
+  const shape = toAxes(cols);
+  if (shape === null || !isPair(shape.axes)) return null;
+  const { axes, product } = shape;
+  const [a, b] = axes;
+  const slots = new Float64Array(product);
+  const base = -a.min * b.card - b.min;
+  countPairInRange(a.col.values as Int32Array, b.col.values as Int32Array, base, b.card, filter, slots, cols[0].length);
+  return toGroups(axes, slots, product, opts.maxGroups);
+}
+
+/** Each column's axis and the product of their cards; null when one is of another sort or the slots would be too many. */
+function toAxes(cols: ColumnView[]): { axes: Axis[]; product: number } | null {
   const axes: Axis[] = [];
   let product = 1;
   for (const col of cols) {
@@ -41,14 +77,7 @@ export function directGroups(
     product *= axis.card;
     if (product > SLOTS) return null;
   }
-  const slots = new Float64Array(product);
-  const checked = opts.nulls ? [] : cols.filter((c) => c.validity !== null);
-  const n = cols[0].length;
-  if (isPair(axes) && (mask === null || isDense(mask))) {
-    const [a, b] = axes;
-    countPair(a.col.values as Int32Array, b.col.values as Int32Array, -a.min * b.card - b.min, b.card, mask, slots, n);
-  } else countBlocks(axes, mask, checked, slots, n);
-  return toGroups(axes, slots, product, opts.maxGroups);
+  return { axes, product };
 }
 
 /** Counts the rows into slots block by block: the kept rows compacted, their ranks read and folded into keys. */
@@ -117,73 +146,6 @@ function valuesOf(a: Axis): { values: ArrayLike<number | string>; numbers: Float
   const numbers =
     a.kind === 'bits' ? Float64Array.of(0, 1) : Float64Array.from({ length: a.card - 1 }, (_, r) => a.min + r);
   return { values: numbers, numbers };
-}
-
-/**
- * rows[0..kept) = the rows start..start + len − 1 that the mask keeps and, of the `checked`
- * columns, none holds a null; returns kept. Each row is written, and the cursor moves by 0 or 1.
- */
-function keptRows(
-  mask: Uint8Array | null,
-  checked: ColumnView[],
-  start: number,
-  len: number,
-  rows: Int32Array,
-): number {
-  let kept = 0;
-  if (mask === null) {
-    for (let j = 0; j < len; j++) rows[j] = start + j;
-    kept = len;
-  } else if (mask.byteOffset % 4 === 0 && LITTLE) kept = keptWords(mask, start, len, rows);
-  else
-    for (let j = 0; j < len; j++) {
-      rows[kept] = start + j;
-      kept += mask[start + j];
-    }
-  for (const col of checked) {
-    const { validity, offset } = col;
-    let still = 0;
-    for (let p = 0; p < kept; p++) {
-      const b = offset + rows[p];
-      rows[still] = rows[p];
-      still += (validity![b >> 3] >> (b & 7)) & 1;
-    }
-    kept = still;
-  }
-  return kept;
-}
-
-const LITTLE = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
-
-/**
- * keptRows' mask pass four rows at a time, from the mask's 32-bit words (their bytes are rows in
- * little-endian order; `start` is a multiple of BLOCK, so of 4): a word of zeros is one test. Why:
- * under a 1% context the byte-a-row pass was most of a 2-D count (10M rows: 10.3 ms against 3.2; at
- * 50%, 10.9 against 7.9).
- */
-function keptWords(mask: Uint8Array, start: number, len: number, rows: Int32Array): number {
-  const words = new Uint32Array(mask.buffer, mask.byteOffset, mask.length >> 2);
-  const end = start + len,
-    last = Math.min(end >> 2, words.length);
-  let kept = 0;
-  for (let q = start >> 2; q < last; q++) {
-    const w = words[q];
-    if (w === 0) continue;
-    const i = q << 2;
-    rows[kept] = i;
-    kept += w & 1;
-    rows[kept] = i + 1;
-    kept += (w >>> 8) & 1;
-    rows[kept] = i + 2;
-    kept += (w >>> 16) & 1;
-    rows[kept] = i + 3;
-    kept += w >>> 24;
-  }
-  for (let i = last << 2; i < end; i++) {
-    rows[kept] = i;
-    kept += mask[i];
-  }
-  return kept;
 }
 
 /** ranks[p] = the rank of row rows[p] on the axis (its code, bit or offset from min; a null the last rank). */
