@@ -2,8 +2,11 @@
 import { isMainThread, workerData } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { FLAT_MIN, toFlatBuffers, toFlatPoints } from '../src/common/flat-points.ts';
+import type { ContextNode } from '../src/contract/context.ts';
 import type {
   DistinctPart,
+  DistinctResult,
+  DistParams,
   DistResult,
   GroupsPart,
   PooledTask,
@@ -14,9 +17,10 @@ import type {
 import { brushDistinct, brushDistribution } from './brush/count.ts';
 import { brushChart, brushView } from './brush/view.ts';
 import { countCodes } from './group/codes.ts';
-import { openTable, type TableView } from './table/columns.ts';
+import type { Groups } from './group/group.ts';
+import { type ColumnView, openTable, type TableView } from './table/columns.ts';
 import { distinctValues, rangedDistinct } from './values/distinct.ts';
-import { distribution, distributionGroups, rangedDistributionGroups, shapeDistribution } from './dist/dist.ts';
+import { distributionGroups, rangedDistributionGroups, shapeDistribution } from './dist/dist.ts';
 import { checkKey, resolveLink } from './tree/key-index.ts';
 import { contextMask } from './mask/mask.ts';
 import { toRangeFilter } from './mask/range.ts';
@@ -131,22 +135,34 @@ function runTable(task: TableTask): unknown {
     return toMoved(profile);
   }
   if (task.rows) return runPart(task, sliceTable(table, task.rows));
-  // Under one comparison on an Int32 column, an integer column is counted without a mask (workers/group/ranged.ts).
-  const filter = task.kind === 'stats' ? null : toRangeFilter(table, task.context);
-  const mask = () => contextMask(table, task.context);
   switch (task.kind) {
-    case 'distinct': {
-      const col = table.column(task.column);
-      return (filter && rangedDistinct(col, filter)) ?? distinctValues(col, mask());
-    }
+    case 'distinct':
+      return distinctUnder(table, table.column(task.column), task.context);
     case 'stats':
-      return columnStats(table.column(task.column), mask());
+      return columnStats(table.column(task.column), contextMask(table, task.context));
     case 'dist': {
       const cols = task.columns.map((c) => table.column(c));
-      const groups = filter && rangedDistributionGroups(cols, filter, task.params);
-      return toFlatAnswer(groups ? shapeDistribution(groups, task.params) : distribution(cols, mask(), task.params));
+      return toFlatAnswer(shapeDistribution(groupsUnder(table, cols, task.context, task.params), task.params));
     }
   }
+}
+
+/**
+ * The distinct values of `col` among the records `context` keeps: counted without a mask under one
+ * comparison on an Int32 column (workers/mask/range.ts, workers/group/ranged.ts), else under its mask.
+ */
+function distinctUnder(table: TableView, col: ColumnView, context: ContextNode | null): DistinctResult {
+  const filter = toRangeFilter(table, context);
+  return (filter && rangedDistinct(col, filter)) ?? distinctValues(col, contextMask(table, context));
+}
+
+/** The groups of a distribution among the records `context` keeps, as distinctUnder counts them. */
+function groupsUnder(table: TableView, cols: ColumnView[], context: ContextNode | null, params: DistParams): Groups {
+  const filter = toRangeFilter(table, context);
+  return (
+    (filter && rangedDistributionGroups(cols, filter, params)) ??
+    distributionGroups(cols, contextMask(table, context), params)
+  );
 }
 
 /**
@@ -175,16 +191,14 @@ function toFlatAnswer(result: DistResult): unknown {
 
 /** One part of a split task: its rows' answer in the form workers/split/merge.ts combines (src/parallel/split.ts). */
 function runPart(task: SplitTask, rows: TableView): DistinctPart | GroupsPart | StatsPart {
-  const filter = task.kind === 'stats' ? null : toRangeFilter(rows, task.context);
-  const mask = () => contextMask(rows, task.context);
   switch (task.kind) {
     case 'distinct': {
       const col = rows.column(task.column);
       if (col.kind === 'dict' || col.kind === 'bool') {
-        const { counts: codes, nullCount } = countCodes(col, mask());
+        const { counts: codes, nullCount } = countCodes(col, contextMask(rows, task.context));
         return moved({ codes, nullCount }, [codes.buffer]);
       }
-      const answer = (filter && rangedDistinct(col, filter)) ?? distinctValues(col, mask());
+      const answer = distinctUnder(rows, col, task.context);
       if (col.kind !== 'f64' && col.kind !== 'i32') return answer;
       const values = Float64Array.from(answer.values as number[]);
       const counts = Float64Array.from(answer.counts);
@@ -192,11 +206,10 @@ function runPart(task: SplitTask, rows: TableView): DistinctPart | GroupsPart | 
     }
     case 'dist': {
       const cols = task.columns.map((c) => rows.column(c));
-      const groups = filter && rangedDistributionGroups(cols, filter, task.params);
-      return toGroupsPart(groups ?? distributionGroups(cols, mask(), task.params), cols);
+      return toGroupsPart(groupsUnder(rows, cols, task.context, task.params), cols);
     }
     case 'stats': {
-      const part = statsPart(rows.column(task.column), mask());
+      const part = statsPart(rows.column(task.column), contextMask(rows, task.context));
       return moved(part, [part.values.buffer]);
     }
   }

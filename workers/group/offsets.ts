@@ -108,11 +108,9 @@ export function offsetGroups(
   mask: Uint8Array | null,
   opts: { nulls: boolean; maxGroups: number; maxSpan?: number },
 ): Groups | null {
-  const span = integerSpan(col);
-  if (span === null || span.max - span.min >= (opts.maxSpan ?? MAX_SPAN)) return null;
-  const { min } = span;
-  const card = span.max - min + 1;
-  const slots = new Float64Array(card + 1); // the last slot counts nulls
+  const counter = toSlots(col, opts.maxSpan);
+  if (counter === null) return null;
+  const { min, card, slots } = counter;
   const values = col.values as Float64Array | Int32Array;
   const { validity, offset, length } = col;
   if (validity === null) {
@@ -126,6 +124,20 @@ export function offsetGroups(
     }
   }
   return slotsToGroups(slots, card, min, opts);
+}
+
+/**
+ * The slots that count one integer column by offset from its minimum: one per value of its span and
+ * the last for nulls. Null when the column is not such a column (its span at least `maxSpan`).
+ */
+export function toSlots(
+  col: ColumnView,
+  maxSpan = MAX_SPAN,
+): { min: number; card: number; slots: Float64Array } | null {
+  const span = integerSpan(col);
+  if (span === null || span.max - span.min >= maxSpan) return null;
+  const card = span.max - span.min + 1;
+  return { min: span.min, card, slots: new Float64Array(card + 1) };
 }
 
 /**
