@@ -9,6 +9,7 @@ import type { ColumnSummary } from '../contract/engine.ts';
 import { toValueTerms, type ValueHits } from '../search/index.ts';
 import type { ParsedQuery } from '../search/query.ts';
 import type { FieldValues } from './build/precompute.ts';
+import { isPushable as isPushableType } from './build/summaries.ts';
 
 /** SORREL_SEARCH_VALUES_PER_FIELD's default: the most distinct values of one engine field the index holds. */
 export const SEARCH_VALUES_PER_FIELD = 100_000;
@@ -17,14 +18,16 @@ export const SEARCH_VALUES_PER_FIELD = 100_000;
  * A field whose value search goes to the engine. `accented`: its distinct values holding a non-ASCII
  * character, which the index holds (the engine then searches its ASCII values only), or null when
  * there are more of those than the bound too (the engine then searches every value, docs/engines.md).
+ * A number's, date's or boolean's labels are ASCII: none is accented.
  */
 export type PushedField = { dataset: string; column: string; accented: readonly string[] | null };
 
 export type PushedFields = ReadonlyMap<number, PushedField>;
 
 /**
- * At build: every enumerable or searchable text field of an engine dataset, without a label column,
- * whose naive distinct values number more than `bound`, with its accented values read from the engine.
+ * At build: every enumerable or searchable field of an engine dataset, without a label column,
+ * whose naive distinct values number more than `bound` (src/snapshot/build/summaries.ts isHeld),
+ * with a text field's accented values read from the engine.
  */
 export async function planPushedSearch(
   fields: ReadonlyMap<number, Field>,
@@ -42,7 +45,8 @@ export async function planPushedSearch(
     if (!table?.engine || !summary || !isPushable(f)) continue;
     if (summary.distinct !== null && summary.distinct <= bound) continue;
     const k = `${f.dataset}\0${f.column}`;
-    if (!accented.has(k))
+    if (!isText(f)) accented.set(k, Promise.resolve([]));
+    else if (!accented.has(k))
       accented.set(
         k,
         pool.run<string[]>(
@@ -83,13 +87,16 @@ export function planUnheldSearch(
   return planPushedSearch(fields, unheld, refs, pool, SEARCH_VALUES_PER_FIELD, tree);
 }
 
-/** Whether the engine can search a field's values as the index would: text whose labels are its values. */
+/**
+ * Whether the engine can search a field's labels as the index would: its values' default labels,
+ * a text's value itself, any other's as JavaScript writes it (src/engine/sql/values.ts toSqlLabel).
+ */
 function isPushable(f: Field): boolean {
-  return (
-    (f.enumerable || f.searchable) &&
-    (f.internal_type === 'text' || f.internal_type === 'char') &&
-    f.label_column === null
-  );
+  return (f.enumerable || f.searchable) && f.label_column === null && isPushableType(f.internal_type);
+}
+
+function isText(f: Field): boolean {
+  return f.internal_type === 'text' || f.internal_type === 'char';
 }
 
 /** The labels the search index holds for a field: a pushed field's accented values, else all of them. */

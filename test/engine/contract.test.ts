@@ -133,15 +133,40 @@ test('with the values pushed down page by page, every values, dist and stats req
   );
 });
 
+test('beyond the bound, a search over the labels of numbers, dates and datetimes gets the same bytes', async () => {
+  assert.ok(pushed);
+  // Digits and ASCII punctuation only: what folding leaves as it is, so pushed text fields answer as in memory too.
+  const terms = ['.875', '-4', '"4.5"', '2024-0', '12:3', '9007199254740993', 'e+', '-2024', '"-1.125"', '0'];
+  const asked = terms.flatMap((t) =>
+    ['anon', 'admin'].flatMap((user) =>
+      ['fields', 'concepts'].map((list) => ({
+        path: `/api/${list}/?query=${encodeURIComponent(t)}`,
+        user: user as 'anon',
+      })),
+    ),
+  );
+  const { answers, mismatches } = await compareAll(files.url, pushed.url, asked);
+  assert.ok(mismatches.length === 0, describe(mismatches));
+  // The typed fields are found by their values' labels alone.
+  const found = (i: number) => (JSON.parse(answers[i].text) as { id: number }[]).map((f) => f.id);
+  assert.ok(found(terms.indexOf('.875') * 4 + 2).includes(8), 'an eighth found in the Eighths field');
+  assert.ok(found(terms.indexOf('2024-0') * 4 + 2).includes(14), 'a day found in the Day field');
+});
+
 test('beyond the bound Sorrel holds no values of an engine field: only its summary', async () => {
   assert.ok(pushed);
   const snapshot = pushed.state.snapshot!;
   const held = [...snapshot.summaries.keys()].filter((id) => snapshot.values.has(id));
   for (const id of held) {
-    // A held text field was counted at or under the bound; other held fields (booleans, catalog-enumerable numbers) were not counted.
+    // A held field was counted at or under the bound: text, a boolean, or a number the catalog makes enumerable.
     const { distinct } = snapshot.summaries.get(id)!;
-    const text = ['text', 'char'].includes(snapshot.fields.get(id)!.internal_type);
-    assert.ok(text ? distinct !== null && distinct <= BOUND : distinct === null, `field ${id} is held`);
+    assert.ok(distinct !== null && distinct <= BOUND, `field ${id} is held with ${distinct} values`);
+  }
+  // Numbers, dates and datetimes the catalog makes enumerable or searchable, past the bound: pushed like text.
+  for (const id of [4, 8, 14, 15, 30]) {
+    const f = snapshot.fields.get(id)!;
+    assert.ok(f.enumerable || f.searchable, `field ${id} is searched by value`);
+    assert.ok(!snapshot.values.has(id) && snapshot.pushed.has(id), `field ${id} pushed`);
   }
   assert.ok(snapshot.summaries.size - held.length >= 10, `${snapshot.summaries.size - held.length} fields pushed`);
   // The model tree's fields too (API.md §12): their values, entity counts and stats come from the engine per request.

@@ -3,7 +3,7 @@ import type { Task } from '../../contract/tasks.ts';
 import type { EngineRunner } from '../runner.ts';
 import { joinedSource } from '../tree/join.ts';
 import { newStatement } from '../tree/sql.ts';
-import { type SearchSource, toAccentedSql, toSourceMatchSql, toTableSource } from './sql.ts';
+import { type SearchSource, toAccentedSql, toLabelSource, toSourceMatchSql, toTableSource } from './sql.ts';
 
 export { toMatchSql } from './sql.ts'; // the exact SQL of a pushed search, which the bench times raw (bench/engine-overhead/)
 
@@ -16,11 +16,12 @@ export const runSearchTask: EngineRunner = async (task: Task, ctx, signal) => {
   let src: SearchSource;
   if (task.kind === 'tree-value-match' || task.kind === 'tree-value-accented') {
     const st = newStatement(task.tree);
-    src = joinedSource(st, task.dataset, task.column, { sql: null, datasets: [] });
+    const joined = joinedSource(st, task.dataset, task.column, { sql: null, datasets: [] });
+    src = toLabelSource(joined, joined.type);
   } else if (task.kind === 'value-match' || task.kind === 'value-accented') {
     const table = task.table.engine;
     if (!table) throw new Error(`The ${task.kind} task needs an engine table.`);
-    src = toTableSource(table, task.column);
+    src = toLabelSource(toTableSource(table, task.column), table.columns[task.column]);
   } else throw new Error(`runSearchTask does not run ${task.kind} tasks.`);
   if (task.kind === 'value-accented' || task.kind === 'tree-value-accented') {
     const rows = await ctx.query(toAccentedSql(src, task.limit + 1), signal);

@@ -1,6 +1,8 @@
 // The SQL of a pushed value search (API.md §14 Search): every query term an escaped literal, identifiers from the catalog.
 import type { EngineTable } from '../../contract/engine.ts';
+import type { InternalType } from '../../contract/model.ts';
 import type { ValueTerm } from '../../contract/tasks.ts';
+import { toSqlLabel, toValueKind } from '../sql/values.ts';
 
 /** A ClickHouse identifier in backquotes (names come from the catalog only; still escaped). */
 export function quoteName(name: string): string {
@@ -82,6 +84,19 @@ export type SearchSource = { from: string; where: string; column: string; finish
 /** A table's column as a search source. */
 export function toTableSource(table: EngineTable, column: string): SearchSource {
   return { from: from(table), where: '1', column: quoteName(column) };
+}
+
+/**
+ * The source's values as the labels the index would hold (src/common/values.ts toLabel): a text's
+ * values themselves, any other type's non-null values as JavaScript writes them (toSqlLabel).
+ */
+export function toLabelSource(src: SearchSource, type: InternalType): SearchSource {
+  const kind = toValueKind(type);
+  const c = src.column;
+  // toString: a FixedString's bytes as a String, which position and match take (18.16 refuses a FixedString).
+  if (kind === 'dict') return { ...src, column: `toString(${c})` };
+  const where = `${src.where === '1' ? '' : `(${src.where}) AND `}isNotNull(${c})`;
+  return { ...src, where, column: toSqlLabel(`assumeNotNull(${c})`, kind) };
 }
 
 /** One row: `t<i>` is 1 when some value of `column` (only ASCII ones if `ascii`) matches term i. */

@@ -68,22 +68,25 @@ export function startSummaries(
 
 /**
  * Up to how many distinct values start-up counts a field's column (null: none), which is all that
- * depends on the number: whether a text field is held (at most `bound`, isHeld) and whether a string
- * field is inferred enumerable (at most 30, API.md §3, so never less than that). Other fields need no
- * count: the engine counts distinct values exactly when /stats/ asks (src/engine/compute/stats.ts).
+ * depends on the number: whether a field the search index reads values of is held (at most `bound`,
+ * isHeld) and whether a string field is inferred enumerable (at most 30, API.md §3, so never less
+ * than that). Other fields need no count: the engine counts distinct values exactly when /stats/
+ * asks (src/engine/compute/stats.ts).
  */
 export function distinctUpTo(f: CatalogSpec['fields'][number], type: InternalType, bound: number): number | null {
-  if (f.label_column !== null || !isText(type) || !isIndexedByValues(f, type)) return null;
+  if (f.label_column !== null || !isPushable(type) || !isIndexedByValues(f, type)) return null;
   return Math.max(bound, ENUMERABLE_AT_MOST);
 }
 
 /**
  * Whether Sorrel holds an engine field's naive values (API.md §14): a field whose labels the search
- * index reads (enumerable or searchable) with at most `bound` distinct values; beyond the bound
- * only a text field is left out (its value search is pushed down, src/snapshot/value-search.ts),
- * as any other such field's and a label column's field's labels (the label most of a value's
- * records carry) are searched in memory. Any other engine field's /values/ are pushed down page by
- * page (src/engine/compute/page.ts).
+ * index reads (enumerable or searchable) with at most `bound` distinct values. Beyond the bound its
+ * /values/ are pushed down page by page (src/engine/compute/page.ts) and its value search goes to
+ * the engine over its labels (src/snapshot/value-search.ts), a number's, date's or boolean's as
+ * JavaScript writes them (src/engine/sql/values.ts toSqlLabel). Still held whatever their number: a
+ * field with a label column (its labels, the label most of a value's records carry, are searched in
+ * memory) and a time of day (its label has no SQL form here). Any other engine field's /values/ are
+ * pushed down whatever their number.
  */
 export function isHeld(
   f: CatalogSpec['fields'][number],
@@ -94,12 +97,13 @@ export function isHeld(
   if (f.label_column !== null) return true;
   if (f.enumerable === false && f.searchable === false) return false;
   if (!isIndexedByValues(f, type)) return false;
-  if (!isText(type)) return true;
+  if (!isPushable(type)) return true;
   return summary.distinct !== null && summary.distinct <= bound;
 }
 
-function isText(type: InternalType): boolean {
-  return type === 'text' || type === 'char';
+/** Whether the engine writes a value's label as memory does (every type but a time of day, which engines do not have). */
+export function isPushable(type: InternalType): boolean {
+  return type !== 'time';
 }
 
 /**

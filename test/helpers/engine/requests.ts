@@ -35,7 +35,9 @@ function fixed(fields: FieldInfo[]): Request[] {
     for (const path of ['/api/', '/api/fields/', '/api/concepts/?embed=true', '/api/entities/'])
       out.push({ path, user });
     // Search reaches data values of enumerable and searchable fields (API.md §5, §14).
-    for (const term of ['emile', '東京', 'gamma', 'note 4', '"long note"', 'süd', 'télé', 'blue', '-alpha e'])
+    // Numbers, dates and datetimes the catalog makes enumerable or searchable are found by their labels too.
+    const typed = ['.875', '-4', '"4.5"', '2024-0', 't12:', '9007199254740993', 'e+', '-2024'];
+    for (const term of ['emile', '東京', 'gamma', 'note 4', '"long note"', 'süd', 'télé', 'blue', '-alpha e', ...typed])
       out.push({ path: `/api/fields/?query=${encodeURIComponent(term)}`, user });
   }
   for (const f of fields) {
