@@ -95,6 +95,7 @@ export default async function run(task: PooledTask): Promise<unknown> {
     case 'value-accented':
     case 'summary':
     case 'values-page':
+    case 'value-labels':
     case 'tree-summary':
     case 'tree-values-page':
     case 'tree-value-match':

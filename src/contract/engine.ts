@@ -103,6 +103,12 @@ export type ValuesPick = { offset: number; limit: number } | { random: number; s
 
 /**
  * One page of a field's values: `count` distinct values match (exact), `nullCount` records of the
- * context hold no value, and the picked values with their record counts, in storage units.
+ * context hold no value, and the picked values with their record counts, in storage units (and labels).
  */
-export type ValuesPage = { count: number; nullCount: number; values: (number | string)[]; counts: number[] };
+export type ValuesPage = {
+  count: number;
+  nullCount: number;
+  values: (number | string)[];
+  counts: number[];
+  labels?: string[]; // with a label column (ValuesPageTask.labelColumn): each value's label
+};

@@ -1,7 +1,7 @@
 // The worker task protocol: every task and answer is plain data or typed arrays (structured-clone safe).
 import type { BrushChart, BrushRange, BrushView } from './brush.ts';
 import type { ContextNode } from './context.ts';
-import type { PushedColumnTask, ValueTerm } from './values-page.ts';
+import type { PushedColumnTask } from './values-page.ts';
 import type { GridCells } from './grid.ts';
 import type { TableRef } from './storage.ts';
 import type { TreeContextNode, TreeDimension, TreeRef } from './tree.ts';
@@ -34,12 +34,9 @@ export type Task =
       params: DistParams;
     } // → DistResult
   | { kind: 'tree-stats'; tree: TreeRef; dataset: string; column: string; context: TreeContextNode | null } // → StatsResult
-  // Search over the values of an engine text column beyond SORREL_SEARCH_VALUES_PER_FIELD (API.md §14): engine tables only.
-  | { kind: 'value-match'; table: TableRef; column: string; terms: ValueTerm[]; asciiOnly: boolean } // → boolean[], one per term
-  | { kind: 'value-accented'; table: TableRef; column: string; limit: number } // → string[]: ≤ limit + 1 values with a non-ASCII character
   // Start-up and /values/ of an engine column without holding its values (API.md §14 "Sorrel holds no rows"): engine tables only.
   | { kind: 'summary'; table: TableRef; column: string; distinctUpTo: number | null } // → ColumnSummary
-  | PushedColumnTask // → ValuesPage (a page, also over J(T) of a model tree), or a tree column's ColumnSummary
+  | PushedColumnTask // → ValuesPage (a page, also over J(T) of a model tree), ValueLabels, a tree column's ColumnSummary, or a value search's answer
   // Shaping of what an engine grouped (API.md §14): the same functions the table tasks end with.
   | { kind: 'shape'; groups: ShapeGroups; params: DistParams } // → DistResult
   | { kind: 'shape-runs'; runs: NumberRuns; params: DistParams } // → DistResult: a field's profile, clustered 1-D

@@ -4,15 +4,35 @@ import type { ValuesPick, ValuesQuery } from './engine.ts';
 import type { TableRef } from './storage.ts';
 import type { TreeContextNode, TreeRef } from './tree.ts';
 
-/** → ValuesPage (src/contract/engine.ts): the values `pick` selects among those `context` and `query` keep. */
+/**
+ * → ValuesPage (src/contract/engine.ts): the values `pick` selects among those `context` and `query`
+ * keep; with `labelColumn`, labelled from it (the page then carries its values' labels, and `query`
+ * reads them).
+ */
 export type ValuesPageTask = {
   kind: 'values-page';
   table: TableRef;
   column: string;
+  labelColumn?: string;
   context: ContextNode | null;
   query: ValuesQuery | null;
   pick: ValuesPick;
 };
+
+/**
+ * → ValueLabels: each non-null value of `column` with the label `labelColumn` gives it (the one most
+ * of its records carry, src/engine/sql/labels.ts), of every value, or of `values` only (storage units).
+ */
+export type ValueLabelsTask = {
+  kind: 'value-labels';
+  table: TableRef;
+  column: string;
+  labelColumn: string;
+  values: (number | string)[] | null;
+};
+
+/** Values (storage units, in no order) and their labels, index for index. */
+export type ValueLabels = { values: (number | string)[]; labels: string[] };
 
 /** → ValuesPage: the same over J(T) of `dataset` in a model tree, each value's count its distinct root entities (API.md §12). */
 export type TreeValuesPageTask = {
@@ -42,7 +62,23 @@ export type TreeSummaryTask = {
 export type ValueTerm = { text: string; phrase: boolean };
 
 /**
- * The value-match and value-accented tasks (src/contract/tasks.ts) over J(T) of `dataset`, whose
+ * Search over the labels of an engine column's values beyond SORREL_SEARCH_VALUES_PER_FIELD (API.md
+ * §14): its values' own labels, or with `labelColumn` the labels it gives them (src/engine/sql/labels.ts).
+ * value-match → boolean[], one per term; value-accented → string[]: ≤ limit + 1 labels with a non-ASCII character.
+ */
+export type ValueSearchTask =
+  | {
+      kind: 'value-match';
+      table: TableRef;
+      column: string;
+      labelColumn?: string;
+      terms: ValueTerm[];
+      asciiOnly: boolean;
+    }
+  | { kind: 'value-accented'; table: TableRef; column: string; labelColumn?: string; limit: number };
+
+/**
+ * The value-match and value-accented tasks over J(T) of `dataset`, whose
  * values are a tree field's (API.md §12): the value search of a field beyond the bound.
  */
 export type TreeValueSearchTask =
@@ -50,4 +86,10 @@ export type TreeValueSearchTask =
   | { kind: 'tree-value-accented'; tree: TreeRef; dataset: string; column: string; limit: number };
 
 /** The tasks of this file, as the task protocol lists them (src/contract/tasks.ts). */
-export type PushedColumnTask = ValuesPageTask | TreeValuesPageTask | TreeSummaryTask | TreeValueSearchTask;
+export type PushedColumnTask =
+  | ValueSearchTask
+  | ValuesPageTask
+  | ValueLabelsTask
+  | TreeValuesPageTask
+  | TreeSummaryTask
+  | TreeValueSearchTask;

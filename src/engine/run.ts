@@ -16,6 +16,7 @@ export const runEngineTask: EngineRunner = (task, ctx, signal) => {
     case 'profile':
     case 'summary':
     case 'values-page':
+    case 'value-labels':
       return runTableTask(task, ctx, signal);
     case 'tree-key':
     case 'tree-link':

@@ -43,6 +43,7 @@ export function toTaskEngine(task: Task): string | null {
     case 'value-accented':
     case 'summary':
     case 'values-page':
+    case 'value-labels':
     case 'tree-key':
       return task.table.engine?.engine ?? null;
     case 'tree-link':

@@ -13,7 +13,7 @@ import { HttpError, badParameter } from '../http/errors.ts';
 import { toOwnBuffer } from '../http/reply-cache.ts';
 import { SLICE, toJsonInSlices } from '../http/serialize.ts';
 import type { Snapshot } from '../snapshot/build/create.ts';
-import { toLabeler } from '../snapshot/labels.ts';
+import { type Labeler, toAnswerLabeler, toLabeler } from '../snapshot/labels.ts';
 import { remember } from '../snapshot/memo.ts';
 import { toProfileGroups, toProfileRuns } from '../snapshot/profile-groups.ts';
 
@@ -81,7 +81,7 @@ export function toNaiveDist(
     async () => {
       const result = await computeNaiveGroups(snapshot, pool, p, split);
       if (toRefusal(config, p, result)) return { refused: result };
-      return { bytes: toOwnBuffer(await toBytes(snapshot, p, result)) };
+      return { bytes: toOwnBuffer(await toBytes(snapshot, p, await withLabels(snapshot, pool, p, result))) };
     },
     config.memoBytes,
   );
@@ -143,6 +143,45 @@ export function toRefusal(config: Config, { params }: DistParams, result: DistAn
   return null;
 }
 
+/** A result with its dimensions' labelers when some are not held (withLabels). */
+export type LabelledAnswer = DistAnswer & { labelers?: (Labeler | undefined)[] };
+
+/**
+ * The result with the labels of its groups on each exact axis of a field with a label column whose
+ * values Sorrel does not hold (an engine field beyond the bound, API.md §14): read from the engine
+ * for those groups' values only (toAnswerLabeler), so what crosses is bounded by the answer.
+ */
+export async function withLabels(
+  snapshot: Snapshot,
+  pool: Pool,
+  { dims, params }: DistParams,
+  result: DistAnswer,
+  signal?: AbortSignal,
+): Promise<LabelledAnswer> {
+  const asked = dims.map(
+    (d, i) => params.axes[i].kind === 'exact' && d.label_column !== null && !snapshot.values.has(d.id),
+  );
+  if (!asked.includes(true)) return result;
+  const points = [
+    ...Array.from({ length: pointCount(result.data) }, (_, j) => pointAt(result.data, j)),
+    ...result.outliers,
+  ];
+  const labelers = await Promise.all(
+    dims.map((d, i) =>
+      asked[i]
+        ? toAnswerLabeler(
+            snapshot,
+            pool,
+            d,
+            points.map((p) => p.values[i]),
+            signal,
+          )
+        : undefined,
+    ),
+  );
+  return { ...result, labelers };
+}
+
 /** A body whose `data` is left empty: its `count` points are made one at a time by `item(j)`. */
 export type DistBody = {
   body: { data: unknown[] } & Record<string, unknown>;
@@ -159,9 +198,16 @@ export type PointParts = { count: number; stored: unknown[]; values: unknown[]; 
  * The body of a result that is not refused: points with values and labels, axes when grouped. Its
  * `data` points are made on demand (item), so a long list is made and serialised a slice at a time.
  */
-export function toDistBody(snapshot: Snapshot, { dims, params, grouped }: DistParams, result: DistAnswer): DistBody {
+export function toDistBody(
+  snapshot: Snapshot,
+  { dims, params, grouped }: DistParams,
+  result: LabelledAnswer,
+): DistBody {
   const { axes } = params;
-  const labelers = dims.map((d) => toLabeler(snapshot, d));
+  // An exact axis labels each group by its value (a bin or a period by its own text: toAxisPoint).
+  const labelers = dims.map(
+    (d, i) => result.labelers?.[i] ?? (axes[i].kind === 'exact' ? toLabeler(snapshot, d) : String),
+  );
   // A centroid (clustered data without a null) is labelled by its rounded value; groups by their labels.
   const entry = (v: number | string | null, i: number, centroid: boolean): [unknown, string, unknown] => {
     if (axes[i].kind !== 'exact') return toAxisPoint(dims[i], axes[i], v);

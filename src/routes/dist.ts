@@ -24,6 +24,7 @@ import {
   type NaiveDist,
   toDistBytes,
   toNaiveDist,
+  withLabels,
   toRefusal,
 } from './dist-answer.ts';
 import { toDistArrowBytes, toSuppressedDistArrowBytes } from './dist-arrow.ts';
@@ -157,9 +158,10 @@ async function toDistAnswer(
     if ('refused' in naive) throw toRefusal(config, p, naive.refused);
     return { body: null, bytes: naive.bytes, type };
   }
-  const result = await computeAwareDist(snapshot, ctx.pool, p, ctx.signal, config.indexBytes);
-  const refusal = toRefusal(config, p, result);
+  const computed = await computeAwareDist(snapshot, ctx.pool, p, ctx.signal, config.indexBytes);
+  const refusal = toRefusal(config, p, computed);
   if (refusal) throw refusal;
+  const result = await withLabels(snapshot, ctx.pool, p, computed, ctx.signal);
   const bytes = arrow ? toArrow(snapshot, p, result) : await toDistBytes(snapshot, p, result);
   return { body: null, bytes, type };
 }

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { toAwareContext } from '../http/context.ts';
 import { badParameter } from '../http/errors.ts';
 import { toJsonValue } from '../common/values.ts';
-import { toLabeler, toNormalizedLabels } from '../snapshot/labels.ts';
+import { toAnswerLabeler, toNormalizedLabels } from '../snapshot/labels.ts';
 import { labelRank, matchesPieces, normalizeText, parseQuery } from '../search/query.ts';
 import { type FieldValues, toFieldValues } from '../snapshot/field-values.ts';
 import type { DistinctResult, Task } from '../contract/tasks.ts';
@@ -52,7 +52,12 @@ export async function toPopulation(
           ctx.signal,
         )
       : await scan();
-  return toFieldValues(r.values, r.counts, r.nullCount, toLabeler(snapshot, field));
+  return toFieldValues(
+    r.values,
+    r.counts,
+    r.nullCount,
+    await toAnswerLabeler(snapshot, ctx.pool, field, r.values, ctx.signal),
+  );
 }
 
 /** Distinct values of a field with labels and counts: a page envelope, or a bare array for `random`. */

@@ -4,7 +4,7 @@ import type { Pool } from '../contract/pool.ts';
 import type { TableRef } from '../contract/storage.ts';
 import type { Task } from '../contract/tasks.ts';
 import type { TreeRef } from '../contract/tree.ts';
-import { isCountedInTree } from '../catalog/tree.ts';
+import { isCountedInTree, isInTree } from '../catalog/tree.ts';
 import type { ColumnSummary } from '../contract/engine.ts';
 import { toValueTerms, type ValueHits } from '../search/index.ts';
 import type { ParsedQuery } from '../search/query.ts';
@@ -18,16 +18,23 @@ export const SEARCH_VALUES_PER_FIELD = 100_000;
  * A field whose value search goes to the engine. `accented`: its distinct values holding a non-ASCII
  * character, which the index holds (the engine then searches its ASCII values only), or null when
  * there are more of those than the bound too (the engine then searches every value, docs/engines.md).
- * A number's, date's or boolean's labels are ASCII: none is accented.
+ * A number's, date's or boolean's own labels are ASCII: none is accented. With a label column, the
+ * labels it gives the values are searched instead (their accented ones likewise).
  */
-export type PushedField = { dataset: string; column: string; accented: readonly string[] | null };
+export type PushedField = {
+  dataset: string;
+  column: string;
+  labelColumn: string | null; // whose labels are searched (src/engine/sql/labels.ts); null: the values' own
+  accented: readonly string[] | null;
+};
 
 export type PushedFields = ReadonlyMap<number, PushedField>;
 
 /**
- * At build: every enumerable or searchable field of an engine dataset, without a label column,
- * whose naive distinct values number more than `bound` (src/snapshot/build/summaries.ts isHeld),
- * with a text field's accented values read from the engine.
+ * At build: every enumerable or searchable field of an engine dataset whose naive distinct values
+ * number more than `bound` (src/snapshot/build/summaries.ts isHeld; a field with a label column
+ * only outside a model tree), with the accented labels of a text field or a label column read from
+ * the engine.
  */
 export async function planPushedSearch(
   fields: ReadonlyMap<number, Field>,
@@ -42,17 +49,18 @@ export async function planPushedSearch(
   for (const f of fields.values()) {
     const table = refs.get(f.dataset);
     const summary = summaries.get(f.id); // an engine field's (a tree table's: over J(T))
-    if (!table?.engine || !summary || !isPushable(f)) continue;
+    if (!table?.engine || !summary || !isPushable(f, tree)) continue;
     if (summary.distinct !== null && summary.distinct <= bound) continue;
-    const k = `${f.dataset}\0${f.column}`;
-    if (!isText(f)) accented.set(k, Promise.resolve([]));
+    const k = toKey(f);
+    const labelColumn = f.label_column ?? undefined;
+    if (!isText(f) && !labelColumn) accented.set(k, Promise.resolve([]));
     else if (!accented.has(k))
       accented.set(
         k,
         pool.run<string[]>(
           isCountedInTree(tree?.shape ?? null, f.dataset)
             ? { kind: 'tree-value-accented', tree: tree!, dataset: f.dataset, column: f.column, limit: bound }
-            : { kind: 'value-accented', table, column: f.column, limit: bound },
+            : { kind: 'value-accented', table, column: f.column, labelColumn, limit: bound },
         ),
       );
     planned.push([f, accented.get(k)!]);
@@ -62,7 +70,12 @@ export async function planPushedSearch(
     const found = await task;
     pushed.set(
       f.id,
-      Object.freeze({ dataset: f.dataset, column: f.column, accented: found.length > bound ? null : found }),
+      Object.freeze({
+        dataset: f.dataset,
+        column: f.column,
+        labelColumn: f.label_column,
+        accented: found.length > bound ? null : found,
+      }),
     );
   }
   return pushed;
@@ -88,11 +101,19 @@ export function planUnheldSearch(
 }
 
 /**
- * Whether the engine can search a field's labels as the index would: its values' default labels,
- * a text's value itself, any other's as JavaScript writes it (src/engine/sql/values.ts toSqlLabel).
+ * Whether the engine can search a field's labels as the index would: a label column's, or its
+ * values' default labels, a text's value itself, any other's as JavaScript writes it
+ * (src/engine/sql/values.ts toSqlLabel).
  */
-function isPushable(f: Field): boolean {
-  return (f.enumerable || f.searchable) && f.label_column === null && isPushableType(f.internal_type);
+function isPushable(f: Field, tree: TreeRef | null): boolean {
+  if (!(f.enumerable || f.searchable)) return false;
+  if (f.label_column !== null) return !isInTree(tree?.shape ?? null, f.dataset); // in a tree: held (isHeld)
+  return isPushableType(f.internal_type);
+}
+
+/** Fields searching the same labels share one engine query: the same column with the same label column. */
+function toKey(p: { dataset: string; column: string; label_column?: string | null; labelColumn?: string | null }) {
+  return `${p.dataset}\0${p.column}\0${p.label_column ?? p.labelColumn ?? ''}`;
 }
 
 function isText(f: Field): boolean {
@@ -128,16 +149,17 @@ export function probePushed(
   const byField: [number, Promise<Set<number>>][] = [];
   for (const [id, p] of pushed) {
     if (!isVisible(id)) continue;
-    const k = `${p.dataset}\0${p.column}`;
+    const k = toKey(p);
     if (!asked.has(k)) {
       const { terms, at } = toValueTerms(q, p.accented !== null);
       if (terms.length === 0) continue;
       const { dataset, column } = p;
+      const labelColumn = p.labelColumn ?? undefined;
       const asciiOnly = p.accented !== null;
       // A tree field's values are J(T)'s (API.md §12), as the index would hold them.
       const task: Task = isCountedInTree(tree?.shape ?? null, dataset)
         ? { kind: 'tree-value-match', tree: tree!, dataset, column, terms, asciiOnly }
-        : { kind: 'value-match', table: tableRef(dataset), column, terms, asciiOnly };
+        : { kind: 'value-match', table: tableRef(dataset), column, labelColumn, terms, asciiOnly };
       asked.set(
         k,
         pool.run<boolean[]>(task, signal).then((hits) => new Set(at.filter((_, i) => hits[i]))),

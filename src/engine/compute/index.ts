@@ -1,13 +1,14 @@
-// The table tasks over an engine table (API.md §14): distinct, dist, stats, profile, summary and values pages, resolving with what a worker gives for the same rows.
+// The table tasks over an engine table (API.md §14): distinct, dist, stats, profile, summary, values pages and labels, resolving with what a worker gives for the same rows.
 import type { EngineTable } from '../../contract/engine.ts';
 import type { TableRef } from '../../contract/storage.ts';
 import type { EngineRunner } from '../runner.ts';
 import { engineDistinct, engineProfile, engineStats } from './column.ts';
 import { engineDist } from './dist.ts';
+import { engineValueLabels } from './labels.ts';
 import { engineValuesPage } from './page.ts';
 import { engineSummary } from './summary.ts';
 
-/** Runs a `distinct`, `dist`, `stats`, `profile`, `summary` or `values-page` task whose table is in an engine (TableRef.engine). */
+/** Runs a `distinct`, `dist`, `stats`, `profile`, `summary`, `values-page` or `value-labels` task whose table is in an engine (TableRef.engine). */
 export const runTableTask: EngineRunner = async (task, ctx, signal) => {
   switch (task.kind) {
     case 'distinct':
@@ -27,7 +28,10 @@ export const runTableTask: EngineRunner = async (task, ctx, signal) => {
         task.query,
         task.pick,
         signal,
+        task.labelColumn ?? null,
       );
+    case 'value-labels':
+      return engineValueLabels(ctx.query, engineOf(task.table), task.column, task.labelColumn, task.values, signal);
     case 'dist':
       return engineDist(ctx, engineOf(task.table), task.columns, task.context, task.params, signal);
     default:

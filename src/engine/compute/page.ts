@@ -5,6 +5,7 @@ import type { StatsSource } from './stats.ts';
 import { drawIndices } from '../../common/random.ts';
 import { toSqlWhere } from '../sql/context.ts';
 import { toSqlLabelQuery } from '../sql/label-query.ts';
+import { toSqlLabelTable } from '../sql/labels.ts';
 import { toSqlIdentifier, toSqlTable } from '../sql/literal.ts';
 import { fromEngine, toSqlLabel, toSqlValue, toValueKind } from '../sql/values.ts';
 
@@ -23,6 +24,8 @@ import { fromEngine, toSqlLabel, toSqlValue, toValueKind } from '../sql/values.t
  *           (a count beside an ORDER BY … LIMIT page, and a null count, were two more scans of the
  *           column: 3.7× the page's own SQL at 100M rows)
  *   random: the groups counted (nulls apart), then the same array read at the drawn positions.
+ * With `labelColumn`, each group's label is joined from its label table (src/engine/sql/labels.ts),
+ * the query reads it, and the page carries the labels of its values.
  */
 export function engineValuesPage(
   query: EngineQuery,
@@ -32,20 +35,31 @@ export function engineValuesPage(
   q: ValuesQuery | null,
   pick: ValuesPick,
   signal?: AbortSignal,
+  labelColumn: string | null = null,
 ): Promise<ValuesPage> {
+  const type = columnType(table, column);
+  const from = toSqlTable(table.database, table.table);
+  const labels =
+    labelColumn === null
+      ? undefined
+      : toSqlLabelTable(from, column, type, { name: labelColumn, type: columnType(table, labelColumn) });
+  const source = { from, where: toSqlWhere(context), column: toSqlIdentifier(column), type, count: 'count()', labels };
+  return valuesPageSql(query, source, q, pick, signal);
+}
+
+function columnType(table: EngineTable, column: string) {
   const type = table.columns[column];
   if (type === undefined) throw new Error(`Column '${column}' is not in engine table '${table.table}'.`);
-  const from = toSqlTable(table.database, table.table);
-  const source = { from, where: toSqlWhere(context), column: toSqlIdentifier(column), type, count: 'count()' };
-  return valuesPageSql(query, source, q, pick, signal);
+  return type;
 }
 
 /**
  * The rows a values page reads (StatsSource: `from`, `where`, the value `column`, its `type`,
  * `finish`) and `count`, the aggregate that counts a value's records (`count()`) or, over J(T) of a
- * model tree, its distinct root entities (src/engine/tree/page.ts).
+ * model tree, its distinct root entities (src/engine/tree/page.ts); `labels`, a label column's
+ * label table (src/engine/sql/labels.ts: `sorrel_k`, `sorrel_label`) when the values' labels come from one.
  */
-export type PageSource = StatsSource & { count: string };
+export type PageSource = StatsSource & { count: string; labels?: string };
 
 /** The page, count or draw of engineValuesPage over the rows `src` reads, counted by `src.count`. */
 export async function valuesPageSql(
@@ -60,24 +74,33 @@ export async function valuesPageSql(
   const finish = src.finish ?? ((sql: string) => sql);
   const query = (sql: string, signal?: AbortSignal) => run(finish(sql), signal);
   const { from, where } = src;
-  const labelQuery = q && toSqlLabelQuery(toSqlLabel(`assumeNotNull(${c})`, kind), q, 'sorrel_n');
+  const { labels } = src;
+  const label = labels ? 'sorrel_label' : toSqlLabel(`assumeNotNull(${c})`, kind);
+  const labelQuery = q && toSqlLabelQuery(label, q, 'sorrel_n');
   // The groups of the answer: one per value (and the nulls' group, which a query never drops), with
-  // its label's normalised text when a query filters them.
+  // its label's normalised text when a query filters them; a label column's labels joined to them
+  // (every non-null value of the table has one), the query then kept in a WHERE over the join.
   const rank = labelQuery ? labelQuery.rank : '0';
-  const groups =
-    `SELECT assumeNotNull(${c}) AS sorrel_k, ${src.count} AS sorrel_c, isNull(${c}) AS sorrel_z, ${rank} AS sorrel_r` +
-    `${labelQuery ? `, ${labelQuery.normalized} AS sorrel_n` : ''} FROM ${from} WHERE (${where}) GROUP BY ${c}` +
-    `${labelQuery ? ` HAVING sorrel_z OR (${labelQuery.match})` : ''}`;
+  const normalized = labelQuery ? `, ${labelQuery.normalized} AS sorrel_n` : '';
+  const kept = labelQuery ? ` ${labels ? 'WHERE' : 'HAVING'} sorrel_z OR (${labelQuery.match})` : '';
+  const counted = `SELECT assumeNotNull(${c}) AS sorrel_k, ${src.count} AS sorrel_c, isNull(${c}) AS sorrel_z`;
+  const groups = labels
+    ? `SELECT sorrel_k, sorrel_c, sorrel_z, ${rank} AS sorrel_r, sorrel_label${normalized}` +
+      ` FROM (${counted} FROM ${from} WHERE (${where}) GROUP BY ${c}) ANY LEFT JOIN (${labels}) USING sorrel_k${kept}`
+    : `${counted}, ${rank} AS sorrel_r${normalized} FROM ${from} WHERE (${where}) GROUP BY ${c}${kept}`;
   const nulls = 'toString(sumIf(sorrel_c, sorrel_z)) AS sorrel_nulls';
-  // Every group but the nulls' as one array sorted as the answer is (rank, value): tuples (rank, value, count).
-  const sorted = `SELECT arraySort(groupArrayIf((sorrel_r, sorrel_k, sorrel_c), NOT sorrel_z)) AS sorrel_s, ${nulls} FROM (${groups})`;
-  // The values and counts of `picked` (an array expression over sorrel_s), mapped as every value is.
+  // Every group but the nulls' as one array sorted as the answer is (rank, value): tuples (rank, value, count[, label]).
+  const tuple = `(sorrel_r, sorrel_k, sorrel_c${labels ? ', sorrel_label' : ''})`;
+  const sorted = `SELECT arraySort(groupArrayIf(${tuple}, NOT sorrel_z)) AS sorrel_s, ${nulls} FROM (${groups})`;
+  // The values and counts (and labels) of `picked` (an array expression over sorrel_s), mapped as every value is.
   const valuesOf = (picked: string) =>
     `arrayMap(x -> ${toSqlValue('tupleElement(x, 2)', kind)}, ${picked}) AS sorrel_v,` +
-    ` arrayMap(x -> toString(tupleElement(x, 3)), ${picked}) AS sorrel_c`;
+    ` arrayMap(x -> toString(tupleElement(x, 3)), ${picked}) AS sorrel_c` +
+    `${labels ? `, arrayMap(x -> tupleElement(x, 4), ${picked}) AS sorrel_l` : ''}`;
   const toPage = (row: Record<string, unknown> | undefined) => ({
     values: ((row?.sorrel_v as unknown[] | undefined) ?? []).map((v) => fromEngine(v, kind) as number | string),
     counts: ((row?.sorrel_c as unknown[] | undefined) ?? []).map((n) => Number(n)),
+    ...(labels ? { labels: ((row?.sorrel_l as unknown[] | undefined) ?? []).map(String) } : {}),
   });
   if ('offset' in pick) {
     const slice = `arraySlice(sorrel_s, ${pick.offset + 1}, ${pick.limit})`;
@@ -92,7 +115,7 @@ export async function valuesPageSql(
   const count = Number(n?.sorrel_n ?? 0);
   const nullCount = Number(n?.sorrel_nulls ?? 0);
   const drawn = drawIndices(count, pick.random, pick.seed);
-  if (drawn.length === 0) return { count, nullCount, values: [], counts: [] };
+  if (drawn.length === 0) return { count, nullCount, values: [], counts: [], ...(labels ? { labels: [] } : {}) };
   // The drawn positions (1-based) of the same array, then put in value order: only the drawn values come back.
   const picked = `arraySort(x -> tupleElement(x, 2), arrayMap(i -> sorrel_s[i], [${drawn.map((j) => j + 1).join(', ')}]))`;
   const [row] = await query(

@@ -3,13 +3,21 @@ import type { Task } from '../../contract/tasks.ts';
 import type { EngineRunner } from '../runner.ts';
 import { joinedSource } from '../tree/join.ts';
 import { newStatement } from '../tree/sql.ts';
-import { type SearchSource, toAccentedSql, toLabelSource, toSourceMatchSql, toTableSource } from './sql.ts';
+import {
+  type SearchSource,
+  toAccentedSql,
+  toLabelSource,
+  toLabelTableSource,
+  toSourceMatchSql,
+  toTableSource,
+} from './sql.ts';
 
 export { toMatchSql } from './sql.ts'; // the exact SQL of a pushed search, which the bench times raw (bench/engine-overhead/)
 
 /**
  * Runs a value-match task (→ one boolean per term) or a value-accented task (→ up to limit + 1
- * distinct values, so the caller can tell that more exist) on the task's engine table, or their
+ * distinct values, so the caller can tell that more exist) on the task's engine table (over the
+ * labels its label column gives the values, when the task names one), or their
  * tree- forms on J(T) of a tree field's table (its values are those of J(T), API.md §12).
  */
 export const runSearchTask: EngineRunner = async (task: Task, ctx, signal) => {
@@ -21,7 +29,9 @@ export const runSearchTask: EngineRunner = async (task: Task, ctx, signal) => {
   } else if (task.kind === 'value-match' || task.kind === 'value-accented') {
     const table = task.table.engine;
     if (!table) throw new Error(`The ${task.kind} task needs an engine table.`);
-    src = toLabelSource(toTableSource(table, task.column), table.columns[task.column]);
+    src = task.labelColumn
+      ? toLabelTableSource(table, task.column, task.labelColumn)
+      : toLabelSource(toTableSource(table, task.column), table.columns[task.column]);
   } else throw new Error(`runSearchTask does not run ${task.kind} tasks.`);
   if (task.kind === 'value-accented' || task.kind === 'tree-value-accented') {
     const rows = await ctx.query(toAccentedSql(src, task.limit + 1), signal);

@@ -2,6 +2,7 @@
 import type { EngineTable } from '../../contract/engine.ts';
 import type { InternalType } from '../../contract/model.ts';
 import type { ValueTerm } from '../../contract/tasks.ts';
+import { toSqlLabelTable } from '../sql/labels.ts';
 import { toSqlLabel, toValueKind } from '../sql/values.ts';
 
 /** A ClickHouse identifier in backquotes (names come from the catalog only; still escaped). */
@@ -97,6 +98,16 @@ export function toLabelSource(src: SearchSource, type: InternalType): SearchSour
   if (kind === 'dict') return { ...src, column: `toString(${c})` };
   const where = `${src.where === '1' ? '' : `(${src.where}) AND `}isNotNull(${c})`;
   return { ...src, where, column: toSqlLabel(`assumeNotNull(${c})`, kind) };
+}
+
+/** The labels a label column gives a table column's values (src/engine/sql/labels.ts): one row per value. */
+export function toLabelTableSource(table: EngineTable, column: string, labelColumn: string): SearchSource {
+  const type = table.columns[column];
+  const labelType = table.columns[labelColumn];
+  if (type === undefined || labelType === undefined)
+    throw new Error(`Column '${type === undefined ? column : labelColumn}' is not in engine table '${table.table}'.`);
+  const labels = toSqlLabelTable(from(table), column, type, { name: labelColumn, type: labelType });
+  return { from: `(${labels})`, where: '1', column: 'sorrel_label' };
 }
 
 /** One row: `t<i>` is 1 when some value of `column` (only ASCII ones if `ascii`) matches term i. */

@@ -1,14 +1,13 @@
 // Precompute at load: each field's context-naive distinct values (with labels) and stats, or an engine field's summary.
 import type { CatalogSpec } from '../../catalog/spec.ts';
 import { isStatsType, toSimpleType } from '../../catalog/rules.ts';
-import { isCountedInTree } from '../../catalog/tree.ts';
+import { isCountedInTree, isInTree } from '../../catalog/tree.ts';
 import { toLabel } from '../../common/values.ts';
-import type { InternalType } from '../../contract/model.ts';
 import type { Pool } from '../../contract/pool.ts';
 import type { DatasetInfo, TableRef } from '../../contract/storage.ts';
-import { pointAt, pointCount } from '../../common/flat-points.ts';
 import type { ColumnSummary } from '../../contract/engine.ts';
-import type { DistAnswer, DistinctResult, ProfileResult, StatsResult } from '../../contract/tasks.ts';
+import type { DistinctResult, ProfileResult, StatsResult } from '../../contract/tasks.ts';
+import { labelsFrom } from './labels-from.ts';
 import type { TreeRef } from '../../contract/tree.ts';
 import type { Progress } from './datasets.ts';
 import { isHeld, isIndexedByValues, startSummaries, type SummaryTask } from './summaries.ts';
@@ -101,7 +100,17 @@ export async function precomputeValues(
         ? { kind: 'tree-summary', tree: tree!, dataset: d.name, column, distinctUpTo }
         : { kind: 'summary', table: refs.get(d.name)!, column, distinctUpTo };
   for (const d of datasets.values()) {
-    if (isSummarised(d)) startSummaries(spec, d, summaryTask(d), pool, summaries, bound, opts.progress);
+    if (isSummarised(d))
+      startSummaries(
+        spec,
+        d,
+        summaryTask(d),
+        pool,
+        summaries,
+        bound,
+        opts.progress,
+        isInTree(tree?.shape ?? null, d.name),
+      );
     else startProfiles(spec, d, refs.get(d.name)!, pool, profiles);
   }
   const profileOf = (dataset: string, column: string) => profiles.get(`${dataset}\0${column}`)!;
@@ -152,15 +161,16 @@ export async function precomputeValues(
     if (isSummarised(d)) {
       const summary = await summaries.get(`${f.dataset}\0${f.column}`)!;
       summarised.set(f.id, summary);
-      if (!isHeld(f, type, summary, bound)) continue;
-      // A held field's values: at most the bound of them (or a label column's field, see isHeld); a
-      // tree table's counted over J(T), of which the summary counted the distinct values.
+      if (!isHeld(f, type, summary, bound, isInTree(tree?.shape ?? null, f.dataset))) continue;
+      // A held field's values: at most the bound of them (or a tree table's label column's field, see
+      // isHeld), with their labels (one row per value); a tree table's counted over J(T), of which the
+      // summary counted the distinct values.
       const table = refs.get(f.dataset)!;
       const distinct = await naiveDistinct(f.dataset, f.column);
       const labels =
         f.label_column === null
           ? toDefaultLabels(type)
-          : await labelsFrom(pool, table, f.column, type, f.label_column, d.columns[f.label_column], distinct);
+          : await labelsFrom(pool, table, f.column, type, f.label_column, d.columns[f.label_column], distinct.values);
       values.set(f.id, toFieldValues(distinct.values, distinct.counts, distinct.nullCount, labels));
       continue;
     }
@@ -176,7 +186,7 @@ export async function precomputeValues(
             type,
             f.label_column,
             d.columns[f.label_column],
-            distinct,
+            distinct.values,
           );
     if (isCounted(f.dataset)) {
       const [counted, counterStats] = await entityOf(f.dataset, f.column, profile.stats !== null);
@@ -194,46 +204,4 @@ export async function precomputeValues(
   const inOrder = <T>(m: Map<number, T>) =>
     new Map(spec.fields.flatMap((f) => (m.has(f.id) ? [[f.id, m.get(f.id)!] as const] : [])));
   return { values: inOrder(values), stats: inOrder(stats), summaries: inOrder(summarised) };
-}
-
-/**
- * Labels from a label column: for each value, the label carried by most of its records
- * (ties: the smallest label), so the choice is deterministic whatever the row order.
- */
-async function labelsFrom(
-  pool: Pool,
-  table: TableRef,
-  column: string,
-  valueType: InternalType,
-  labelColumn: string,
-  labelType: InternalType,
-  distinct: ProfileResult['distinct'],
-): Promise<string[]> {
-  const pairs = await pool.run<DistAnswer>({
-    kind: 'dist',
-    table,
-    columns: [column, labelColumn],
-    context: null,
-    params: {
-      nulls: true,
-      sort: 'fields',
-      cluster: false,
-      n: null,
-      numeric: false,
-      maxGroups: Number.MAX_SAFE_INTEGER,
-      maxClusterPoints: Number.MAX_SAFE_INTEGER,
-      axes: [],
-    },
-  });
-  const best = new Map<number | string, { label: string; count: number }>();
-  const points = Array.from({ length: pointCount(pairs.data) }, (_, j) => pointAt(pairs.data, j));
-  for (const p of [...points, ...pairs.outliers]) {
-    const [v, l] = p.values;
-    if (v === null || l === null) continue;
-    const label = toLabel(l, labelType);
-    const cur = best.get(v);
-    if (!cur || p.count > cur.count || (p.count === cur.count && label < cur.label))
-      best.set(v, { label, count: p.count });
-  }
-  return Array.from(distinct.values, (v) => best.get(v)?.label ?? toLabel(v, valueType));
 }

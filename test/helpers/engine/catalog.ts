@@ -39,6 +39,11 @@ export const FIELD = {
   value: 30,
   site: 31,
   labVisit: 32,
+  // Label columns (API.md §3): each value labelled by the label most of its rows carry.
+  codeNamed: 19, // obs.code by name: text by text, null labels, ties
+  grpEighths: 20, // obs.grp by f32: numbers by numbers
+  x2Moment: 33, // obs.x2 by at: many floats by datetimes
+  dayKind: 34, // obs.day by kind: not searched by value
 } as const;
 
 type FieldEntry = { id: number; dataset: string; column: string; name: string; [k: string]: unknown };
@@ -74,6 +79,10 @@ const FIELDS: FieldEntry[] = [
   { id: 30, dataset: 'labs', column: 'value', name: 'Lab value', enumerable: true },
   { id: 31, dataset: 'visits', column: 'site', name: 'Visit site' },
   { id: 32, dataset: 'labs', column: 'vid', name: 'Lab visit' },
+  { id: 19, dataset: 'obs', column: 'code', name: 'Named code', label_column: 'name', enumerable: true },
+  { id: 20, dataset: 'obs', column: 'grp', name: 'Group in eighths', label_column: 'f32', searchable: true },
+  { id: 33, dataset: 'obs', column: 'x2', name: 'Score moment', label_column: 'at', enumerable: true },
+  { id: 34, dataset: 'obs', column: 'day', name: 'Day kind', label_column: 'kind' },
 ];
 
 /** Type overrides, the same in both catalogs: what the engine's types alone would not say (char, boolean) or a file's text would not (decimal). */

@@ -41,6 +41,10 @@ const COLUMN_OF: Record<number, [string, string]> = {
   [FIELD.value]: ['labs', 'value'],
   [FIELD.site]: ['visits', 'site'],
   [FIELD.labVisit]: ['labs', 'vid'],
+  [FIELD.codeNamed]: ['obs', 'code'],
+  [FIELD.grpEighths]: ['obs', 'grp'],
+  [FIELD.x2Moment]: ['obs', 'x2'],
+  [FIELD.dayKind]: ['obs', 'day'],
 };
 
 /**
