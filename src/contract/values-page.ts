@@ -40,6 +40,7 @@ export type TreeValuesPageTask = {
   tree: TreeRef;
   dataset: string;
   column: string;
+  labelColumn?: string; // labelled from its table's own rows, as ValuesPageTask's
   context: TreeContextNode | null;
   query: ValuesQuery | null;
   pick: ValuesPick;
@@ -82,8 +83,23 @@ export type ValueSearchTask =
  * values are a tree field's (API.md §12): the value search of a field beyond the bound.
  */
 export type TreeValueSearchTask =
-  | { kind: 'tree-value-match'; tree: TreeRef; dataset: string; column: string; terms: ValueTerm[]; asciiOnly: boolean }
-  | { kind: 'tree-value-accented'; tree: TreeRef; dataset: string; column: string; limit: number };
+  | {
+      kind: 'tree-value-match';
+      tree: TreeRef;
+      dataset: string;
+      column: string;
+      labelColumn?: string;
+      terms: ValueTerm[];
+      asciiOnly: boolean;
+    }
+  | {
+      kind: 'tree-value-accented';
+      tree: TreeRef;
+      dataset: string;
+      column: string;
+      labelColumn?: string;
+      limit: number;
+    };
 
 /** The tasks of this file, as the task protocol lists them (src/contract/tasks.ts). */
 export type PushedColumnTask =

@@ -43,11 +43,11 @@ export async function answerPushed(
   // In a model tree: over J(T), each value counting its root entities (API.md §12).
   const { tree } = snapshot;
   const { dataset, column } = field;
-  // A label column's labels come with the page (outside a model tree: in one, they are held, isHeld).
+  // A label column's labels come with the page.
   const labelColumn = field.label_column ?? undefined;
   const task: Task =
     tree && isInTree(tree.shape, dataset)
-      ? { kind: 'tree-values-page', tree, dataset, column, context, query, pick }
+      ? { kind: 'tree-values-page', tree, dataset, column, labelColumn, context, query, pick }
       : { kind: 'values-page', table: snapshot.tableRef(dataset), column, labelColumn, context, query, pick };
   const r = await ctx.pool.run<ValuesPage>(task, ctx.signal);
   const vals = toFieldValues(r.values, r.counts, r.nullCount, r.labels ?? toLabeler(snapshot, field));

@@ -4,7 +4,7 @@ import type { Pool } from '../contract/pool.ts';
 import type { TableRef } from '../contract/storage.ts';
 import type { Task } from '../contract/tasks.ts';
 import type { TreeRef } from '../contract/tree.ts';
-import { isCountedInTree, isInTree } from '../catalog/tree.ts';
+import { isCountedInTree } from '../catalog/tree.ts';
 import type { ColumnSummary } from '../contract/engine.ts';
 import { toValueTerms, type ValueHits } from '../search/index.ts';
 import type { ParsedQuery } from '../search/query.ts';
@@ -32,9 +32,8 @@ export type PushedFields = ReadonlyMap<number, PushedField>;
 
 /**
  * At build: every enumerable or searchable field of an engine dataset whose naive distinct values
- * number more than `bound` (src/snapshot/build/summaries.ts isHeld; a field with a label column
- * only outside a model tree), with the accented labels of a text field or a label column read from
- * the engine.
+ * number more than `bound` (src/snapshot/build/summaries.ts isHeld), with the accented labels of
+ * a text field or a label column read from the engine.
  */
 export async function planPushedSearch(
   fields: ReadonlyMap<number, Field>,
@@ -49,7 +48,7 @@ export async function planPushedSearch(
   for (const f of fields.values()) {
     const table = refs.get(f.dataset);
     const summary = summaries.get(f.id); // an engine field's (a tree table's: over J(T))
-    if (!table?.engine || !summary || !isPushable(f, tree)) continue;
+    if (!table?.engine || !summary || !isPushable(f)) continue;
     if (summary.distinct !== null && summary.distinct <= bound) continue;
     const k = toKey(f);
     const labelColumn = f.label_column ?? undefined;
@@ -59,7 +58,14 @@ export async function planPushedSearch(
         k,
         pool.run<string[]>(
           isCountedInTree(tree?.shape ?? null, f.dataset)
-            ? { kind: 'tree-value-accented', tree: tree!, dataset: f.dataset, column: f.column, limit: bound }
+            ? {
+                kind: 'tree-value-accented',
+                tree: tree!,
+                dataset: f.dataset,
+                column: f.column,
+                labelColumn,
+                limit: bound,
+              }
             : { kind: 'value-accented', table, column: f.column, labelColumn, limit: bound },
         ),
       );
@@ -105,10 +111,8 @@ export function planUnheldSearch(
  * values' default labels, a text's value itself, any other's as JavaScript writes it
  * (src/engine/sql/values.ts toSqlLabel).
  */
-function isPushable(f: Field, tree: TreeRef | null): boolean {
-  if (!(f.enumerable || f.searchable)) return false;
-  if (f.label_column !== null) return !isInTree(tree?.shape ?? null, f.dataset); // in a tree: held (isHeld)
-  return isPushableType(f.internal_type);
+function isPushable(f: Field): boolean {
+  return (f.enumerable || f.searchable) && (f.label_column !== null || isPushableType(f.internal_type));
 }
 
 /** Fields searching the same labels share one engine query: the same column with the same label column. */
@@ -158,7 +162,7 @@ export function probePushed(
       const asciiOnly = p.accented !== null;
       // A tree field's values are J(T)'s (API.md §12), as the index would hold them.
       const task: Task = isCountedInTree(tree?.shape ?? null, dataset)
-        ? { kind: 'tree-value-match', tree: tree!, dataset, column, terms, asciiOnly }
+        ? { kind: 'tree-value-match', tree: tree!, dataset, column, labelColumn, terms, asciiOnly }
         : { kind: 'value-match', table: tableRef(dataset), column, labelColumn, terms, asciiOnly };
       asked.set(
         k,

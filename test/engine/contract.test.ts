@@ -133,10 +133,12 @@ test('with the values pushed down page by page, every values, dist and stats req
   );
 });
 
-test('beyond the bound, a search over the labels of numbers, dates and datetimes gets the same bytes', async () => {
+test('beyond the bound, a search over the labels of numbers, dates, datetimes and label columns gets the same bytes', async () => {
   assert.ok(pushed);
-  // Digits and ASCII punctuation only: what folding leaves as it is, so pushed text fields answer as in memory too.
-  const terms = ['.875', '-4', '"4.5"', '2024-0', '12:3', '9007199254740993', 'e+', '-2024', '"-1.125"', '0'];
+  // Digits and ASCII punctuation only: what folding leaves as it is, so pushed text fields answer as in
+  // memory too; and the one-letter site codes as words, which label visit kinds (a tree table's field).
+  const sites = ['"a"', '"b"', '"c"', '"d"', '"e"', '"g"'];
+  const terms = ['.875', '-4', '"4.5"', '2024-0', '12:3', '9007199254740993', 'e+', '-2024', '"-1.125"', '0', ...sites];
   const asked = terms.flatMap((t) =>
     ['anon', 'admin'].flatMap((user) =>
       ['fields', 'concepts'].map((list) => ({
@@ -151,6 +153,10 @@ test('beyond the bound, a search over the labels of numbers, dates and datetimes
   const found = (i: number) => (JSON.parse(answers[i].text) as { id: number }[]).map((f) => f.id);
   assert.ok(found(terms.indexOf('.875') * 4 + 2).includes(8), 'an eighth found in the Eighths field');
   assert.ok(found(terms.indexOf('2024-0') * 4 + 2).includes(14), 'a day found in the Day field');
+  assert.ok(
+    sites.some((t) => found(terms.indexOf(t) * 4 + 2).includes(35)),
+    'a site found in the visit kinds it labels',
+  );
 });
 
 test('beyond the bound Sorrel holds no values of an engine field: only its summary', async () => {
@@ -163,9 +169,9 @@ test('beyond the bound Sorrel holds no values of an engine field: only its summa
     assert.ok(distinct !== null && distinct <= BOUND, `field ${id} is held with ${distinct} values`);
   }
   // Fields with a label column past the bound: their pages carry the labels the engine chose.
-  for (const id of [19, 20, 33, 34]) assert.ok(!snapshot.values.has(id), `label field ${id} not held`);
+  for (const id of [19, 20, 33, 34, 35, 36, 37]) assert.ok(!snapshot.values.has(id), `label field ${id} not held`);
   // Numbers, dates and datetimes the catalog makes enumerable or searchable, and label columns' labels, past the bound: pushed like text.
-  for (const id of [4, 8, 14, 15, 30, 19, 20, 33]) {
+  for (const id of [4, 8, 14, 15, 30, 19, 20, 33, 35, 36, 37]) {
     const f = snapshot.fields.get(id)!;
     assert.ok(f.enumerable || f.searchable, `field ${id} is searched by value`);
     assert.ok(!snapshot.values.has(id) && snapshot.pushed.has(id), `field ${id} pushed`);

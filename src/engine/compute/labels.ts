@@ -1,8 +1,7 @@
 // A label column's labels of an engine column's values (API.md §3, §14): of every value at start, or of one answer's values only.
 import type { EngineQuery, EngineTable } from '../../contract/engine.ts';
 import type { ValueLabels } from '../../contract/values-page.ts';
-import { toSqlLabelTable, toSqlValueIn } from '../sql/labels.ts';
-import { toSqlTable } from '../sql/literal.ts';
+import { toEngineLabelTable, toSqlValueIn } from '../sql/labels.ts';
 import { fromEngine, toSqlValue, toValueKind } from '../sql/values.ts';
 
 /**
@@ -25,21 +24,18 @@ export async function engineValueLabels(
   values: readonly (number | string)[] | null,
   signal?: AbortSignal,
 ): Promise<ValueLabels> {
+  const all = toEngineLabelTable(table, column, labelColumn); // throws on a column not in the table
   const type = table.columns[column];
-  const labelType = table.columns[labelColumn];
-  if (type === undefined || labelType === undefined)
-    throw new Error(`Column '${type === undefined ? column : labelColumn}' is not in engine table '${table.table}'.`);
   const kind = toValueKind(type);
-  const from = toSqlTable(table.database, table.table);
-  const read = async (where?: string) => {
-    const labels = toSqlLabelTable(from, column, type, { name: labelColumn, type: labelType }, where);
-    return query(`SELECT ${toSqlValue('sorrel_k', kind)} AS v, sorrel_label AS l FROM (${labels})`, signal);
-  };
+  const read = (labels: string) =>
+    query(`SELECT ${toSqlValue('sorrel_k', kind)} AS v, sorrel_label AS l FROM (${labels})`, signal);
   const rows = [];
-  if (values === null) rows.push(...(await read()));
+  if (values === null) rows.push(...(await read(all)));
   else
-    for (let i = 0; i < values.length; i += VALUES_PER_QUERY)
-      rows.push(...(await read(toSqlValueIn(column, type, values.slice(i, i + VALUES_PER_QUERY)))));
+    for (let i = 0; i < values.length; i += VALUES_PER_QUERY) {
+      const where = toSqlValueIn(column, type, values.slice(i, i + VALUES_PER_QUERY));
+      rows.push(...(await read(toEngineLabelTable(table, column, labelColumn, where))));
+    }
   return {
     values: rows.map((r) => fromEngine(r.v, kind) as number | string),
     labels: rows.map((r) => String(r.l)),

@@ -5,7 +5,7 @@ import type { StatsSource } from './stats.ts';
 import { drawIndices } from '../../common/random.ts';
 import { toSqlWhere } from '../sql/context.ts';
 import { toSqlLabelQuery } from '../sql/label-query.ts';
-import { toSqlLabelTable } from '../sql/labels.ts';
+import { toEngineLabelTable } from '../sql/labels.ts';
 import { toSqlIdentifier, toSqlTable } from '../sql/literal.ts';
 import { fromEngine, toSqlLabel, toSqlValue, toValueKind } from '../sql/values.ts';
 
@@ -39,10 +39,7 @@ export function engineValuesPage(
 ): Promise<ValuesPage> {
   const type = columnType(table, column);
   const from = toSqlTable(table.database, table.table);
-  const labels =
-    labelColumn === null
-      ? undefined
-      : toSqlLabelTable(from, column, type, { name: labelColumn, type: columnType(table, labelColumn) });
+  const labels = labelColumn === null ? undefined : toEngineLabelTable(table, column, labelColumn);
   const source = { from, where: toSqlWhere(context), column: toSqlIdentifier(column), type, count: 'count()', labels };
   return valuesPageSql(query, source, q, pick, signal);
 }

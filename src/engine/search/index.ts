@@ -6,6 +6,7 @@ import { newStatement } from '../tree/sql.ts';
 import {
   type SearchSource,
   toAccentedSql,
+  toJoinedLabelSource,
   toLabelSource,
   toLabelTableSource,
   toSourceMatchSql,
@@ -25,7 +26,11 @@ export const runSearchTask: EngineRunner = async (task: Task, ctx, signal) => {
   if (task.kind === 'tree-value-match' || task.kind === 'tree-value-accented') {
     const st = newStatement(task.tree);
     const joined = joinedSource(st, task.dataset, task.column, { sql: null, datasets: [] });
-    src = toLabelSource(joined, joined.type);
+    const own = task.tree.tables[task.dataset].engine;
+    src =
+      task.labelColumn && own
+        ? toJoinedLabelSource(joined, own, task.column, task.labelColumn)
+        : toLabelSource(joined, joined.type);
   } else if (task.kind === 'value-match' || task.kind === 'value-accented') {
     const table = task.table.engine;
     if (!table) throw new Error(`The ${task.kind} task needs an engine table.`);

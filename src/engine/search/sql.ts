@@ -2,7 +2,7 @@
 import type { EngineTable } from '../../contract/engine.ts';
 import type { InternalType } from '../../contract/model.ts';
 import type { ValueTerm } from '../../contract/tasks.ts';
-import { toSqlLabelTable } from '../sql/labels.ts';
+import { toEngineLabelTable } from '../sql/labels.ts';
 import { toSqlLabel, toValueKind } from '../sql/values.ts';
 
 /** A ClickHouse identifier in backquotes (names come from the catalog only; still escaped). */
@@ -102,12 +102,29 @@ export function toLabelSource(src: SearchSource, type: InternalType): SearchSour
 
 /** The labels a label column gives a table column's values (src/engine/sql/labels.ts): one row per value. */
 export function toLabelTableSource(table: EngineTable, column: string, labelColumn: string): SearchSource {
-  const type = table.columns[column];
-  const labelType = table.columns[labelColumn];
-  if (type === undefined || labelType === undefined)
-    throw new Error(`Column '${type === undefined ? column : labelColumn}' is not in engine table '${table.table}'.`);
-  const labels = toSqlLabelTable(from(table), column, type, { name: labelColumn, type: labelType });
-  return { from: `(${labels})`, where: '1', column: 'sorrel_label' };
+  return { from: `(${toEngineLabelTable(table, column, labelColumn)})`, where: '1', column: 'sorrel_label' };
+}
+
+/**
+ * The labels a label column of `table` gives the values a tree field's source holds (J(T): a value
+ * only on rows no entity reaches has none), one row per value: those values `INNER JOIN`ed to the
+ * label table on the server Sorrel asks.
+ */
+export function toJoinedLabelSource(
+  src: SearchSource,
+  table: EngineTable,
+  column: string,
+  labelColumn: string,
+): SearchSource {
+  const c = src.column;
+  const values = `SELECT DISTINCT assumeNotNull(${c}) AS sorrel_k FROM ${src.from} WHERE (${src.where}) AND isNotNull(${c})`;
+  const labels = toEngineLabelTable(table, column, labelColumn);
+  return {
+    from: `(SELECT sorrel_label FROM (${values}) ANY INNER JOIN (${labels}) USING sorrel_k)`,
+    where: '1',
+    column: 'sorrel_label',
+    ...(src.finish ? { finish: src.finish } : {}),
+  };
 }
 
 /** One row: `t<i>` is 1 when some value of `column` (only ASCII ones if `ascii`) matches term i. */

@@ -1,6 +1,7 @@
 // A label column's labels on the engine (API.md §3 `label_column`, §14): per value, the label most of its records carry, as memory chooses it.
 import type { InternalType } from '../../contract/model.ts';
-import { toSqlIdentifier, toSqlNumber, toSqlString } from './literal.ts';
+import type { EngineTable } from '../../contract/engine.ts';
+import { toSqlIdentifier, toSqlNumber, toSqlString, toSqlTable } from './literal.ts';
 import { toSqlLabel, toSqlValue, toValueKind } from './values.ts';
 
 /** A field's label column: its name and internal type (its values' labels are written as toSqlLabel writes them). */
@@ -38,6 +39,16 @@ export function toSqlLabelTable(
   const best = 'tupleElement(arraySort(groupArrayIf((-toInt64(sorrel_n), sorrel_t), sorrel_has = 1))[1], 2)';
   const fallback = toText(toSqlLabel('sorrel_k', toValueKind(type)), type);
   return `SELECT sorrel_k, if(max(sorrel_has) = 1, ${best}, ${fallback}) AS sorrel_label FROM (${pairs}) GROUP BY sorrel_k`;
+}
+
+/** toSqlLabelTable over an engine table's column and label column (their types from the table). */
+export function toEngineLabelTable(table: EngineTable, column: string, labelColumn: string, where?: string): string {
+  const type = table.columns[column];
+  const labelType = table.columns[labelColumn];
+  if (type === undefined || labelType === undefined)
+    throw new Error(`Column '${type === undefined ? column : labelColumn}' is not in engine table '${table.table}'.`);
+  const from = toSqlTable(table.database, table.table);
+  return toSqlLabelTable(from, column, type, { name: labelColumn, type: labelType }, where);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Tree tasks (API.md §12) over engine tables (§14): the EngineRunner for tree-key, tree-link, tree-count, tree-distinct, tree-dist, tree-stats, tree-summary, tree-values-page.
 import { toGroupLimit } from '../../contract/limits.ts';
 import type { Task } from '../../contract/tasks.ts';
+import { toEngineLabelTable } from '../sql/labels.ts';
 import type { EngineRunner } from '../runner.ts';
 import { countEntities, distinctEntities } from './counts.ts';
 import { treeGridSql, treeGroupsSql } from './dist.ts';
@@ -48,7 +49,10 @@ export function createTreeRunner(condition: ConditionSql): EngineRunner {
       case 'tree-values-page': {
         const st = newStatement(task.tree);
         const source = joinedSource(st, task.dataset, task.column, selectSql(st, task.context, condition));
-        return valuesPageSql(ctx.query, source, task.query, task.pick, signal);
+        // A label column's labels come from the table's own rows (as in memory), joined to J(T)'s groups.
+        const own = task.tree.tables[task.dataset].engine;
+        const labels = task.labelColumn && own ? toEngineLabelTable(own, task.column, task.labelColumn) : undefined;
+        return valuesPageSql(ctx.query, { ...source, labels }, task.query, task.pick, signal);
       }
       case 'tree-dist': {
         const st = newStatement(task.tree);

@@ -1,7 +1,7 @@
 // Precompute at load: each field's context-naive distinct values (with labels) and stats, or an engine field's summary.
 import type { CatalogSpec } from '../../catalog/spec.ts';
 import { isStatsType, toSimpleType } from '../../catalog/rules.ts';
-import { isCountedInTree, isInTree } from '../../catalog/tree.ts';
+import { isCountedInTree } from '../../catalog/tree.ts';
 import { toLabel } from '../../common/values.ts';
 import type { Pool } from '../../contract/pool.ts';
 import type { DatasetInfo, TableRef } from '../../contract/storage.ts';
@@ -100,17 +100,7 @@ export async function precomputeValues(
         ? { kind: 'tree-summary', tree: tree!, dataset: d.name, column, distinctUpTo }
         : { kind: 'summary', table: refs.get(d.name)!, column, distinctUpTo };
   for (const d of datasets.values()) {
-    if (isSummarised(d))
-      startSummaries(
-        spec,
-        d,
-        summaryTask(d),
-        pool,
-        summaries,
-        bound,
-        opts.progress,
-        isInTree(tree?.shape ?? null, d.name),
-      );
+    if (isSummarised(d)) startSummaries(spec, d, summaryTask(d), pool, summaries, bound, opts.progress);
     else startProfiles(spec, d, refs.get(d.name)!, pool, profiles);
   }
   const profileOf = (dataset: string, column: string) => profiles.get(`${dataset}\0${column}`)!;
@@ -161,10 +151,9 @@ export async function precomputeValues(
     if (isSummarised(d)) {
       const summary = await summaries.get(`${f.dataset}\0${f.column}`)!;
       summarised.set(f.id, summary);
-      if (!isHeld(f, type, summary, bound, isInTree(tree?.shape ?? null, f.dataset))) continue;
-      // A held field's values: at most the bound of them (or a tree table's label column's field, see
-      // isHeld), with their labels (one row per value); a tree table's counted over J(T), of which the
-      // summary counted the distinct values.
+      if (!isHeld(f, type, summary, bound)) continue;
+      // A held field's values: at most the bound of them, with their labels (one row per value); a
+      // tree table's counted over J(T), of which the summary counted the distinct values.
       const table = refs.get(f.dataset)!;
       const distinct = await naiveDistinct(f.dataset, f.column);
       const labels =

@@ -24,7 +24,7 @@ export type SummaryTask = (column: string, distinctUpTo: number | null) => Task;
 /**
  * Queues the summary of every field's column of an engine dataset (one aggregate query each, and a
  * distinct count bounded by distinctUpTo: src/engine/compute/summary.ts), SUMMARIES_AT_ONCE at a
- * time; `progress` logs each column as its summary ends. `inTree`: the dataset is a table of the model tree.
+ * time; `progress` logs each column as its summary ends.
  */
 export function startSummaries(
   spec: CatalogSpec,
@@ -34,7 +34,6 @@ export function startSummaries(
   summaries: Map<string, Promise<ColumnSummary>>,
   bound: number,
   progress?: Progress,
-  inTree = false,
 ): void {
   const started = performance.now();
   // Fields of one column share its summary: the bound is the largest any of them needs.
@@ -42,7 +41,7 @@ export function startSummaries(
   for (const f of spec.fields) {
     if (f.dataset !== dataset.name || !(f.column in dataset.columns)) continue;
     const a = upTo.get(f.column) ?? null;
-    const b = distinctUpTo(f, dataset.columns[f.column], bound, inTree);
+    const b = distinctUpTo(f, dataset.columns[f.column], bound);
     upTo.set(f.column, a === null ? b : b === null ? a : Math.max(a, b));
   }
   const lanes: Promise<unknown>[] = Array.from({ length: SUMMARIES_AT_ONCE }, () => Promise.resolve());
@@ -70,17 +69,12 @@ export function startSummaries(
 /**
  * Up to how many distinct values start-up counts a field's column (null: none), which is all that
  * depends on the number: whether a field the search index reads values of, or one with a label
- * column outside a model tree, is held (at most `bound`, isHeld) and whether a string field is inferred enumerable (at most 30, API.md §3, so never less
+ * column, is held (at most `bound`, isHeld) and whether a string field is inferred enumerable (at most 30, API.md §3, so never less
  * than that). Other fields need no count: the engine counts distinct values exactly when /stats/
  * asks (src/engine/compute/stats.ts).
  */
-export function distinctUpTo(
-  f: CatalogSpec['fields'][number],
-  type: InternalType,
-  bound: number,
-  inTree = false,
-): number | null {
-  if (f.label_column !== null ? inTree : !isPushable(type) || !isIndexedByValues(f, type)) return null;
+export function distinctUpTo(f: CatalogSpec['fields'][number], type: InternalType, bound: number): number | null {
+  if (f.label_column === null && (!isPushable(type) || !isIndexedByValues(f, type))) return null;
   return Math.max(bound, ENUMERABLE_AT_MOST);
 }
 
@@ -91,19 +85,17 @@ export function distinctUpTo(
  * and its value search goes to the engine over its labels (src/snapshot/value-search.ts): a label
  * column's (src/engine/sql/labels.ts), or its values' as JavaScript writes them (a number's, date's
  * or boolean's: src/engine/sql/values.ts toSqlLabel). Still held whatever their number: a time of
- * day (its label has no SQL form here) and a field with a label column in a model tree (`inTree`:
- * its labels come from its table's own rows, its values from J(T)). Any other engine field's
- * /values/ are pushed down whatever their number.
+ * day (its label has no SQL form here). Any other engine field's /values/ are pushed down whatever
+ * their number.
  */
 export function isHeld(
   f: CatalogSpec['fields'][number],
   type: InternalType,
   summary: ColumnSummary,
   bound: number,
-  inTree = false,
 ): boolean {
   const within = summary.distinct !== null && summary.distinct <= bound;
-  if (f.label_column !== null) return inTree || within;
+  if (f.label_column !== null) return within;
   if (f.enumerable === false && f.searchable === false) return false;
   if (!isIndexedByValues(f, type)) return false;
   return !isPushable(type) || within;

@@ -44,6 +44,9 @@ export const FIELD = {
   grpEighths: 20, // obs.grp by f32: numbers by numbers
   x2Moment: 33, // obs.x2 by at: many floats by datetimes
   dayKind: 34, // obs.day by kind: not searched by value
+  visitKindSite: 35, // visits.kind by site: a tree table's, labelled from its own rows
+  ageSex: 36, // patients.age by sex: the tree's root
+  valueTest: 37, // labs.value by test: two links below the root
 } as const;
 
 type FieldEntry = { id: number; dataset: string; column: string; name: string; [k: string]: unknown };
@@ -83,6 +86,9 @@ const FIELDS: FieldEntry[] = [
   { id: 20, dataset: 'obs', column: 'grp', name: 'Group in eighths', label_column: 'f32', searchable: true },
   { id: 33, dataset: 'obs', column: 'x2', name: 'Score moment', label_column: 'at', enumerable: true },
   { id: 34, dataset: 'obs', column: 'day', name: 'Day kind', label_column: 'kind' },
+  { id: 35, dataset: 'visits', column: 'kind', name: 'Visit kind at site', label_column: 'site', enumerable: true },
+  { id: 36, dataset: 'patients', column: 'age', name: 'Age by sex', label_column: 'sex', searchable: true },
+  { id: 37, dataset: 'labs', column: 'value', name: 'Lab value by test', label_column: 'test', enumerable: true },
 ];
 
 /** Type overrides, the same in both catalogs: what the engine's types alone would not say (char, boolean) or a file's text would not (decimal). */

@@ -45,6 +45,9 @@ const COLUMN_OF: Record<number, [string, string]> = {
   [FIELD.grpEighths]: ['obs', 'grp'],
   [FIELD.x2Moment]: ['obs', 'x2'],
   [FIELD.dayKind]: ['obs', 'day'],
+  [FIELD.visitKindSite]: ['visits', 'kind'],
+  [FIELD.ageSex]: ['patients', 'age'],
+  [FIELD.valueTest]: ['labs', 'value'],
 };
 
 /**
