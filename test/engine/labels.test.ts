@@ -10,13 +10,16 @@ import type { EngineQuery } from '../../src/contract/engine.ts';
 import { createEngines } from '../../src/engine/clients.ts';
 import { runEngineTask } from '../../src/engine/run.ts';
 import { createPool } from '../../src/parallel/compute-pool.ts';
+import { toSnapshotInput } from '../../src/snapshot/build/built.ts';
 import { prepareSnapshot } from '../../src/snapshot/build/create.ts';
+import { writeSnapshotFile } from '../../src/snapshot/file/container.ts';
 import { type Running, startServer } from '../../src/serve/server.ts';
 import { type Cluster, sharedCluster } from '../helpers/clickhouse.ts';
 import { testConfig } from '../helpers/server.ts';
 
 const PINNED = '2026-01-01T00:00:00.000';
 const TABLE = 'labelled';
+const JSON_BODY = { 'Content-Type': 'application/json' };
 
 // Each code's labels, worked out by hand: the label most of its rows carry, nulls apart; a tie goes
 // to the smallest label in code-point order ('Z' 0x5A < 'z' 0x7A; 'Ａ' U+FF21 < '😀' U+1F600, though
@@ -190,6 +193,56 @@ test('beyond the bound, pages, queries, draws, dists and searches over the label
     ((await (await fetch(`${pushed.url}/api/fields/?query=${q}`)).json()) as { id: number }[]).map((f) => f.id);
   assert.equal(await ids('zed'), [2]);
   assert.equal(await ids('alpha'), []);
+});
+
+test('beyond the bound, POST /values/ checks values and labels as the file does, and a built file keeps pushing', async () => {
+  const file = await serve(writeCatalog(false), 3);
+  const pushed = await serve(writeCatalog(true), 3);
+  const items = [{ value: 'a' }, { value: 'z' }, { label: 'Zed' }, { label: 'zed' }, { label: 'c' }, { label: 'Ａ' }];
+  const context = encodeURIComponent(JSON.stringify({ field: 1, operator: 'gte', value: 3 }));
+  for (const query of ['', `?aware=true&context=${context}`]) {
+    const [a, b] = await Promise.all(
+      [file, pushed].map(async (s) =>
+        (
+          await fetch(`${s.url}/api/fields/2/values/${query}`, {
+            method: 'POST',
+            headers: JSON_BODY,
+            body: JSON.stringify(items),
+          })
+        ).text(),
+      ),
+    );
+    assert.is(b, a, `POST${query}`);
+    assert.ok(Array.isArray(JSON.parse(b)), `POST${query}: checked items, not an error`);
+  }
+  const checked = (await (
+    await fetch(`${pushed.url}/api/fields/2/values/`, {
+      method: 'POST',
+      headers: JSON_BODY,
+      body: JSON.stringify(items),
+    })
+  ).json()) as { value: unknown; label: string; valid: boolean }[];
+  assert.equal(
+    checked.map((c) => [c.value, c.label, c.valid]),
+    [
+      ['a', 'Beta', true],
+      ['z', 'z', false],
+      ['b', 'Zed', true],
+      ['zed', 'zed', false],
+      ['c', 'c', true],
+      ['e', 'Ａ', true],
+    ],
+  );
+  // Built with the bound of 3, served with the default: the labels are still not held, still pushed.
+  const { parts } = await start(3);
+  const built = join(dir, 'labels.sorrel');
+  await writeSnapshotFile(built, toSnapshotInput(parts));
+  const served = await serve(built, 100_000);
+  assert.ok(!served.state.snapshot!.values.has(2) && served.state.snapshot!.pushed.has(2));
+  for (const path of ['/api/fields/2/values/?query=z', '/api/fields/2/dist/', '/api/fields/?query=zed']) {
+    const [a, b] = await Promise.all([file, served].map(async (s) => (await fetch(s.url + path)).text()));
+    assert.is(b, a, `built: ${path}`);
+  }
 });
 
 test.run();
