@@ -171,6 +171,8 @@ test('beyond the bound, pages, queries, draws, dists and searches over the label
     '/api/fields/2/values/?query=%22zed%22',
     '/api/fields/2/values/?query=%EF%BD%81', // 'ａ': folded as the label 'Ａ' is
     '/api/fields/2/values/?random=3&seed=5',
+    '/api/fields/2/values/?random=2&seed=5&query=e',
+    '/api/fields/2/values/?random=2&seed=5&query=nothing', // an empty draw
     `/api/fields/2/values/?aware=true&context=${context}`,
     `/api/fields/2/values/?aware=true&context=${context}&query=x`,
     `/api/fields/2/values/?aware=true&context=${context}&random=2&seed=9`,

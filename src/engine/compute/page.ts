@@ -1,11 +1,14 @@
 // A page of a field's values on the engine (API.md §4, §14): sorted LIMIT/OFFSET, exact counts, query, seeded draws; nothing per row crosses.
 import type { ContextNode } from '../../contract/context.ts';
 import type { EngineQuery, EngineTable, ValuesPage, ValuesPick, ValuesQuery } from '../../contract/engine.ts';
+import type { ValueLabels } from '../../contract/values-page.ts';
 import type { StatsSource } from './stats.ts';
 import { drawIndices } from '../../common/random.ts';
+import { toLabel } from '../../common/values.ts';
 import { toSqlWhere } from '../sql/context.ts';
 import { toSqlLabelQuery } from '../sql/label-query.ts';
 import { toEngineLabelTable } from '../sql/labels.ts';
+import { engineValueLabels } from './labels.ts';
 import { toSqlIdentifier, toSqlTable } from '../sql/literal.ts';
 import { fromEngine, toSqlLabel, toSqlValue, toValueKind } from '../sql/values.ts';
 
@@ -39,7 +42,7 @@ export function engineValuesPage(
 ): Promise<ValuesPage> {
   const type = columnType(table, column);
   const from = toSqlTable(table.database, table.table);
-  const labels = labelColumn === null ? undefined : toEngineLabelTable(table, column, labelColumn);
+  const labels = labelColumn === null ? undefined : toPageLabels(query, table, column, labelColumn, signal);
   const source = { from, where: toSqlWhere(context), column: toSqlIdentifier(column), type, count: 'count()', labels };
   return valuesPageSql(query, source, q, pick, signal);
 }
@@ -51,12 +54,33 @@ function columnType(table: EngineTable, column: string) {
 }
 
 /**
+ * The labels a label column gives a page's values (src/engine/sql/labels.ts): `table`, the label
+ * table of every value (`sorrel_k`, `sorrel_label`), which a `query` reads; `of`, the labels of
+ * some values only, which a page or draw without a query reads once its values are known.
+ */
+export type PageLabels = { table: string; of: (values: (number | string)[]) => Promise<ValueLabels> };
+
+/** PageLabels of `column` of an engine table (a model tree's table: its own rows), from `labelColumn`. */
+export function toPageLabels(
+  query: EngineQuery,
+  table: EngineTable,
+  column: string,
+  labelColumn: string,
+  signal?: AbortSignal,
+): PageLabels {
+  return {
+    table: toEngineLabelTable(table, column, labelColumn),
+    of: (values) => engineValueLabels(query, table, column, labelColumn, values, signal),
+  };
+}
+
+/**
  * The rows a values page reads (StatsSource: `from`, `where`, the value `column`, its `type`,
  * `finish`) and `count`, the aggregate that counts a value's records (`count()`) or, over J(T) of a
- * model tree, its distinct root entities (src/engine/tree/page.ts); `labels`, a label column's
- * label table (src/engine/sql/labels.ts: `sorrel_k`, `sorrel_label`) when the values' labels come from one.
+ * model tree, its distinct root entities (src/engine/tree/page.ts); `labels` when the values' labels
+ * come from a label column.
  */
-export type PageSource = StatsSource & { count: string; labels?: string };
+export type PageSource = StatsSource & { count: string; labels?: PageLabels };
 
 /** The page, count or draw of engineValuesPage over the rows `src` reads, counted by `src.count`. */
 export async function valuesPageSql(
@@ -71,7 +95,9 @@ export async function valuesPageSql(
   const finish = src.finish ?? ((sql: string) => sql);
   const query = (sql: string, signal?: AbortSignal) => run(finish(sql), signal);
   const { from, where } = src;
-  const { labels } = src;
+  // With a query every value's label is joined to its group (the query filters and ranks by it);
+  // without, only the page's or the draw's values are labelled, once they are known (labelled below).
+  const labels = q ? src.labels?.table : undefined;
   const label = labels ? 'sorrel_label' : toSqlLabel(`assumeNotNull(${c})`, kind);
   const labelQuery = q && toSqlLabelQuery(label, q, 'sorrel_n');
   // The groups of the answer: one per value (and the nulls' group, which a query never drops), with
@@ -99,25 +125,33 @@ export async function valuesPageSql(
     counts: ((row?.sorrel_c as unknown[] | undefined) ?? []).map((n) => Number(n)),
     ...(labels ? { labels: ((row?.sorrel_l as unknown[] | undefined) ?? []).map(String) } : {}),
   });
+  // Without a query, a label column's labels of the page's (or the draw's) values only, one row per value.
+  const labelled = async (page: ValuesPage): Promise<ValuesPage> => {
+    if (!src.labels) return page;
+    if (labels) return { ...page, labels: page.labels ?? [] }; // joined (an empty draw has none to carry)
+    const got = page.values.length ? await src.labels.of(page.values) : { values: [], labels: [] };
+    const byValue = new Map(got.values.map((v, i) => [v, got.labels[i]]));
+    return { ...page, labels: page.values.map((v) => byValue.get(v) ?? toLabel(v, src.type)) };
+  };
   if ('offset' in pick) {
     const slice = `arraySlice(sorrel_s, ${pick.offset + 1}, ${pick.limit})`;
     const [row] = await query(
       `SELECT toString(length(sorrel_s)) AS sorrel_n, sorrel_nulls, ${valuesOf(slice)} FROM (${sorted})`,
       signal,
     );
-    return { count: Number(row?.sorrel_n ?? 0), nullCount: Number(row?.sorrel_nulls ?? 0), ...toPage(row) };
+    return labelled({ count: Number(row?.sorrel_n ?? 0), nullCount: Number(row?.sorrel_nulls ?? 0), ...toPage(row) });
   }
   // A draw needs the count first: the groups counted, without sorting them.
   const [n] = await query(`SELECT toString(countIf(NOT sorrel_z)) AS sorrel_n, ${nulls} FROM (${groups})`, signal);
   const count = Number(n?.sorrel_n ?? 0);
   const nullCount = Number(n?.sorrel_nulls ?? 0);
   const drawn = drawIndices(count, pick.random, pick.seed);
-  if (drawn.length === 0) return { count, nullCount, values: [], counts: [], ...(labels ? { labels: [] } : {}) };
+  if (drawn.length === 0) return labelled({ count, nullCount, values: [], counts: [] });
   // The drawn positions (1-based) of the same array, then put in value order: only the drawn values come back.
   const picked = `arraySort(x -> tupleElement(x, 2), arrayMap(i -> sorrel_s[i], [${drawn.map((j) => j + 1).join(', ')}]))`;
   const [row] = await query(
     `SELECT ${valuesOf('sorrel_p')} FROM (SELECT ${picked} AS sorrel_p FROM (${sorted}))`,
     signal,
   );
-  return { count, nullCount, ...toPage(row) };
+  return labelled({ count, nullCount, ...toPage(row) });
 }

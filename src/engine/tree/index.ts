@@ -1,7 +1,6 @@
 // Tree tasks (API.md §12) over engine tables (§14): the EngineRunner for tree-key, tree-link, tree-count, tree-distinct, tree-dist, tree-stats, tree-summary, tree-values-page.
 import { toGroupLimit } from '../../contract/limits.ts';
 import type { Task } from '../../contract/tasks.ts';
-import { toEngineLabelTable } from '../sql/labels.ts';
 import type { EngineRunner } from '../runner.ts';
 import { countEntities, distinctEntities } from './counts.ts';
 import { treeGridSql, treeGroupsSql } from './dist.ts';
@@ -12,7 +11,7 @@ import { type ConditionSql, selectSql } from './select.ts';
 import { newStatement } from './sql.ts';
 import { joinedSource } from './join.ts';
 import { summarySql } from '../compute/summary.ts';
-import { valuesPageSql } from '../compute/page.ts';
+import { toPageLabels, valuesPageSql } from '../compute/page.ts';
 
 /**
  * A runner of the tree tasks that writes each context condition with `condition`. Every table of
@@ -51,7 +50,8 @@ export function createTreeRunner(condition: ConditionSql): EngineRunner {
         const source = joinedSource(st, task.dataset, task.column, selectSql(st, task.context, condition));
         // A label column's labels come from the table's own rows (as in memory), joined to J(T)'s groups.
         const own = task.tree.tables[task.dataset].engine;
-        const labels = task.labelColumn && own ? toEngineLabelTable(own, task.column, task.labelColumn) : undefined;
+        const labels =
+          task.labelColumn && own ? toPageLabels(ctx.query, own, task.column, task.labelColumn, signal) : undefined;
         return valuesPageSql(ctx.query, { ...source, labels }, task.query, task.pick, signal);
       }
       case 'tree-dist': {
