@@ -5,9 +5,10 @@
 // runs, in a rotating order, the raw SQL (engine-scale's clustered cases), the before checkout's
 // engineGrid and this one's over the same groups SQL (as src/engine/compute/dist.ts builds it),
 // naive and aware (grade < 10), 1-D (`x`, 1M groups) and 2-D (`code` × `grade`, 2M groups). CPU is
-// what both shards' server processes used during each query, every thread counted (/proc/<pid>/task
-// schedstat): 18.16's query_log counts only some threads of a query (a round reading a table in
-// parallel showed a third of its CPU there). Both checkouts' grids must be equal.
+// what both shards' server processes used during each query (user + system of /proc/<pid>/stat, which
+// keeps the time of threads that ended, in 10 ms ticks): 18.16's query_log counts only some threads
+// of a query (a round reading a table in parallel showed a third of its CPU there), and the live
+// threads' schedstat misses the query threads that ended. Both checkouts' grids must be equal.
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -16,7 +17,7 @@ import type { EngineQueryOptions, EngineRow } from '../../src/contract/engine.ts
 import { engineGrid } from '../../src/engine/compute/grid.ts';
 import { startCluster } from '../../test/helpers/clickhouse.ts';
 import { generate } from '../lib/engine-scale.ts';
-import { processCpuMs } from '../lib/proc-cpu.ts';
+import { readCpuMs } from '../lib/proc-cpu.ts';
 
 /** The pid of the clickhouse-server whose config holds HTTP port `port`. */
 function serverPid(port: string): number {
@@ -47,7 +48,7 @@ const ch = await startCluster();
 try {
   await generate(ch, ROWS);
   const pids = ch.urls.map((u) => serverPid(new URL(u).port));
-  const serversCpu = () => pids.reduce((a, pid) => a + processCpuMs(pid), 0);
+  const serversCpu = () => pids.reduce((a, pid) => a + readCpuMs(pid), 0);
   const t = `${ch.database}.w`;
   const groupsSql = (where: string, columns: string[]) =>
     `SELECT ${columns.map((c, d) => `toFloat64(\`${c}\`) AS k${d}`).join(', ')}, count() AS c FROM ${t} WHERE ${where} AND ${columns.map((c) => `isNotNull(\`${c}\`)`).join(' AND ')} GROUP BY ${columns.map((_, d) => `k${d}`).join(', ')}`;

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EngineQuery, EngineRow } from '../../contract/engine.ts';
 import type { GridCells } from '../../contract/grid.ts';
-import { exactSumsSql, fromExactMoments, fromExactSum, toMean, toPopulationVariance } from '../sql/exact.ts';
+import { exactSumsSql, fromExactMoments, fromExactSum, toMean, toPopulationVariance, toWeight } from '../sql/exact.ts';
 
 /**
  * The groups of a distribution as SQL: `sql` selects one row per group with its number key in each
@@ -39,16 +39,17 @@ function bitsOf(x: string): string {
 /**
  * Steps 1–2 of §7 and §13's grid over the groups `g` selects, as workers/grid-groups.ts does them
  * in memory, with every sum exact and rounded once (API.md §8):
- *   1. n, Σx, Σx² and the smallest x per dimension → the population deviation s = √(M₂/n);
+ *   1. n (at most maxPoints: the groups themselves, below), Σx, Σx² and the smallest x per
+ *      dimension → the population deviation s = √(M₂/n);
  *   2. Σz per dimension, z = x / s (0 when s = 0) → the mean point;
  *   3. Σ distance to it, √Σ(z − mean)² in dimension order → the mean distance and the outliers' bound;
- *   4. the groups at least 3× the mean distance away (outliers, part of the answer), and the range
- *      [lo, hi] of the others' z per dimension;
+ *   4. in one pass, the groups at least 3× the mean distance away (outliers, part of the answer,
+ *      as one array), and the range [lo, hi] of the others' z per dimension;
  *   5. per non-empty cell, min(G − 1, ⌊(z − lo) / (hi − lo) · G⌋) per dimension (0 when hi = lo),
  *      its total count and the exact Σ count·z per dimension → its count-weighted mean.
  * The groups are counted once, into a temporary table of the request's engine session, and each
- * round reads that table; what comes back is one row per round, the outliers and one row per
- * non-empty cell (at most maxPoints). The arithmetic of z, the distance and
+ * round reads that table; what comes back is one row per round (round 4's holding the outliers) and
+ * one row per non-empty cell (at most maxPoints). The arithmetic of z, the distance and
  * the cell is the workers' IEEE operations in the same order, so each group lands where it would in
  * memory.
  *
@@ -161,7 +162,6 @@ async function gridRounds(
       from: `${GROUPS} WHERE ${kept}`,
       keys: { cell: cellIndex },
       sums: Object.fromEntries(dims.map((d) => [`m${d}`, { x: z[d], weight: 'c' }])),
-      others: { w: { partial: 'sum(c)', total: (p) => `toString(sum(${p}))` } },
     }),
   );
   return { kind: 'cells', grid: toCells(cellRows, outlierRows, nd, { size: Number(n), std, constant }) };
@@ -179,7 +179,7 @@ function toCells(
     counts = new Float64Array(cells);
   for (let k = 0; k < cells; k++) {
     const row = cellRows[k];
-    const w = BigInt(row.w as string);
+    const w = toWeight(row.m0); // Σ count of the cell, beside its sums
     counts[k] = Number(w);
     for (let d = 0; d < nd; d++) values[k * nd + d] = toMean(fromExactSum(row[`m${d}`]), w);
   }

@@ -133,6 +133,11 @@ export function fromExactSum(value: unknown): ExactTotals {
   return toTotalsOfGroups(toGroups(value, 3));
 }
 
+/** The Σ weight (the row count for a plain sum) of an exactSumsSql value. */
+export function toWeight(value: unknown): bigint {
+  return toColumns(value, 3)[1].reduce((a, w) => a + w, 0n);
+}
+
 /** The exact Σx and Σx² of an exactMomentsSql value. */
 export function fromExactMoments(value: unknown): ExactTotals {
   return toTotalsOfGroups(toGroups(value, 9));
