@@ -128,9 +128,26 @@ function toGroups(value: unknown, parts: number): ExponentGroup[] {
   });
 }
 
+/**
+ * The exact totals of finite groups in units of their smallest scale, 2^(min max(E, 1) − 1075), not
+ * of 2^−1074 as toTotalsOfGroups gives them: the same values in integers of a few dozen bits rather
+ * than a thousand, which the one rounding divides a hundred times faster (50,000 cells a grid).
+ */
+function toTotals(groups: ExponentGroup[]): ExactTotals {
+  if (groups.length === 0 || groups.some((g) => g.exponent === 2047)) return toTotalsOfGroups(groups);
+  const base = Math.min(...groups.map((g) => Math.max(g.exponent, 1)));
+  const totals: ExactTotals = { sum: 0n, squares: 0n, exp: base - 1075, nan: 0, posInf: 0, negInf: 0 };
+  for (const g of groups) {
+    const shift = BigInt(Math.max(g.exponent, 1) - base);
+    totals.sum += (g.negative ? -g.mantissas : g.mantissas) << shift;
+    totals.squares += g.squares << (2n * shift);
+  }
+  return totals;
+}
+
 /** The exact Σ weight·x of an exactSumSql value (its `squares` 0). */
 export function fromExactSum(value: unknown): ExactTotals {
-  return toTotalsOfGroups(toGroups(value, 3));
+  return toTotals(toGroups(value, 3));
 }
 
 /** The Σ weight (the row count for a plain sum) of an exactSumsSql value. */
@@ -140,7 +157,7 @@ export function toWeight(value: unknown): bigint {
 
 /** The exact Σx and Σx² of an exactMomentsSql value. */
 export function fromExactMoments(value: unknown): ExactTotals {
-  return toTotalsOfGroups(toGroups(value, 9));
+  return toTotals(toGroups(value, 9));
 }
 
 /** The population variance M₂/n = (n·Σx² − (Σx)²) / n² of n values, rounded once (API.md §7 step 1, §8). */
