@@ -1,6 +1,6 @@
 // The Polka app: the route table, method rules and CORS preflight, one log line and metric per request.
 import { toEchoText } from './common/echo.ts';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import polka from 'polka';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -25,6 +25,7 @@ import { toParseMemoBytes } from './http/parse-memo.ts';
 import { createReplyCache } from './http/reply-cache.ts';
 import { memoizeRoutes } from './http/route-memo.ts';
 import { toRequestHandler } from './http/dispatch.ts';
+import type { ApiServerResponse } from './http/messages.ts';
 import { sendError } from './http/write.ts';
 import { addWebRoutes } from './http/static.ts';
 import { createClientLimit } from './http/rate-limit.ts';
@@ -33,8 +34,18 @@ export type { LifecycleStatus, ReloadStatus } from './http/ops.ts';
 
 /** The swappable snapshot (a reload replaces it; a request keeps the one it started with) and the lifecycle's status. */
 export type AppState = OpsState;
-/** `engines`: the served catalog's engines (API.md §14), for /readyz and /metrics. */
-export type AppOptions = { state: AppState; pool: Pool; config: Config; logger: Logger; engines?: EngineBoard };
+/**
+ * `engines`: the served catalog's engines (API.md §14), for /readyz and /metrics. `onClose`: called
+ * as each response closes, from the app's own one `close` listener (the server's drain bookkeeping).
+ */
+export type AppOptions = {
+  state: AppState;
+  pool: Pool;
+  config: Config;
+  logger: Logger;
+  engines?: EngineBoard;
+  onClose?: (res: ServerResponse) => void;
+};
 
 // A POST on /values/ validates typed values (Cilantro 2.3 sends them): a read, never cached.
 const ROUTES: Route<never>[] = [
@@ -64,11 +75,8 @@ function toAllow(path: string): Allowed {
   return READ_ONLY;
 }
 
-/** A response with the time its request started (performance.now() ms). */
-type TimedResponse = ServerResponse & { startedAt: number };
-
 /** Creates the request handler over a swappable snapshot holder; `listen` it or pass it to http. */
-export function createApp({ state, pool, config, logger, engines }: AppOptions) {
+export function createApp({ state, pool, config, logger, engines, onClose: closed }: AppOptions) {
   // The parse memo (answer.ts) takes its share of the reply cache's bytes.
   const replies = createReplyCache(Math.max(0, config.replyCacheBytes - toParseMemoBytes(config.replyCacheBytes)));
   const metrics = createMetrics(() => toGauges(state, pool, replies));
@@ -89,10 +97,12 @@ export function createApp({ state, pool, config, logger, engines }: AppOptions) 
     },
   });
 
-  // One metric and, at info level, one log line per request, from one listener shared by all
-  // requests (a closure per request showed up in profiles of reply-cache hits).
+  // One metric, at info level one log line, and the server's `onClose`, per request, from one listener
+  // shared by all requests (a closure per request, and each further listener, showed up in profiles of
+  // reply-cache hits).
   const logRequests = logger.isLevelEnabled('info');
-  function onClose(this: TimedResponse): void {
+  function onClose(this: ApiServerResponse): void {
+    closed?.(this);
     const req = this.req as ApiRequest;
     const seconds = (performance.now() - this.startedAt) / 1e3;
     metrics.observe(req.route ?? 'other', this.statusCode, seconds);
@@ -107,10 +117,8 @@ export function createApp({ state, pool, config, logger, engines }: AppOptions) 
     logger.info(entry, 'request');
   }
 
-  // Method rules, CORS preflight, and the per-request metric.
+  // Method rules and CORS preflight.
   app.use((req, res, next) => {
-    (res as TimedResponse).startedAt = performance.now();
-    res.on('close', onClose);
     const { header: allow, methods } = toAllow(req.path);
     if (req.method === 'OPTIONS') {
       res.statusCode = 204;
@@ -146,7 +154,13 @@ export function createApp({ state, pool, config, logger, engines }: AppOptions) 
   }
   addWebRoutes(app as never); // the web catalog browser at / (src/http/static.ts)
   memoizeRoutes(app as never); // last: every route is registered
-  // Polka's router and handlers, walked without a promise per step (src/http/dispatch.ts).
-  (app as { handler: unknown }).handler = toRequestHandler(app as never);
+  // Polka's router and handlers, walked without a promise per step (src/http/dispatch.ts), each
+  // request timed from here to its response's close.
+  const dispatch = toRequestHandler(app as never);
+  (app as { handler: unknown }).handler = (req: IncomingMessage, res: ApiServerResponse) => {
+    res.startedAt = performance.now();
+    res.on('close', onClose);
+    dispatch(req, res);
+  };
   return app;
 }

@@ -17,18 +17,29 @@ import {
 } from 'apache-arrow';
 import type { InternalType } from '../contract/model.ts';
 import { storageOf } from '../contract/storage.ts';
-import { toCells, toCountData, toLabelData, toUtf8Data } from './arrow-columns.ts';
+import { toCells, toCountData, toIntegerData, toLabelData, toUtf8Data } from './arrow-columns.ts';
 
 /**
- * A column's Arrow type. The one rule (docs/api.md, "Arrow bodies"): integer, float, decimal and key
- * values, bins and centroids are Float64 (exact: they are doubles in storage, see
- * src/contract/storage.ts); biginteger values Int64 (exact beyond 2^53); booleans Bool; strings
- * Utf8; dates DateDay, datetimes Timestamp(ms, no zone: UTC), times Time(ms). Two kinds are decided
- * by the column's own values (src/http/arrow-columns.ts): `count`, the narrowest unsigned integer
- * type that holds every count (Float64 from 2^32 on), and `label`, Utf8 or a dictionary of Utf8,
- * whichever is fewer bytes.
+ * A column's Arrow type. The one rule (docs/api.md, "Arrow bodies"): float and decimal values, bins
+ * and centroids are Float64 (exact: they are doubles in storage, see src/contract/storage.ts);
+ * biginteger values Int64 (exact beyond 2^53); booleans Bool; strings Utf8; dates DateDay, datetimes
+ * Timestamp(ms, no zone: UTC), times Time(ms). Three kinds are decided by the column's own values
+ * (src/http/arrow-columns.ts): `count`, the narrowest unsigned integer type that holds every count
+ * (Float64 from 2^32 on); `integer` (integer and key values), the narrowest 8-, 16- or 32-bit integer
+ * type that holds them (Float64 when one is not whole or is out of range); and `label`, Utf8 or a
+ * dictionary of Utf8, whichever is fewer bytes.
  */
-export type ArrowKind = 'float64' | 'int64' | 'bool' | 'utf8' | 'date' | 'datetime' | 'time' | 'count' | 'label';
+export type ArrowKind =
+  | 'float64'
+  | 'integer'
+  | 'int64'
+  | 'bool'
+  | 'utf8'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  | 'count'
+  | 'label';
 
 /** A column of an Arrow body: its name, type, and value j in storage units (src/contract/storage.ts), null for a null. */
 export type ArrowColumn = { name: string; kind: ArrowKind; at: (j: number) => unknown };
@@ -36,6 +47,7 @@ export type ArrowColumn = { name: string; kind: ArrowKind; at: (j: number) => un
 /** The Arrow kind of a field's values (storage units as they are, see ArrowKind). */
 export function toArrowKind(type: InternalType): ArrowKind {
   if (type === 'date' || type === 'datetime' || type === 'time') return type; // temporal types keep their own Arrow type
+  if (type === 'integer' || type === 'key') return 'integer'; // whole numbers: the narrowest type that holds them
   const kind = storageOf(type); // the one type → storage rule
   return kind === 'i64' ? 'int64' : kind === 'bool' ? 'bool' : kind === 'dict' ? 'utf8' : 'float64';
 }
@@ -66,6 +78,8 @@ function toData({ kind, at }: ArrowColumn, length: number, position: number): Da
       return toCountData(cells, length);
     case 'label':
       return toLabelData(cells, length, position);
+    case 'integer':
+      return toIntegerData(cells, length);
     case 'utf8':
       return toUtf8Data(cells, length);
     case 'float64': {

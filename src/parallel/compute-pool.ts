@@ -191,3 +191,15 @@ function toPoolError(err: unknown): Error {
   if (err instanceof Error && err.name === 'AbortError') return err;
   return new Error(`Compute task failed: ${message}`, { cause: err });
 }
+
+/** A pool whose threads start with its first task (none when it never gets one). */
+export function createLazyPool(config: Parameters<typeof createPool>[0]): Pool {
+  let started: Pool | null = null;
+  return {
+    run: (task, signal) => (started ??= createPool(config)).run(task, signal),
+    stats: () => started?.stats() ?? { queued: 0, utilization: 0, threads: 0 },
+    close: async () => {
+      await started?.close();
+    },
+  };
+}

@@ -16,8 +16,10 @@ export type DrainReport = { signal: string; drained: number; cut: number; ms: nu
 
 export type Lifecycle = {
   status: LifecycleStatus;
-  /** Counts a request from its start to the end of its response; during a drain, closes its connection after it. */
+  /** Counts a request from its start; during a drain, closes its connection after it. */
   track(req: IncomingMessage, res: ServerResponse): void;
+  /** Its response has closed (the caller's one `close` listener calls this: src/app.ts `onClose`). */
+  untrack(res: ServerResponse): void;
   /**
    * Builds a new snapshot in the background and swaps it in; on failure keeps the old one. A call
    * during a reload queues exactly one more (further calls join it), so two builds never overlap.
@@ -56,8 +58,8 @@ export function createLifecycle({ server, state, pool, config, log, ready, load 
     queued: Promise<ReloadOutcome> | null = null;
   let drained: Promise<DrainReport> | null = null;
   const collect = exposeGc();
-  function untrack(this: ServerResponse): void {
-    open.delete(this);
+  function untrack(res: ServerResponse): void {
+    open.delete(res);
     if (status.draining) answeredInDrain++;
     if (open.size === 0) idle?.();
   }
@@ -132,8 +134,8 @@ export function createLifecycle({ server, state, pool, config, log, ready, load 
     track(_req, res) {
       open.add(res);
       if (status.draining) res.shouldKeepAlive = false;
-      res.on('close', untrack); // one shared listener: no closure per request ('close' comes once)
     },
+    untrack,
     drain(signal) {
       drained ??= (async () => {
         const started = performance.now();

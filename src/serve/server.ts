@@ -1,5 +1,5 @@
 // Starts the HTTP server at once (/readyz answers 503), then loads the catalog or built snapshot file into a snapshot.
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import type { Logger } from 'pino';
@@ -14,7 +14,7 @@ import { createFairTurns } from './connections.ts';
 import { createLog } from '../log.ts';
 import { createLifecycle, type DrainReport, type ReloadOutcome } from './lifecycle.ts';
 import { createLoadPool } from '../parallel/load-pool.ts';
-import { createPool } from '../parallel/compute-pool.ts';
+import { createLazyPool, createPool } from '../parallel/compute-pool.ts';
 import type { Pool } from '../contract/pool.ts';
 import { isSnapshotFile, loadBuiltSnapshot } from '../snapshot/build/built.ts';
 import { createSnapshot, type Snapshot } from '../snapshot/build/create.ts';
@@ -27,6 +27,7 @@ import type { EngineRunner } from '../engine/runner.ts';
 
 type ForCatalog = ServedEngines['forCatalog'];
 import { warmNaiveDists } from './warm.ts';
+import { ApiIncomingMessage, ApiServerResponse } from '../http/messages.ts';
 
 export type Running = {
   server: Server;
@@ -64,7 +65,8 @@ export async function startServer(
   const state: AppState = { snapshot: null };
   const engines = createServedEngines(workers, state, { timeoutMs: config.engineTimeoutMs, log, run });
   const pool = engines.pool;
-  const app = createApp({ state, pool, config, logger: log, engines: engines.board });
+  const onClose = (res: ServerResponse) => lifecycle.untrack(res); // from the app's one `close` listener per response
+  const app = createApp({ state, pool, config, logger: log, engines: engines.board, onClose });
   // The first load also runs on the serving pool's threads, idle until it ends (src/parallel/load-pool.ts).
   const load = (threads: number, serving?: Pool) =>
     loadSnapshot(sourcePath, threads, log, config.bufferBytes ?? undefined, engines.forCatalog, {
@@ -75,6 +77,8 @@ export async function startServer(
   // A context may be 16 KiB of JSON, up to three times that once URL-encoded: allow 64 KiB of request head.
   const server = createServer(
     {
+      IncomingMessage: ApiIncomingMessage, // every field the app sets exists from construction (src/http/messages.ts)
+      ServerResponse: ApiServerResponse,
       maxHeaderSize: 64 * 1024,
       headersTimeout: config.headersTimeoutMs,
       requestTimeout: Math.max(config.requestTimeoutMs, config.headersTimeoutMs),
@@ -183,15 +187,7 @@ async function loadSnapshot(
   if (isSnapshotFile(path)) {
     log.info({ file: path }, 'loading snapshot file');
     // A file holds no tree index: a catalog with a root rebuilds it on a pool started only then.
-    let started: Pool | null = null;
-    const lazy: Pool = {
-      run: (task, signal) =>
-        (started ??= createPool({ poolThreads: threads, poolMaxQueue: Number.MAX_SAFE_INTEGER })).run(task, signal),
-      stats: () => started?.stats() ?? { queued: 0, utilization: 0, threads: 0 },
-      close: async () => {
-        await started?.close();
-      },
-    };
+    const lazy = createLazyPool({ poolThreads: threads, poolMaxQueue: Number.MAX_SAFE_INTEGER });
     try {
       const snapshot = await loadBuiltSnapshot(path, lazy, engines);
       for (const e of snapshot.engines?.specs ?? []) warnOfTransport(path, e, log);

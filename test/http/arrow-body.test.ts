@@ -74,11 +74,16 @@ t(
   'column types follow the field types, count its largest count, labels their repeats; 64-bit integers stay exact',
   async () => {
     const types = async (path: string) => decodeArrow((await fetchBoth(s, path)).bytes).types;
+    // i: whole numbers 0..999, in the narrowest integer type that holds them; f: decimals, Float64.
     assert.equal(await types('/api/fields/1/dist/?cluster=false'), {
       count: 'Uint8',
-      values_0: 'Float64',
+      values_0: 'Int16',
       labels_0: 'Utf8',
     });
+    assert.is((await types('/api/fields/1/values/?limit=0')).value, 'Int16');
+    assert.is((await types('/api/fields/9/values/?limit=0')).value, 'Int16'); // o: 0..49 and 10,000 + i
+    assert.is((await types(`/api/fields/9/dist/?${ctx({ field: 9, operator: 'lt', value: 50 })}`)).values_0, 'Int8');
+    assert.is((await types('/api/fields/3/dist/')).values_0, 'Float64');
     // true and false: counts above 255 (the JSON body's counts are compared with it above).
     assert.is((await types('/api/fields/4/dist/')).count, 'Uint16');
     // s × i: 5 labels of s, each repeated for ~100 groups of i, whose labels barely repeat.

@@ -59,6 +59,43 @@ t('a value that is no count (negative, fractional) keeps Float64 as it is', () =
   }
 });
 
+t('integer values take the narrowest 8-, 16- or 32-bit type that holds them, signed first; else Float64, exact', () => {
+  const cases: [number[], string][] = [
+    [[0, 127], 'Int8'],
+    [[-128, 5], 'Int8'],
+    [[0, 128], 'Uint8'],
+    [[0, 255], 'Uint8'],
+    [[-1, 128], 'Int16'],
+    [[0, 256], 'Int16'],
+    [[-32_768, 32_767], 'Int16'],
+    [[0, 32_768], 'Uint16'],
+    [[0, 49_999], 'Uint16'],
+    [[0, 65_535], 'Uint16'],
+    [[-1, 32_768], 'Int32'],
+    [[0, 65_536], 'Int32'],
+    [[-(2 ** 31), 2 ** 31 - 1], 'Int32'],
+    [[0, 2 ** 31], 'Uint32'],
+    [[0, 2 ** 32 - 1], 'Uint32'],
+    [[0, 2 ** 32], 'Float64'],
+    [[-(2 ** 31) - 1, 0], 'Float64'],
+    [[-1, 2 ** 31], 'Float64'], // no 32-bit type holds both
+    [[2 ** 53 - 1, 1], 'Float64'],
+    [[1, 2.5], 'Float64'],
+    [[0, -0], 'Float64'], // -0 is a double's: an integer type would make it 0
+  ];
+  for (const [values, type] of cases) {
+    const withNull = [...values, null];
+    const got = roundTrip('integer', withNull);
+    assert.is(got.type, type, String(values));
+    assert.equal(got.arrow, withNull, `${values} (apache-arrow)`);
+    assert.equal(got.flechette, withNull, `${values} (flechette)`);
+    if (type === 'Float64') assert.ok(Object.is(got.arrow[1], values[1]), `${values}: the bits as they are`);
+  }
+  // Nothing but nulls, and no row: the narrowest type.
+  assert.is(roundTrip('integer', [null, null]).type, 'Int8');
+  assert.is(roundTrip('integer', []).type, 'Int8');
+});
+
 t('labels that repeat are a dictionary, by the narrowest index; unique labels stay Utf8', () => {
   const of = (n: number, distinct: number) => Array.from({ length: n }, (_, j) => `label ${j % distinct} é`);
   const cases: [string[], string][] = [
