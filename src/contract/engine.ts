@@ -44,9 +44,9 @@ export type EngineQuery = (sql: string, signal?: AbortSignal, opts?: EngineQuery
 /**
  * `session`: the engine session the query runs in (its temporary tables live there, and end with it
  * or after the engine's session timeout); one query at a time per session. `command`: a statement
- * without rows (CREATE, DROP), answered by [].
+ * without rows (CREATE, DROP), answered by []. `settings`: the engine's settings for this query alone.
  */
-export type EngineQueryOptions = { session?: string; command?: boolean };
+export type EngineQueryOptions = { session?: string; command?: boolean; settings?: Record<string, number> };
 
 /**
  * What the engine computes to identify a table's content (API.md §14): the row count and the

@@ -95,7 +95,10 @@ export function createEngineClient(spec: EngineSpec, { timeoutMs, env, observe }
     const onAbort = () => deadline.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const session = opts?.session ? { session_id: opts.session } : {};
+      const session = {
+        ...(opts?.session ? { session_id: opts.session } : {}),
+        ...(opts?.settings ? { clickhouse_settings: opts.settings } : {}),
+      };
       let rows: EngineRow[] = [];
       if (opts?.command)
         await client.command({ query: sql, abort_signal: deadline.signal, query_id: queryId, ...session });

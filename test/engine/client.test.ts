@@ -66,6 +66,42 @@ test('queries run read-only (readonly=2): the engine refuses a write, DDL and li
   }
 });
 
+test("a session's temporary table is filled by INSERT read-only, with the query's own settings (src/engine/compute/grid.ts)", async () => {
+  const client = createEngineClient(spec(), { timeoutMs: 5000, env: {} });
+  const opts = { session: `sorrel-client-test-${process.pid}` };
+  try {
+    await client.query('CREATE TEMPORARY TABLE probe (x UInt64) ENGINE = Memory', undefined, {
+      ...opts,
+      command: true,
+    });
+    const settings = { min_insert_block_size_rows: 1000, min_insert_block_size_bytes: 0, max_block_size: 1000 };
+    await client.query('INSERT INTO probe SELECT number FROM system.numbers LIMIT 10000', undefined, {
+      ...opts,
+      command: true,
+      settings,
+    });
+    const [row] = await client.query(
+      'SELECT toString(count()) AS n, toString(sum(x)) AS s, toString(uniqExact(blockSize())) AS sizes, toString(min(blockSize())) AS smallest FROM probe',
+      undefined,
+      opts,
+    );
+    assert.equal(row, { n: '10000', s: '49995000', sizes: '1', smallest: '1000' }, 'ten blocks of 1,000 rows');
+    const [own] = await client.query(
+      "SELECT value FROM system.settings WHERE name = 'min_insert_block_size_rows'",
+      undefined,
+      {
+        settings,
+      },
+    );
+    assert.is(own.value, '1000', 'the setting reached the engine');
+    const [other] = await client.query("SELECT value FROM system.settings WHERE name = 'min_insert_block_size_rows'");
+    assert.is(other.value, '1048576', 'and only that query');
+  } finally {
+    await client.query('DROP TEMPORARY TABLE IF EXISTS probe', undefined, { ...opts, command: true }).catch(() => {});
+    await client.close();
+  }
+});
+
 test('an engine nobody listens on is unreachable, named, without its address', async () => {
   const port = await new Promise<number>((resolve) => {
     const srv = createServer().listen(0, '127.0.0.1', () => {

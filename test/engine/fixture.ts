@@ -144,7 +144,8 @@ export function toEngineQuery(ch: Cluster, seen?: string[]): EngineQuery {
   return async (sql, signal, opts) => {
     seen?.push(sql);
     const session = opts?.session ? `&session_id=${encodeURIComponent(opts.session)}` : '';
-    const res = await fetch(`${ch.url}/?default_format=JSON&database=${ch.database}${session}`, {
+    const settings = Object.entries(opts?.settings ?? {}).map(([k, v]) => `&${k}=${v}`);
+    const res = await fetch(`${ch.url}/?default_format=JSON&database=${ch.database}${session}${settings.join('')}`, {
       method: 'POST',
       body: sql,
       signal,

@@ -29,9 +29,10 @@ function scaled(x: number): bigint {
   return b >> 63n ? -v : v;
 }
 
-/** Values as SQL rows, each from its bits (the engine's decimal parser may be one bit off). */
-function valuesSql(xs: number[]): string {
-  return `SELECT arrayJoin([${xs.map((x) => bitsOf(x)).join(', ')}]) AS b, reinterpretAsFloat64(reinterpretAsString(b)) AS x`;
+/** Values as SQL rows, each from its bits (the engine's decimal parser may be one bit off), each `times` times. */
+function valuesSql(xs: number[], times = 1): string {
+  const rows = times > 1 ? ` FROM numbers(${times})` : '';
+  return `SELECT arrayJoin([${xs.map((x) => bitsOf(x)).join(', ')}]) AS b, reinterpretAsFloat64(reinterpretAsString(b)) AS x${rows}`;
 }
 
 test('the engine sums adversarial doubles exactly (cancellation, 1e308 with 1, subnormals, mixed signs)', async () => {
@@ -43,21 +44,27 @@ test('the engine sums adversarial doubles exactly (cancellation, 1e308 with 1, s
     [2 ** 53, 1, 1, -(2 ** 53)],
     Array.from({ length: 1000 }, (_, i) => (i % 2 ? -1 : 1) * (1 + i * 2 ** -52) * 2 ** (((i * 37) % 2000) - 1000)),
   ];
-  for (const xs of cases) {
+  // Every fraction bit set, thousands of times per sign and exponent: the digits' product sums pass 2^64 and wrap.
+  const repeated = [
+    [2 - 2 ** -52, -(2 - 2 ** -52), 2 ** 30 * (2 - 2 ** -52), 3 - 2 ** -51],
+    [2 ** -1022 - 2 ** -1074, -(2 ** -1022 - 2 ** -1074), 2 ** -1022 - 2 ** -1073],
+  ];
+  const TIMES = 9000;
+  for (const [xs, times] of [...cases.map((xs) => [xs, 1] as const), ...repeated.map((xs) => [xs, TIMES] as const)]) {
     const [row] = await query(
       exactSumsSql({
-        from: `(${valuesSql(xs)})`,
+        from: `(${valuesSql(xs, times)})`,
         sums: { s: { x: 'x' }, w: { x: 'x', weight: 'toUInt64(3)' }, q: { x: 'x', squares: true } },
       }),
     );
     // In units of 2^−1074 (2^−2148 for squares): every finite double is a whole number of them.
     const at = (v: bigint, exp: number, unit: number) => v * 2n ** BigInt(exp - unit);
-    const want = xs.reduce((s, x) => s + scaled(x), 0n);
+    const want = BigInt(times) * xs.reduce((s, x) => s + scaled(x), 0n);
     const sum = fromExactSum(row.s);
     assert.is(at(sum.sum, sum.exp, -1074), want, `Σ ${xs.slice(0, 5)}`);
     const w = fromExactSum(row.w);
     assert.is(at(w.sum, w.exp, -1074), 3n * want, `Σ 3x ${xs.slice(0, 5)}`);
-    const squares = xs.reduce((s, x) => s + scaled(x) * scaled(x), 0n);
+    const squares = BigInt(times) * xs.reduce((s, x) => s + scaled(x) * scaled(x), 0n);
     const q = fromExactMoments(row.q);
     assert.is(at(q.sum, q.exp, -1074), want, `Σ ${xs.slice(0, 5)} beside the squares`);
     assert.is(at(q.squares, 2 * q.exp, -2148), squares, `Σ x² ${xs.slice(0, 5)}`);
@@ -197,10 +204,10 @@ test('engineGrid sends few groups back themselves, in its first round', async ()
     rows.map((r) => [Number(r.k0), Number(r.c)]).sort((a, b) => a[0] - b[0]),
     Array.from({ length: 400 }, (_, i) => [i / 4, i % 3]),
   );
-  // The groups counted once into the session's table, its count, its rows, the table dropped.
+  // The session's table, the groups counted once into it, its count (round 1), its rows, the table dropped.
   assert.equal(
     seen.map((q) => q.split(' ')[0]),
-    ['CREATE', 'SELECT', 'SELECT', 'DROP'],
+    ['CREATE', 'INSERT', 'SELECT', 'SELECT', 'DROP'],
   );
 });
 

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EngineQuery, EngineRow } from '../../contract/engine.ts';
 import type { GridCells } from '../../contract/grid.ts';
-import { exactSumsSql, fromExactMoments, fromExactSum, toMean, toPopulationVariance } from '../sql/exact.ts';
+import { exactSumsSql, fromExactMoments, fromExactSum, toMean, toPopulationVariance, toWeight } from '../sql/exact.ts';
 
 /**
  * The groups of a distribution as SQL: `sql` selects one row per group with its number key in each
@@ -39,16 +39,17 @@ function bitsOf(x: string): string {
 /**
  * Steps 1–2 of §7 and §13's grid over the groups `g` selects, as workers/grid-groups.ts does them
  * in memory, with every sum exact and rounded once (API.md §8):
- *   1. n, Σx, Σx² and the smallest x per dimension → the population deviation s = √(M₂/n);
+ *   1. n (at most maxPoints: the groups themselves, below), Σx, Σx² and the smallest x per
+ *      dimension → the population deviation s = √(M₂/n);
  *   2. Σz per dimension, z = x / s (0 when s = 0) → the mean point;
  *   3. Σ distance to it, √Σ(z − mean)² in dimension order → the mean distance and the outliers' bound;
- *   4. the groups at least 3× the mean distance away (outliers, part of the answer), and the range
- *      [lo, hi] of the others' z per dimension;
+ *   4. in one pass, the groups at least 3× the mean distance away (outliers, part of the answer,
+ *      as one array), and the range [lo, hi] of the others' z per dimension;
  *   5. per non-empty cell, min(G − 1, ⌊(z − lo) / (hi − lo) · G⌋) per dimension (0 when hi = lo),
  *      its total count and the exact Σ count·z per dimension → its count-weighted mean.
  * The groups are counted once, into a temporary table of the request's engine session, and each
- * round reads that table; what comes back is one row per round, the outliers and one row per
- * non-empty cell (at most maxPoints). The arithmetic of z, the distance and
+ * round reads that table; what comes back is one row per round (round 4's holding the outliers) and
+ * one row per non-empty cell (at most maxPoints). The arithmetic of z, the distance and
  * the cell is the workers' IEEE operations in the same order, so each group lands where it would in
  * memory.
  *
@@ -67,15 +68,21 @@ export async function engineGrid(
   // round reads that table (the groups, not the rows), and the session's end drops it in any case.
   const opts = { session: `sorrel-grid-${randomUUID()}` };
   const keys = Array.from({ length: g.dims }, (_, d) => `k${d}`);
-  // The keys are never null there, but a Nullable column's stay Nullable types, which sumMap refuses.
   await query(
-    g.finish(
-      `CREATE TEMPORARY TABLE ${GROUPS} ENGINE = Memory AS SELECT ${keys.map((k) => `assumeNotNull(${k}) AS ${k}`).join(', ')}, toUInt64(assumeNotNull(c)) AS c FROM (${g.sql})`,
-    ),
+    `CREATE TEMPORARY TABLE ${GROUPS} (${keys.map((k) => `${k} Float64`).join(', ')}, c UInt64) ENGINE = Memory`,
     signal,
     { ...opts, command: true },
   );
   try {
+    // In blocks of 64Ki groups, so that each round reads the table on every core: CREATE … AS SELECT,
+    // or an INSERT with the default settings, stores the merged groups as one block, read by one thread.
+    await query(
+      g.finish(
+        `INSERT INTO ${GROUPS} SELECT ${keys.map((k) => `assumeNotNull(${k}) AS ${k}`).join(', ')}, toUInt64(assumeNotNull(c)) AS c FROM (${g.sql})`,
+      ),
+      signal,
+      { ...opts, command: true, settings: { min_insert_block_size_rows: 65536, min_insert_block_size_bytes: 0 } },
+    );
     return await gridRounds((sql) => query(sql, signal, opts), g.dims, maxPoints);
   } finally {
     await query(`DROP TEMPORARY TABLE IF EXISTS ${GROUPS}`, undefined, { ...opts, command: true }).catch(() => {});
@@ -96,24 +103,23 @@ async function gridRounds(
   const keys = dims.map((d) => `k${d}`);
   const everyGroup = async () => ({ kind: 'groups' as const, rows: await run(`SELECT ${keys.join(', ')}, c${from}`) });
 
-  // At most maxPoints groups (the common case): the groups themselves.
-  const [size] = await run(`SELECT toString(count()) AS n${from}`);
-  const n = BigInt(size.n as string);
-  if (n <= BigInt(maxPoints)) return everyGroup();
-
-  // 1. The deviation per dimension.
+  // 1. The count and, past maxPoints groups, the deviation per dimension (the sums over at most
+  // maxPoints groups cost little beside a round trip of their own).
   const finite = dims.map((d) => `isFinite(k${d})`).join(' AND ');
   const [one] = await run(
     exactSumsSql({
       from: GROUPS,
       sums: Object.fromEntries(dims.map((d) => [`s${d}`, { x: `k${d}`, squares: true }])),
       others: {
+        n: { partial: 'count()', total: (p) => `toString(sum(${p}))` },
         bad: { partial: `countIf(NOT (${finite}))`, total: (p) => `sum(${p})` },
         ...Object.fromEntries(dims.map((d) => [`m${d}`, { partial: `min(k${d})`, total: (p) => bitsOf(`min(${p})`) }])),
       },
     }),
   );
-  if (Number(one.bad) > 0) return everyGroup();
+  // At most maxPoints groups (the common case): the groups themselves.
+  const n = BigInt(one.n as string);
+  if (n <= BigInt(maxPoints) || Number(one.bad) > 0) return everyGroup();
   const std = dims.map((d) => Math.sqrt(toPopulationVariance(n, fromExactMoments(one[`s${d}`]))));
   if (!std.every(Number.isFinite)) return everyGroup();
   const constant = dims.map((d) => fromBits(one[`m${d}`]));
@@ -131,18 +137,16 @@ async function gridRounds(
   const meanDist = toMean(fromExactSum(three.t), n);
   const kept = meanDist === 0 ? '1' : `${dist} < ${toSqlDouble(3 * meanDist)}`;
 
-  // 4. The outliers, and the others' count and range.
-  const outlierRows =
-    meanDist === 0
-      ? []
-      : await run(
-          `SELECT ${dims.map((d) => `toString(reinterpretAsUInt64(reinterpretAsString(k${d}))) AS o${d}`).join(', ')}, toString(c) AS oc${from} WHERE NOT (${kept})`,
-        );
+  // 4. In one pass, the outliers (as one array of their keys' bits and counts) and the others' range.
+  const [four] = await run(
+    `SELECT ${dims.map((d) => `${bitsOf(`minIf(${z[d]}, ${kept})`)} AS lo${d}, ${bitsOf(`maxIf(${z[d]}, ${kept})`)} AS hi${d}`).join(', ')},` +
+      // The outliers' keys as text of their bits, converted after the filter (a conversion per group costs more than the pass).
+      ` arrayMap(t -> (${[...dims.map((d) => bitsOf(`tupleElement(t, ${d + 1})`)), `toString(tupleElement(t, ${nd + 1}))`].join(', ')}),` +
+      ` groupArrayIf((${[...keys, 'c'].join(', ')}), NOT (${kept}))) AS o${from}`,
+  );
+  const outlierRows = four.o as string[][];
   const remaining = n - BigInt(outlierRows.length);
   if (remaining <= BigInt(maxPoints)) return everyGroup();
-  const [four] = await run(
-    `SELECT ${dims.map((d) => `${bitsOf(`minIf(${z[d]}, ${kept})`)} AS lo${d}, ${bitsOf(`maxIf(${z[d]}, ${kept})`)} AS hi${d}`).join(', ')}${from}`,
-  );
   const side = toGridSide(maxPoints, nd);
   const cellSql = dims.map((d) => {
     const lo = fromBits(four[`lo${d}`]),
@@ -158,7 +162,6 @@ async function gridRounds(
       from: `${GROUPS} WHERE ${kept}`,
       keys: { cell: cellIndex },
       sums: Object.fromEntries(dims.map((d) => [`m${d}`, { x: z[d], weight: 'c' }])),
-      others: { w: { partial: 'sum(c)', total: (p) => `toString(sum(${p}))` } },
     }),
   );
   return { kind: 'cells', grid: toCells(cellRows, outlierRows, nd, { size: Number(n), std, constant }) };
@@ -167,7 +170,7 @@ async function gridRounds(
 /** The cells as pseudo-points (each mean rounded once, API.md §8) and the outliers as groups. */
 function toCells(
   cellRows: EngineRow[],
-  outlierRows: EngineRow[],
+  outlierRows: string[][],
   nd: number,
   scale: { size: number; std: number[]; constant: number[] },
 ): GridCells {
@@ -176,13 +179,13 @@ function toCells(
     counts = new Float64Array(cells);
   for (let k = 0; k < cells; k++) {
     const row = cellRows[k];
-    const w = BigInt(row.w as string);
+    const w = toWeight(row.m0); // Σ count of the cell, beside its sums
     counts[k] = Number(w);
     for (let d = 0; d < nd; d++) values[k * nd + d] = toMean(fromExactSum(row[`m${d}`]), w);
   }
   const outliers = outlierRows.map((r) => ({
-    values: Array.from({ length: nd }, (_, d) => fromBits(r[`o${d}`])),
-    count: Number(r.oc),
+    values: Array.from({ length: nd }, (_, d) => fromBits(r[d])),
+    count: Number(r[nd]),
   }));
   return { size: scale.size, std: scale.std, constant: scale.constant, values, counts, cells, outliers };
 }

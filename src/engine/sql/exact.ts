@@ -3,34 +3,29 @@ import { type ExponentGroup, roundRatio, toTotalsOfGroups } from '../../common/e
 import type { ExactTotals } from '../../common/exact-sum.ts';
 
 //
-// A finite double is (−1)^sign · m · 2^(e − 1075) with m < 2^53 (e the biased exponent field; for
-// e = 0 the scale is 2^−1074 and m the fraction). The engine reads the bits
+// A finite double is (−1)^sign · M · 2^(max(e, 1) − 1075), M = f + h with f its 52-bit fraction and
+// h = 2^52 unless e = 0 (e the biased exponent field). The engine reads the bits
 // (`reinterpretAsUInt64(reinterpretAsString(x))`: 18.16 refuses to reinterpret a Float64 directly),
-// groups the rows by sign and exponent and sums the mantissa in parts small enough never to
-// overflow a UInt64:
-// - a sum Σ wᵢ·xᵢ (w a count ≥ 1, 1 for a plain sum): m in two parts of 27 and 26 bits, so each
-//   part's sum is below Σw · 2^27, exact up to 2^37 rows;
-// - with Σ xᵢ² beside it: m in four parts of 14 bits, m² as seven partial products of at most
-//   four 28-bit terms each (< 2^30), exact up to 2^34 groups.
-// Sorrel then adds the parts exactly (src/common/exact-round.ts) and rounds once.
+// groups the rows by sign and exponent and sums per group, as integers that never overflow a UInt64
+// (the scheme of src/engine/compute/stats.ts): the weight Σw (the row count for a plain sum) and f in
+// two digits of 26 bits, Σw·dᵢ < Σw · 2^26, exact up to 2^37 rows; then Σw·M = Σw·f + h·Σw. With
+// Σx² beside it (w = 1), the digits' three products dᵢdⱼ < 2^52: each summed twice, as is (wrapping
+// modulo 2^64) and shifted right by 26 (below 2^60 up to 2^34 groups), which gives the exact sum
+// (toProduct), and ΣM² = Σf² + 2h·Σf + n·h². Sorrel then adds the groups exactly
+// (src/common/exact-round.ts) and rounds once.
 //
 // Why a subquery grouped by exponent (exactSumsSql) and not `sumMap` over the rows: sumMap builds
 // arrays for every row, which made the grid's rounds cost more than counting the groups did; a
 // GROUP BY on the exponents (a few dozen keys) sums plain columns, and a sumMap over those few rows
-// gives each sum the same shape as before. The sums are integers, so any grouping adds up to the
-// same bits.
+// gives each sum the same shape as before. The sums are integers (the wrapping ones modulo 2^64), so
+// any grouping adds up to the same bits.
 
-const FRACTION = '4503599627370495'; // 2^52 − 1
-const HIDDEN = '4503599627370496'; // 2^52
+const DIGIT = '67108863'; // 2^26 − 1
+const HIDDEN = 1n << 52n;
 
 /** The engine's UInt64 bits of a Float64 expression. */
 function bits(x: string): string {
   return `reinterpretAsUInt64(reinterpretAsString(toFloat64(${x})))`;
-}
-
-/** The 53-bit integer mantissa of a double's bits `b` (the hidden bit added unless subnormal). */
-function mantissa(b: string): string {
-  return `if(bitAnd(bitShiftRight(${b}, 52), 2047) = 0, bitAnd(${b}, ${FRACTION}), bitAnd(${b}, ${FRACTION}) + ${HIDDEN})`;
 }
 
 /**
@@ -56,8 +51,14 @@ export function exactSumsSql(q: {
   const keys = Object.entries(q.keys ?? {}),
     sums = Object.entries(q.sums),
     others = Object.entries(q.others ?? {});
-  // Innermost: each term's bits and mantissa beside the table's columns.
-  const row = sums.map(([name, t]) => `${bits(t.x)} AS _${name}_b, ${mantissa(`_${name}_b`)} AS _${name}_m`);
+  // Innermost: each term's bits and fraction digits beside the table's columns.
+  const row = sums.map(
+    ([name, t]) =>
+      `${bits(t.x)} AS _${name}_b, bitAnd(_${name}_b, ${DIGIT}) AS _${name}_d0, bitAnd(bitShiftRight(_${name}_b, 26), ${DIGIT}) AS _${name}_d1` +
+      (t.squares
+        ? `, _${name}_d0 * _${name}_d0 AS _${name}_p00, _${name}_d0 * _${name}_d1 AS _${name}_p01, _${name}_d1 * _${name}_d1 AS _${name}_p11`
+        : ''),
+  );
   // Middle: the partial sums per key and sign-and-exponent of every term.
   const exponents = sums.map(([name]) => `toUInt16(bitShiftRight(_${name}_b, 52)) AS _${name}_e`);
   const partials = sums.flatMap(([name, t]) => toPartials(name, t));
@@ -71,9 +72,9 @@ export function exactSumsSql(q: {
     ...others.map(([k, a]) => `${a.total(`_${k}_p`)} AS ${k}`),
     ...sums.map(
       ([name]) =>
-        `sumMap([_${name}_e], ${partials
+        `(groupArray(_${name}_e), ${partials
           .filter((p) => p.term === name)
-          .map((p) => `[${p.column}]`)
+          .map((p) => `groupArray(${p.column})`)
           .join(', ')}) AS ${name}`,
     ),
   ];
@@ -82,24 +83,18 @@ export function exactSumsSql(q: {
   return `SELECT ${outer.join(', ')} FROM (${middle})${byKey}`;
 }
 
-/** The partial sums of one term, in the order fromExactSum / fromExactMoments read them. */
+/** The partial sums of one term, in the order toGroups reads them: Σw, Σw·d0, Σw·d1 and, with squares, each product's sum and high sum. */
 function toPartials(name: string, t: ExactTerm): { term: string; column: string; sql: string }[] {
-  const m = `_${name}_m`;
-  const w = t.weight === undefined ? '' : `toUInt64(${t.weight}) * `;
-  const parts = [`${w}bitShiftRight(${m}, 26)`, `${w}bitAnd(${m}, 67108863)`];
+  const w = t.weight === undefined ? null : `toUInt64(${t.weight})`;
+  const parts = [
+    w === null ? 'count()' : `sum(${w})`,
+    ...['d0', 'd1'].map((d) => `sum(${w === null ? '' : `${w} * `}_${name}_${d})`),
+  ];
   if (t.squares) {
-    if (t.weight !== undefined) throw new Error('Weighted squares are not summed here.');
-    const part = (i: number) => `bitAnd(bitShiftRight(${m}, ${14 * i}), 16383)`;
-    for (let k = 0; k <= 6; k++) {
-      const terms: string[] = [];
-      for (let i = 0; i <= 3; i++) {
-        const j = k - i;
-        if (j >= 0 && j <= 3) terms.push(`${part(i)} * ${part(j)}`);
-      }
-      parts.push(terms.join(' + '));
-    }
+    if (w !== null) throw new Error('Weighted squares are not summed here.');
+    for (const p of ['p00', 'p01', 'p11']) parts.push(`sum(_${name}_${p})`, `sum(bitShiftRight(_${name}_${p}, 26))`);
   }
-  return parts.map((p, i) => ({ term: name, column: `_${name}_s${i}`, sql: `sum(${p}) AS _${name}_s${i}` }));
+  return parts.map((p, i) => ({ term: name, column: `_${name}_s${i}`, sql: `${p} AS _${name}_s${i}` }));
 }
 
 /** The engine's JSON of a sumMap: a tuple of arrays (numbers or UInt64 text). */
@@ -109,30 +104,60 @@ function toColumns(value: unknown, parts: number): bigint[][] {
   return arrays.map((a) => a.map((v) => BigInt(v)));
 }
 
+/** The exact Σp of products p < 2^52 from their sum modulo 2^64 and the sum of p >> 26 (exact). */
+function toProduct(wrapped: bigint, high: bigint): bigint {
+  const h = high << 26n;
+  return h + BigInt.asUintN(64, wrapped - h);
+}
+
 /** The exponent groups of a sumMap row (values finite: the caller checks). */
 function toGroups(value: unknown, parts: number): ExponentGroup[] {
-  const [keys, high, low, ...products] = toColumns(value, parts);
+  const [keys, weight, low, high, ...products] = toColumns(value, parts);
   return keys.map((key, i) => {
+    const exponent = Number(key & 2047n),
+      h = exponent === 0 ? 0n : HIDDEN,
+      w = weight[i];
+    const f = (high[i] << 26n) + low[i];
     let squares = 0n;
-    for (let k = 0; k < products.length; k++) squares += products[k][i] << BigInt(14 * k);
-    return {
-      negative: key >> 11n === 1n,
-      exponent: Number(key & 2047n),
-      count: 0,
-      mantissas: (high[i] << 26n) + low[i],
-      squares,
-    };
+    if (products.length > 0) {
+      const [m00, h00, m01, h01, m11, h11] = products;
+      const f2 = toProduct(m00[i], h00[i]) + (toProduct(m01[i], h01[i]) << 27n) + (toProduct(m11[i], h11[i]) << 52n);
+      squares = f2 + 2n * h * f + w * h * h;
+    }
+    return { negative: key >> 11n === 1n, exponent, count: 0, mantissas: f + w * h, squares };
   });
+}
+
+/**
+ * The exact totals of finite groups in units of their smallest scale, 2^(min max(E, 1) − 1075), not
+ * of 2^−1074 as toTotalsOfGroups gives them: the same values in integers of a few dozen bits rather
+ * than a thousand, which the one rounding divides a hundred times faster (50,000 cells a grid).
+ */
+function toTotals(groups: ExponentGroup[]): ExactTotals {
+  if (groups.length === 0 || groups.some((g) => g.exponent === 2047)) return toTotalsOfGroups(groups);
+  const base = Math.min(...groups.map((g) => Math.max(g.exponent, 1)));
+  const totals: ExactTotals = { sum: 0n, squares: 0n, exp: base - 1075, nan: 0, posInf: 0, negInf: 0 };
+  for (const g of groups) {
+    const shift = BigInt(Math.max(g.exponent, 1) - base);
+    totals.sum += (g.negative ? -g.mantissas : g.mantissas) << shift;
+    totals.squares += g.squares << (2n * shift);
+  }
+  return totals;
 }
 
 /** The exact Σ weight·x of an exactSumSql value (its `squares` 0). */
 export function fromExactSum(value: unknown): ExactTotals {
-  return toTotalsOfGroups(toGroups(value, 2));
+  return toTotals(toGroups(value, 3));
+}
+
+/** The Σ weight (the row count for a plain sum) of an exactSumsSql value. */
+export function toWeight(value: unknown): bigint {
+  return toColumns(value, 3)[1].reduce((a, w) => a + w, 0n);
 }
 
 /** The exact Σx and Σx² of an exactMomentsSql value. */
 export function fromExactMoments(value: unknown): ExactTotals {
-  return toTotalsOfGroups(toGroups(value, 9));
+  return toTotals(toGroups(value, 9));
 }
 
 /** The population variance M₂/n = (n·Σx² − (Σx)²) / n² of n values, rounded once (API.md §7 step 1, §8). */
