@@ -6,7 +6,6 @@ import { pino } from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadCatalog } from '../../src/catalog/read.ts';
-import type { EngineQuery } from '../../src/contract/engine.ts';
 import { createEngines } from '../../src/engine/clients.ts';
 import { runEngineTask } from '../../src/engine/run.ts';
 import { createPool } from '../../src/parallel/compute-pool.ts';
@@ -16,6 +15,7 @@ import { writeSnapshotFile } from '../../src/snapshot/file/container.ts';
 import { type Running, startServer } from '../../src/serve/server.ts';
 import { type Cluster, sharedCluster } from '../helpers/clickhouse.ts';
 import { testConfig } from '../helpers/server.ts';
+import { toRecordedQueries } from '../helpers/engine/recorded.ts';
 
 const PINNED = '2026-01-01T00:00:00.000';
 const TABLE = 'labelled';
@@ -89,16 +89,7 @@ async function start(bound: number) {
   const sent: { sql: string; rows: number }[] = [];
   try {
     const set = engines.open(spec.engines);
-    const queries = new Map(
-      [...set.queries].map(([name, query]): [string, EngineQuery] => [
-        name,
-        async (sql, signal) => {
-          const rows = await query(sql, signal);
-          sent.push({ sql, rows: rows.length });
-          return rows;
-        },
-      ]),
-    );
+    const queries = toRecordedQueries(set.queries, sent);
     const parts = await prepareSnapshot(spec, pool, {
       engines: { set: { ...set, queries }, run: runEngineTask },
       searchValues: bound,

@@ -2,13 +2,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadCatalog } from '../../src/catalog/read.ts';
-import type { EngineQuery } from '../../src/contract/engine.ts';
 import { runEngineTask } from '../../src/engine/run.ts';
 import { createEngines } from '../../src/engine/clients.ts';
 import { createPool } from '../../src/parallel/compute-pool.ts';
 import { prepareSnapshot } from '../../src/snapshot/build/create.ts';
 import { type Cluster, sharedCluster } from '../helpers/clickhouse.ts';
 import { createPeople, writeEngineCatalog } from '../helpers/engine.ts';
+import { toRecordedQueries } from '../helpers/engine/recorded.ts';
 
 let ch: Cluster;
 
@@ -26,16 +26,7 @@ async function start(bound: number) {
   const events: [string, Record<string, unknown>][] = [];
   try {
     const set = engines.open(spec.engines);
-    const counted = new Map(
-      [...set.queries].map(([name, query]): [string, EngineQuery] => [
-        name,
-        async (sql, signal) => {
-          const rows = await query(sql, signal);
-          sent.push({ sql, rows: rows.length });
-          return rows;
-        },
-      ]),
-    );
+    const counted = toRecordedQueries(set.queries, sent);
     const parts = await prepareSnapshot(spec, pool, {
       engines: { set: { ...set, queries: counted }, run: runEngineTask },
       searchValues: bound,

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadCatalog } from '../../src/catalog/read.ts';
-import type { EngineQuery } from '../../src/contract/engine.ts';
 import type { DistinctResult, StatsResult } from '../../src/contract/tasks.ts';
 import { createEngines } from '../../src/engine/clients.ts';
 import { runEngineTask } from '../../src/engine/run.ts';
@@ -15,6 +14,7 @@ import run from '../../workers/index.ts';
 import { type Cluster, sharedCluster } from '../helpers/clickhouse.ts';
 import { generatedTree } from './tree-gen.ts';
 import { type BothTrees, loadBoth } from './tree-engine.ts';
+import { toRecordedQueries } from '../helpers/engine/recorded.ts';
 
 let ch: Cluster;
 let both: BothTrees;
@@ -78,16 +78,7 @@ async function start(bound: number) {
   const sent: { sql: string; rows: number }[] = [];
   try {
     const set = engines.open(spec.engines);
-    const counted = new Map(
-      [...set.queries].map(([name, query]): [string, EngineQuery] => [
-        name,
-        async (sql, signal, opts) => {
-          const rows = await query(sql, signal, opts);
-          sent.push({ sql, rows: rows.length });
-          return rows;
-        },
-      ]),
-    );
+    const counted = toRecordedQueries(set.queries, sent);
     const parts = await prepareSnapshot(spec, pool, {
       secret: false,
       engines: { set: { ...set, queries: counted }, run: runEngineTask },
