@@ -17,7 +17,7 @@ import {
 } from 'apache-arrow';
 import type { InternalType } from '../contract/model.ts';
 import { storageOf } from '../contract/storage.ts';
-import { toCells, toCountData, toIntegerData, toLabelData, toUtf8Data } from './arrow-columns.ts';
+import { toCells, toCountType, toIntegerType, toLabelData, toNumberData, toUtf8Data } from './arrow-columns.ts';
 
 /**
  * A column's Arrow type. The one rule (docs/api.md, "Arrow bodies"): float and decimal values, bins
@@ -75,18 +75,15 @@ function toData({ kind, at }: ArrowColumn, length: number, position: number): Da
   const base = { length, nullCount: cells.nullCount, nullBitmap: cells.nullBitmap };
   switch (kind) {
     case 'count':
-      return toCountData(cells, length);
+      return toNumberData(cells, length, toCountType(cells, length));
     case 'label':
       return toLabelData(cells, length, position);
     case 'integer':
-      return toIntegerData(cells, length);
+      return toNumberData(cells, length, toIntegerType(cells, length));
     case 'utf8':
       return toUtf8Data(cells, length);
-    case 'float64': {
-      const data = new Float64Array(length);
-      for (let j = 0; j < length; j++) if (isValid(j)) data[j] = Number(values[j]);
-      return makeData({ ...base, type: new Float64(), data });
-    }
+    case 'float64':
+      return toNumberData(cells, length, new Float64());
     case 'int64':
     case 'datetime': {
       // A datetime is whole milliseconds in storage (a Float64, src/contract/storage.ts).

@@ -49,9 +49,8 @@ export function toCountType(cells: Cells, length: number): Uint8 | Uint16 | Uint
   return max < 2 ** 8 ? new Uint8() : max < 2 ** 16 ? new Uint16() : max < 2 ** 32 ? new Uint32() : new Float64();
 }
 
-/** A `count` column's data, of the type toCountType decides. */
-export function toCountData(cells: Cells, length: number): Data {
-  const type = toCountType(cells, length);
+/** A number column's data of `type` (toCountType's, toIntegerType's, or Float64): each valid cell as a number, nulls in the bitmap. */
+export function toNumberData(cells: Cells, length: number, type: ReturnType<typeof toIntegerType>): Data {
   const data = new type.ArrayType(length);
   for (let j = 0; j < length; j++) if (cells.isValid(j)) data[j] = Number(cells.values[j]);
   return makeData({ type, length, nullCount: cells.nullCount, nullBitmap: cells.nullBitmap, data } as never);
@@ -86,14 +85,6 @@ export function toIntegerType(cells: Cells, length: number): Int8 | Uint8 | Int1
   }
   const fits = INTEGER_TYPES.find(([, least, greatest]) => min >= least && max <= greatest);
   return fits ? fits[0]() : new Float64();
-}
-
-/** An integer or key field's values column, of the type toIntegerType decides. */
-export function toIntegerData(cells: Cells, length: number): Data {
-  const type = toIntegerType(cells, length);
-  const data = new type.ArrayType(length);
-  for (let j = 0; j < length; j++) if (cells.isValid(j)) data[j] = Number(cells.values[j]);
-  return makeData({ type, length, nullCount: cells.nullCount, nullBitmap: cells.nullBitmap, data } as never);
 }
 
 /** The bytes a dictionary batch's message adds besides its buffers (measured on apache-arrow 21's writer, rounded up). */
