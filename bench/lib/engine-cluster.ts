@@ -138,10 +138,17 @@ export type StartupText = {
 
 /**
  * The SQL Sorrel's start-up sends for an engine table `t` of `columns` (name, ClickHouse type), to
- * time alone beside it: the scan of type facts with the fingerprint, one summary aggregate per
- * column, and what `text` says of the text columns.
+ * time alone beside it: one scan of the type facts, the fingerprint and the min and max of each of
+ * the `fields`' columns (src/engine/describe.ts; no column here holds nulls), then what `text`
+ * says of the text columns.
  */
-export function toStartupSql(t: string, columns: [string, string][], text: StartupText, bound: number): string[] {
+export function toStartupSql(
+  t: string,
+  columns: [string, string][],
+  fields: readonly string[],
+  text: StartupText,
+  bound: number,
+): string[] {
   const facts = columns.flatMap(([c, type]) =>
     type === 'Int64'
       ? [`toString(min(${c}))`, `toString(max(${c}))`]
@@ -149,10 +156,12 @@ export function toStartupSql(t: string, columns: [string, string][], text: Start
         ? [`max(lengthUTF8(${c})) > 255`]
         : [],
   );
+  const ranges = columns
+    .filter(([c, type]) => fields.includes(c) && type !== 'Int64')
+    .flatMap(([c]) => [`min(${c})`, `max(${c})`]);
   const fingerprint = `toString(count()), toString(sum(cityHash64(${columns.map(([c]) => c).join(', ')})))`;
   return [
-    `SELECT ${[...facts, fingerprint].join(', ')} FROM ${t}`,
-    ...columns.map(([c]) => `SELECT count(${c}), countIf(isNull(${c})), min(${c}), max(${c}) FROM ${t}`),
+    `SELECT ${[...facts, fingerprint, ...ranges].join(', ')} FROM ${t}`,
     ...text.counted.map(
       (c) =>
         `SELECT count() FROM (SELECT DISTINCT ${c} FROM ${t} WHERE isNotNull(${c}) LIMIT ${Math.max(bound, 30) + 1})`,
@@ -165,7 +174,7 @@ export function toStartupSql(t: string, columns: [string, string][], text: Start
   ];
 }
 
-/** Sends `sqls` in order: the first alone (start-up describes first), the rest two at a time as start-up does; resolves with the wall time in ms. */
+/** Sends `sqls` in order: the first alone (start-up's scan comes first), the rest two at a time as start-up does; resolves with the wall time in ms. */
 export async function timeStartupSql(ch: Cluster, sqls: string[]): Promise<number> {
   const t = performance.now();
   const [first, ...rest] = sqls;

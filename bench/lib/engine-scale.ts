@@ -133,6 +133,7 @@ export async function runEngineScale(
     const startupSql = toStartupSql(
       `${ch.database}.w`,
       COLUMNS,
+      COLUMNS.map(([c]) => c).filter((c) => c !== 'id'), // writeEngineCatalog's fields
       { counted: ['name'], held: [], pushed: ['name'] },
       BOUND,
     );

@@ -45,8 +45,14 @@ export type EngineQuery = (sql: string, signal?: AbortSignal, opts?: EngineQuery
  * `session`: the engine session the query runs in (its temporary tables live there, and end with it
  * or after the engine's session timeout); one query at a time per session. `command`: a statement
  * without rows (CREATE, DROP), answered by []. `settings`: the engine's settings for this query alone.
+ * `queryId`: the query's id, for a caller that watches it in system.processes (else a new one).
  */
-export type EngineQueryOptions = { session?: string; command?: boolean; settings?: Record<string, number> };
+export type EngineQueryOptions = {
+  session?: string;
+  command?: boolean;
+  settings?: Record<string, number>;
+  queryId?: string;
+};
 
 /**
  * What the engine computes to identify a table's content (API.md §14): the row count and the
@@ -87,6 +93,9 @@ export type ColumnSummary = {
   min: number | string | null;
   max: number | string | null;
 };
+
+/** What start-up's one scan of an engine table reads of a field's column (src/engine/describe.ts): its summary but the distinct count. */
+export type ScannedSummary = Omit<ColumnSummary, 'distinct'>;
 
 /**
  * A `query` (API.md §5) on a field's value labels, as a values-page task carries it: the parsed

@@ -1,5 +1,5 @@
 // The storage contract: how each internal type is held in the Arrow tables, and what a loaded dataset is.
-import type { EngineTable } from './engine.ts';
+import type { EngineTable, ScannedSummary } from './engine.ts';
 import type { InternalType } from './model.ts';
 
 /**
@@ -72,6 +72,8 @@ export type DatasetInfo = {
   sha256: string; // of tableToIPC(table, 'file') for the whole table, whatever its parts: its share of the data version
   /** Set for a dataset in a distributed engine (API.md §14): `parts` is empty, `sha256` hashes the engine's fingerprint. */
   engine?: EngineTable;
+  /** An engine dataset's field columns as start-up's scan read them (src/engine/describe.ts); never in a snapshot file. */
+  scanned?: Readonly<Record<string, ScannedSummary>>;
 };
 
 /**

@@ -1,6 +1,7 @@
 // The worker task protocol: every task and answer is plain data or typed arrays (structured-clone safe).
 import type { BrushChart, BrushRange, BrushView } from './brush.ts';
 import type { ContextNode } from './context.ts';
+import type { ScannedSummary } from './engine.ts';
 import type { PushedColumnTask } from './values-page.ts';
 import type { GridCells } from './grid.ts';
 import type { TableRef } from './storage.ts';
@@ -35,7 +36,7 @@ export type Task =
     } // → DistResult
   | { kind: 'tree-stats'; tree: TreeRef; dataset: string; column: string; context: TreeContextNode | null } // → StatsResult
   // Start-up and /values/ of an engine column without holding its values (API.md §14 "Sorrel holds no rows"): engine tables only.
-  | { kind: 'summary'; table: TableRef; column: string; distinctUpTo: number | null } // → ColumnSummary
+  | { kind: 'summary'; table: TableRef; column: string; distinctUpTo: number | null; scanned?: ScannedSummary } // → ColumnSummary (`scanned`: only the distinct count is read)
   | PushedColumnTask // → ValuesPage (a page, also over J(T) of a model tree), ValueLabels, a tree column's ColumnSummary, or a value search's answer
   // Shaping of what an engine grouped (API.md §14): the same functions the table tasks end with.
   | { kind: 'shape'; groups: ShapeGroups; params: DistParams } // → DistResult

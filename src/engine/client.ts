@@ -84,7 +84,7 @@ export function createEngineClient(spec: EngineSpec, { timeoutMs, env, observe }
   };
   const query: EngineQuery = async (sql, signal, opts) => {
     if (signal?.aborted) throw toAbortError(signal.reason);
-    const queryId = toQueryId(spec.name);
+    const queryId = opts?.queryId ?? toQueryId(spec.name);
     const started = performance.now();
     const deadline = new AbortController();
     let late = false;

@@ -2,7 +2,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createEngineClient, type EngineClient } from '../../src/engine/client.ts';
-import { DescribeError, describeTable } from '../../src/engine/describe.ts';
+import { engineSummary } from '../../src/engine/compute/summary.ts';
+import { toQueryId } from '../../src/engine/client.ts';
+import { DescribeError, describeTable, queryWatched } from '../../src/engine/describe.ts';
 import { toEngineColumnType } from '../../src/engine/types.ts';
 import { type Cluster, sharedCluster, toEngineSpec } from '../helpers/clickhouse.ts';
 
@@ -60,6 +62,33 @@ test.before(async () => {
       ['id', 'UInt32'],
       ['u64', 'UInt64'],
       ['none64', 'Nullable(Int64)'],
+    ],
+    'id',
+  );
+  await ch.createTable(
+    'holes',
+    [
+      ['id', 'UInt32'],
+      ['nf', 'Nullable(Float64)'],
+      ['ns', 'Nullable(String)'],
+      ['n64', 'Nullable(Int64)'],
+      ['nd', 'Nullable(Date)'],
+      ['nt', 'Nullable(DateTime)'],
+      ['nb', 'Nullable(UInt8)'],
+    ],
+    'id',
+  );
+  await ch.insert('holes', [
+    { id: 1, nf: -2.5, ns: 'é', n64: '-9007199254740993', nd: null, nt: '2024-05-06 07:08:09', nb: 0 },
+    { id: 2, nf: null, ns: null, n64: null, nd: null, nt: null, nb: null },
+    { id: 3, nf: 1e-320, ns: 'Z', n64: '4', nd: null, nt: '1999-12-31 23:59:59', nb: 1 },
+  ]);
+  await ch.createTable(
+    'void',
+    [
+      ['id', 'UInt32'],
+      ['s', 'String'],
+      ['f', 'Float64'],
     ],
     'id',
   );
@@ -133,6 +162,59 @@ test('a UInt64 above 2^63 − 1 is a problem naming the value, with or without a
       'column "u64" of sorrel_test.huge holds 9223372036854775808, above the signed 64-bit range of biginteger (9223372036854775807); Sorrel cannot read it from an engine (a file\'s column may be read as internal_type float or char).',
     ]);
   }
+});
+
+test("the describe scan's summaries are what each column's own summary query reads, whatever the type, nulls and override", async () => {
+  const cases: [string, Record<string, string>][] = [
+    ['typed', {}],
+    ['typed', { flag: 'boolean', short: 'text', small64: 'biginteger', edge64: 'key', i8: 'key' }],
+    ['holes', {}],
+    ['holes', { nb: 'boolean', n64: 'biginteger' }],
+    ['void', {}], // no rows: no min or max
+  ];
+  for (const [name, overrides] of cases) {
+    const described = await describeTable(client.query, { ...request(overrides), table: name });
+    const columns = Object.keys(described.table.columns);
+    const again = await describeTable(client.query, {
+      ...request(overrides),
+      table: name,
+      summarised: new Set(columns),
+    });
+    assert.equal(again.table, described.table, 'the summaries change no type');
+    assert.equal(again.fingerprint, described.fingerprint);
+    assert.equal(Object.keys(again.summaries).sort(), columns.sort(), name);
+    for (const c of columns) {
+      const { distinct: _, ...own } = await engineSummary(client.query, described.table, c, null);
+      assert.equal(again.summaries[c], own, `${name}.${c} ${JSON.stringify(overrides)}`);
+    }
+  }
+  // What the cases cover: nulls counted, a value beside them, −2^53 − 1 exact as biginteger.
+  const holes = await describeTable(client.query, {
+    ...request({ n64: 'biginteger' }),
+    table: 'holes',
+    summarised: new Set(['nf', 'n64', 'nd', 'void']),
+  });
+  assert.equal(holes.summaries, {
+    nf: { count: 2, null_count: 1, min: -2.5, max: 1e-320 },
+    n64: { count: 2, null_count: 1, min: '-9007199254740993', max: '4' },
+    nd: { count: 0, null_count: 3, min: null, max: null },
+  });
+});
+
+test("a watched query (start-up's scan) reports the rows it has read while it runs, then answers", async () => {
+  const seen: [number, number][] = [];
+  const sql = 'SELECT toString(sum(sleep(0.1))) AS s, count() AS n FROM numbers(12) SETTINGS max_block_size = 1';
+  const rows = await queryWatched(client.query, sql, toQueryId('wh'), 100, (read, total) => seen.push([read, total]));
+  assert.equal(rows, [{ s: '0', n: '12' }]);
+  assert.ok(seen.length >= 3, JSON.stringify(seen));
+  assert.ok(
+    seen.every(([read], i) => read >= (seen[i - 1]?.[0] ?? 0) && read <= 12),
+    JSON.stringify(seen),
+  );
+  assert.ok(seen.at(-1)![0] > 0, JSON.stringify(seen));
+  const after = seen.length;
+  await new Promise((r) => setTimeout(r, 250));
+  assert.is(seen.length, after, 'no report once it answered');
 });
 
 test('a missing table is a problem naming it, not an outage', async () => {

@@ -38,7 +38,7 @@ async function start(bound: number) {
   }
 }
 
-test('start-up reads one summary per column and no values beyond the bound', async () => {
+test('start-up reads every summary in its one scan of the table, and no values beyond the bound', async () => {
   const { parts, sent, events } = await start(2);
   // The id's distinct values are not counted (nothing at start needs the number); the city's are,
   // up to 30 (§3's enumerable inference needs that many, even under a bound of 2).
@@ -55,6 +55,11 @@ test('start-up reads one summary per column and no values beyond the bound', asy
     else assert.is(q.rows, 1, q.sql);
   }
   assert.ok(!sent.some((q) => /GROUP BY/.test(q.sql)), 'no GROUP BY at start');
+  // One scan reads the fingerprint and both columns' counts, nulls, min and max (src/engine/describe.ts):
+  // beside it only DESCRIBE and the bounded reads of distinct values.
+  const scans = sent.filter((q) => !q.sql.startsWith('DESCRIBE') && !/SELECT DISTINCT/.test(q.sql));
+  assert.is(scans.length, 1, scans.map((q) => q.sql).join('\n'));
+  assert.match(scans[0].sql, /cityHash64/);
   // Progress: one line per summarised column.
   const summarised = events.filter(([e]) => e === 'summarised column').map(([, d]) => [d.column, d.distinct]);
   assert.equal(summarised.sort(), [

@@ -1,12 +1,13 @@
 // A column's context-naive summary on the engine (API.md §14 "Sorrel holds no rows"): one aggregate query, a bounded distinct count, nothing per value.
-import type { ColumnSummary, EngineQuery, EngineRow, EngineTable } from '../../contract/engine.ts';
+import type { ColumnSummary, EngineQuery, EngineRow, EngineTable, ScannedSummary } from '../../contract/engine.ts';
 import type { StatsSource } from './stats.ts';
 import { toSqlIdentifier, toSqlTable } from '../sql/literal.ts';
 import { fromEngine, toSqlValue, toValueKind } from '../sql/values.ts';
 
 /**
  * Records with a value, records without, and the least and greatest value in storage units (null
- * when the column holds none), in one scan:
+ * when the column holds none), in one scan (none when start-up's scan of the table read them:
+ * `scanned`, src/engine/describe.ts):
  *   SELECT count(c), countIf(isNull(c)), <value of min(c)>, <value of max(c)> FROM <table>
  * and, when `distinctUpTo` is a number, the exact number of distinct values if there are at most
  * that many, else null, from a distinct read the engine stops at `distinctUpTo + 1` values:
@@ -19,17 +20,24 @@ import { fromEngine, toSqlValue, toValueKind } from '../sql/values.ts';
  * resolves an alias before a column of the same name (a column `d` beside `… AS d` would nest
  * aggregates).
  */
-export function engineSummary(
+export async function engineSummary(
   query: EngineQuery,
   table: EngineTable,
   column: string,
   distinctUpTo: number | null,
   signal?: AbortSignal,
+  scanned?: ScannedSummary,
 ): Promise<ColumnSummary> {
   const type = table.columns[column];
   if (type === undefined) throw new Error(`Column '${column}' is not in engine table '${table.table}'.`);
   const source = { from: toSqlTable(table.database, table.table), where: '1', column: toSqlIdentifier(column), type };
-  return summarySql(query, source, distinctUpTo, signal);
+  if (!scanned) return summarySql(query, source, distinctUpTo, signal);
+  const from = `${source.from} WHERE (1)`;
+  const distinct =
+    distinctUpTo === null
+      ? null
+      : await countDistinctUpTo((s) => query(s, signal), from, source.column, type === 'float', distinctUpTo);
+  return { ...scanned, distinct };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type LoadedDatasets,
   loadDatasets,
   type OnLoaded,
+  type Progress,
   toColumnOverrides,
 } from './datasets.ts';
 import { CatalogError } from '../../catalog/spec.ts';
@@ -28,7 +29,7 @@ export async function loadAllDatasets(
   const files = await loadDatasets(spec, { progress: opts.progress, bufferBytes: opts.bufferBytes, onLoaded });
   if (!hasEngineDatasets(spec)) return files;
   opts.progress?.('describing engine tables', { datasets: spec.datasets.filter((d) => d.engine !== null).length });
-  const engine = await tryLoadEngineDatasets(spec, opts.engines?.set ?? null);
+  const engine = await tryLoadEngineDatasets(spec, opts.engines?.set ?? null, null, opts.progress);
   if (engine.problems.length) throw new CatalogError(engine.problems);
   return inCatalogOrder(spec, files, engine.datasets);
 }
@@ -52,6 +53,7 @@ export async function tryLoadEngineDatasets(
   spec: CatalogSpec,
   engines: EngineSet | null,
   only: string | null = null,
+  progress?: Progress,
 ): Promise<{ datasets: LoadedDatasets; problems: string[] }> {
   const datasets: LoadedDatasets = new Map();
   const problems: string[] = [];
@@ -71,16 +73,16 @@ export async function tryLoadEngineDatasets(
         table: d.table,
         overrides,
         used: toUsedColumns(spec, d, overrides),
+        summarised: toSummarisedColumns(spec, d),
+        onScan: (read, total) => progress?.('scanning engine table', { dataset: d.name, rows_read: read, rows: total }),
       });
-      datasets.set(
-        d.name,
-        toEngineDataset(
-          spec,
-          d,
-          d.rootKey === null ? described.table : { ...described.table, rootKey: d.rootKey },
-          toEngineTableHash(described.fingerprint, described.table.columns),
-        ),
+      const dataset = toEngineDataset(
+        spec,
+        d,
+        d.rootKey === null ? described.table : { ...described.table, rootKey: d.rootKey },
+        toEngineTableHash(described.fingerprint, described.table.columns),
       );
+      datasets.set(d.name, { ...dataset, scanned: described.summaries });
     } catch (err) {
       if (err instanceof DescribeError) problems.push(...err.problems.map((p) => `${spec.path}: ${d.where}: ${p}`));
       else if (err instanceof EngineUnavailableError) problems.push(`${spec.path}: ${d.where}: ${err.message}`);
@@ -125,6 +127,19 @@ function toUsedColumns(spec: CatalogSpec, d: DatasetSpec, overrides: Record<stri
   for (const l of d.links) used.add(l.column);
   for (const other of spec.datasets) for (const l of other.links) if (l.to === d.name && d.key) used.add(d.key);
   return used;
+}
+
+/**
+ * The columns whose summaries start-up reads in the describe scan (src/engine/describe.ts): the
+ * dataset's fields', unless it may be a table of a model tree other than its root, whose fields
+ * are summarised over J(T) (precompute's `tree-summary`). Which tables the tree holds is known
+ * only once it is checked: a linked table is skipped here, and a field without a scanned summary
+ * is summarised by its own query (src/snapshot/build/summaries.ts).
+ */
+function toSummarisedColumns(spec: CatalogSpec, d: DatasetSpec): Set<string> {
+  const linked = d.links.length > 0 || spec.datasets.some((o) => o.links.some((l) => l.to === d.name));
+  if (spec.root !== null && d.name !== spec.root && linked) return new Set();
+  return new Set(spec.fields.filter((f) => f.dataset === d.name).map((f) => f.column));
 }
 
 /** Merges file and engine datasets in catalog order (the order the data version and a built file use). */

@@ -10,7 +10,7 @@ import type { DistinctResult, ProfileResult, StatsResult } from '../../contract/
 import { labelsFrom } from './labels-from.ts';
 import type { TreeRef } from '../../contract/tree.ts';
 import type { Progress } from './datasets.ts';
-import { isHeld, isIndexedByValues, startSummaries, type SummaryTask } from './summaries.ts';
+import { isHeld, isIndexedByValues, startSummaries, type Summarise } from './summaries.ts';
 import { type FieldValues, toDefaultLabels, toFieldValues } from '../field-values.ts';
 
 export type { FieldValues } from '../field-values.ts';
@@ -93,14 +93,18 @@ export async function precomputeValues(
   // Fields of a tree table other than the root count root entities, not rows (API.md §12): their
   // served values and stats come from the tree (labels still come from the column's own rows).
   const isCounted = (dataset: string) => isCountedInTree(tree?.shape ?? null, dataset);
-  const summaryTask =
-    (d: DatasetInfo): SummaryTask =>
-    (column, distinctUpTo) =>
-      isCounted(d.name)
-        ? { kind: 'tree-summary', tree: tree!, dataset: d.name, column, distinctUpTo }
-        : { kind: 'summary', table: refs.get(d.name)!, column, distinctUpTo };
+  // A table's column that start-up's scan read (DatasetInfo.scanned) needs at most its bounded distinct count.
+  const summarise =
+    (d: DatasetInfo): Summarise =>
+    (column, distinctUpTo) => {
+      if (isCounted(d.name))
+        return pool.run({ kind: 'tree-summary', tree: tree!, dataset: d.name, column, distinctUpTo });
+      const scanned = d.scanned?.[column];
+      if (scanned && distinctUpTo === null) return Promise.resolve({ ...scanned, distinct: null });
+      return pool.run({ kind: 'summary', table: refs.get(d.name)!, column, distinctUpTo, ...(scanned && { scanned }) });
+    };
   for (const d of datasets.values()) {
-    if (isSummarised(d)) startSummaries(spec, d, summaryTask(d), pool, summaries, bound, opts.progress);
+    if (isSummarised(d)) startSummaries(spec, d, summarise(d), summaries, bound, opts.progress);
     else startProfiles(spec, d, refs.get(d.name)!, pool, profiles);
   }
   const profileOf = (dataset: string, column: string) => profiles.get(`${dataset}\0${column}`)!;

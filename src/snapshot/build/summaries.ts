@@ -2,9 +2,7 @@
 import { toSimpleType } from '../../catalog/rules.ts';
 import type { CatalogSpec } from '../../catalog/spec.ts';
 import type { InternalType } from '../../contract/model.ts';
-import type { Pool } from '../../contract/pool.ts';
 import type { DatasetInfo } from '../../contract/storage.ts';
-import type { Task } from '../../contract/tasks.ts';
 import type { ColumnSummary } from '../../contract/engine.ts';
 import type { Progress } from './datasets.ts';
 
@@ -18,19 +16,21 @@ const SUMMARIES_AT_ONCE = 2;
 /** API.md §3: a string or boolean field with at most this many distinct values is inferred enumerable. */
 const ENUMERABLE_AT_MOST = 30;
 
-/** The task that summarises one column: `summary` of its table, or `tree-summary` over J(T) for a table of a model tree. */
-export type SummaryTask = (column: string, distinctUpTo: number | null) => Task;
+/**
+ * Summarises one column: its `summary` task (only the bounded distinct count when start-up's scan
+ * read the rest), or `tree-summary` over J(T) for a table of a model tree.
+ */
+export type Summarise = (column: string, distinctUpTo: number | null) => Promise<ColumnSummary>;
 
 /**
- * Queues the summary of every field's column of an engine dataset (one aggregate query each, and a
- * distinct count bounded by distinctUpTo: src/engine/compute/summary.ts), SUMMARIES_AT_ONCE at a
- * time; `progress` logs each column as its summary ends.
+ * Queues the summary of every field's column of an engine dataset (what start-up's scan did not
+ * read: a distinct count bounded by distinctUpTo, src/engine/compute/summary.ts), SUMMARIES_AT_ONCE
+ * at a time; `progress` logs each column as its summary ends.
  */
 export function startSummaries(
   spec: CatalogSpec,
   dataset: Pick<DatasetInfo, 'name' | 'columns'>,
-  toTask: SummaryTask,
-  pool: Pool,
+  summarise: Summarise,
   summaries: Map<string, Promise<ColumnSummary>>,
   bound: number,
   progress?: Progress,
@@ -50,7 +50,7 @@ export function startSummaries(
     const k = `${dataset.name}\0${column}`;
     if (summaries.has(k)) continue;
     const lane = next++ % SUMMARIES_AT_ONCE;
-    const task = lanes[lane].then(() => pool.run<ColumnSummary>(toTask(column, distinct)));
+    const task = lanes[lane].then(() => summarise(column, distinct));
     lanes[lane] = task.catch(() => {}); // a failure is awaited (and reported) by precomputeValues
     task.then(
       (s) =>
