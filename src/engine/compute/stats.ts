@@ -1,4 +1,4 @@
-// Stats computed by the engine (API.md §8, §14): counts, extremes, exact sums by an integer decomposition of the values, exact order statistics; two queries, a few rows back whatever the table's size.
+// Stats computed by the engine (API.md §8, §14): counts, extremes, exact sums by an integer decomposition of the values, exact order statistics by selection; a few rows back whatever the table's size.
 import {
   bitsToDouble,
   type ExponentGroup,
@@ -11,6 +11,14 @@ import type { EngineQuery, EngineRow } from '../../contract/engine.ts';
 import type { InternalType } from '../../contract/model.ts';
 import { storageOf } from '../../contract/storage.ts';
 import type { StatsResult } from '../../contract/tasks.ts';
+import {
+  fromFloatKey,
+  fromIntegerKey,
+  orderStatistics,
+  toFloatKeyPrefix,
+  toFloatKeySql,
+  toIntegerKeySql,
+} from './order-stats.ts';
 
 /**
  * The rows a stats answer reads: `from` (a table or a join), the rows kept by `where` (a SQL
@@ -48,9 +56,10 @@ const NULLS = { float: 4096, i64: 2 } as const;
  *    (whether every value is whole). Sorrel adds the group's hidden bit, rebuilds Σx and Σx²
  *    exactly (src/common/exact-round.ts) and rounds once (§8);
  * 2. once n is known, over the non-null rows: `uniqExact`, min and max (doubles as their bits: the
- *    JSON text of a double is not read back exactly by every client) and `quantilesExact` at the
- *    two ranks around (n − 1)·p of each quantile (its level l gives the element at ⌊l·n⌋, so
- *    l = (rank + ½)/n), interpolated here as the workers interpolate.
+ *    JSON text of a double is not read back exactly by every client), and beside it the values at
+ *    the two ranks around (n − 1)·p of each quantile, selected by their order keys from query 1's
+ *    counts per sign and exponent (./order-stats.ts: rounds of grouped counts, no `quantilesExact`,
+ *    which holds every value in the engine's memory), interpolated here as the workers interpolate.
  * The distinct count, min and max sit in query 2 and not in query 1's groups: a `uniqExact` per
  * group costs the engine more CPU than one over all rows (bench/engine/README.md). Dates and
  * datetimes have no sums or quantiles: one query.
@@ -88,12 +97,16 @@ export async function statsSql(query: EngineQuery, src: StatsSource, signal?: Ab
   );
   if (n === 0) return result;
   const ranks = [...new Set(QUANTILES.flatMap(([, p]) => [Math.floor((n - 1) * p), Math.ceil((n - 1) * p)]))];
-  const levels = ranks.map((r) => String((r + 0.5) / n)).join(', ');
-  const statistics =
-    kind === 'float'
-      ? `arrayMap(_s_q -> ${toBitsSql('_s_q')}, quantilesExact(${levels})(${value}))`
-      : `quantilesExact(${levels})(${value})`;
-  const [row] = await run(`SELECT ${head}, ${statistics} AS _s_qs ${kept}`);
+  const counts = new Map<bigint, number>();
+  for (const r of rows.filter((r) => Number(r._s_g) !== NULLS[kind])) {
+    const g = Number(r._s_g);
+    counts.set(kind === 'float' ? toFloatKeyPrefix(g) : BigInt(1 - g), Number(r._s_c));
+  }
+  const key = kind === 'float' ? toFloatKeySql(toBitsSql(`${value} + 0`)) : toIntegerKeySql(`toUInt64(${value})`);
+  const [[row], keys] = await Promise.all([
+    run(`SELECT ${head} ${kept}`),
+    orderStatistics(run, { from: kept, key, bits: kind === 'float' ? 12 : 1, counts }, ranks),
+  ]);
   result.distinct = Number(row._s_d);
   [result.min, result.max] = [fromEngine(row._s_lo, kind), fromEngine(row._s_hi, kind)];
   const totals = toTotalsOfGroups(groups);
@@ -101,7 +114,9 @@ export async function statsSql(query: EngineQuery, src: StatsSource, signal?: Ab
   // A float column's sum prints as an integer's when every value is whole within ±2^53 (workers/moments.ts).
   const integer = kind === 'i64' || (isLargeInteger(totals) && groups.every((g) => isWhole(g.exponent, g.or)));
   Object.assign(result, toMoments(totals, n, integer));
-  const at = new Map(ranks.map((r, i) => [r, toOrderValue((row._s_qs as unknown[])[i], kind)]));
+  const at = new Map(
+    [...keys].map(([r, k]) => [r, kind === 'float' ? bitsToDouble(fromFloatKey(k)) : fromIntegerKey(k)]),
+  );
   const q = result.quantiles!;
   for (const [key, p] of QUANTILES) {
     const lo = Math.floor((n - 1) * p),
@@ -233,9 +248,4 @@ function fromEngine(v: unknown, kind: Kind): number | string | null {
   if (kind === 'i64') return toNumberOrText(BigInt(v as string));
   if (kind === 'float') return bitsToDouble(BigInt(v as string));
   return kind === 'datetime' ? Number(v) * 1000 : Number(v);
-}
-
-/** An order statistic as quantileCont reads it: a double, or a 64-bit integer as a bigint. */
-function toOrderValue(v: unknown, kind: Kind): number | bigint {
-  return kind === 'i64' ? BigInt(v as string) : bitsToDouble(BigInt(v as string));
 }

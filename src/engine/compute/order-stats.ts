@@ -1,0 +1,114 @@
+// Exact order statistics on the engine by radix selection (API.md §8, §14): rounds of counts by key prefix, a bounded number of rows back, no per-row state in the engine.
+import type { EngineRow } from '../../contract/engine.ts';
+
+/** Key bits each round splits a live prefix by: at most 2^13 = 8,192 groups back per rank still sought. */
+const STEP = 13;
+
+/**
+ * Where the order statistics are read: `from` the kept non-null rows (`FROM … WHERE …`), `key` the
+ * SQL of a row's UInt64 order key (ascending keys are ascending values), and what the caller knows
+ * already: the count of kept rows under each top-`bits` prefix of the key (query 1's groups).
+ */
+export type OrderSource = { from: string; key: string; bits: number; counts: ReadonlyMap<bigint, number> };
+
+/** What is known of one sought rank: its key starts with `prefix` (of `bits` bits), at `rank` among the keys under it. */
+type Sought = { rank: number; prefix: bigint; bits: number; at: number };
+
+/**
+ * The order keys at the given 0-based `ranks` among the kept rows, exactly. Why not `quantilesExact`:
+ * it holds every value of every shard in the engine's memory (4 GB a shard at 1B rows), past the
+ * per-query limit; a selection reads the column once per round and keeps one counter per group.
+ * Each round groups the rows under the live prefixes by their next STEP key bits, with the count
+ * and the least and greatest key of each group:
+ *   WITH <key> AS k SELECT k >> (64 − b − STEP) AS p, count(), min(k), max(k) FROM … AND
+ *     k >> (64 − b) IN (<live prefixes>) GROUP BY p
+ * and a rank whose group holds one key only (min = max) is found. Rounds stop there or at 64 bits:
+ * at most ⌈(64 − bits) / STEP⌉, usually one or two (a group rarely holds two values once narrowed).
+ */
+export async function orderStatistics(
+  run: (sql: string) => Promise<EngineRow[]>,
+  src: OrderSource,
+  ranks: readonly number[],
+): Promise<Map<number, bigint>> {
+  const found = new Map<number, bigint>();
+  let sought = ranks.map((rank) => locate(rank, src.counts, src.bits));
+  while (sought.length) {
+    const bits = sought[0].bits;
+    const step = Math.min(STEP, 64 - bits);
+    const live = [...new Set(sought.map((s) => s.prefix))];
+    const rows = await run(
+      `WITH ${src.key} AS _o_k SELECT toString(bitShiftRight(_o_k, ${64 - bits - step})) AS _o_p, count() AS _o_c,` +
+        ` toString(min(_o_k)) AS _o_lo, toString(max(_o_k)) AS _o_hi ${src.from}` +
+        ` AND bitShiftRight(_o_k, ${64 - bits}) IN (${live.join(', ')}) GROUP BY _o_p`,
+    );
+    const groups = rows
+      .map((r) => ({
+        p: BigInt(r._o_p as string),
+        c: Number(r._o_c),
+        lo: BigInt(r._o_lo as string),
+        hi: BigInt(r._o_hi as string),
+      }))
+      .sort((a, b) => (a.p < b.p ? -1 : a.p > b.p ? 1 : 0));
+    const next: Sought[] = [];
+    for (const s of sought) {
+      // The groups under this prefix, in key order: the one holding the rank, and the rank within it.
+      let at = s.at;
+      let g: (typeof groups)[number] | undefined;
+      for (const x of groups) {
+        if (x.p >> BigInt(step) !== s.prefix) continue;
+        if (at < x.c) {
+          g = x;
+          break;
+        }
+        at -= x.c;
+      }
+      if (!g) throw new Error(`Order statistic ${s.rank} is not among the engine's rows (did the table change?).`);
+      if (g.lo === g.hi) found.set(s.rank, g.lo);
+      else next.push({ rank: s.rank, prefix: g.p, bits: bits + step, at });
+    }
+    sought = next;
+  }
+  return found;
+}
+
+/** The top-`bits` prefix holding a rank, from the counts per prefix, and the rank among its keys. */
+function locate(rank: number, counts: ReadonlyMap<bigint, number>, bits: number): Sought {
+  let at = rank;
+  for (const prefix of [...counts.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const c = counts.get(prefix)!;
+    if (at < c) return { rank, prefix, bits, at };
+    at -= c;
+  }
+  throw new Error(`Order statistic ${rank} is beyond the ${rank - at} rows counted.`);
+}
+
+/** 2^63: the sign bit of a 64-bit key. */
+const TOP = 2n ** 63n;
+
+/**
+ * The order key of a double's bits b (of x + 0, so −0 is +0): b with its sign bit set when
+ * positive, all bits flipped when negative, so keys ascend as values do; as SQL over `bits`.
+ */
+export function toFloatKeySql(bits: string): string {
+  return `if(${bits} >= ${TOP}, bitNot(${bits}), bitOr(${bits}, ${TOP}))`;
+}
+
+/** The double of a float order key (toFloatKeySql's inverse), as its 64 bits. */
+export function fromFloatKey(k: bigint): bigint {
+  return k >= TOP ? k ^ TOP : BigInt.asUintN(64, ~k);
+}
+
+/** The top 12 bits of a float order key for query 1's group g = b >> 52 (sign and exponent field). */
+export function toFloatKeyPrefix(g: number): bigint {
+  return BigInt(g < 2048 ? g + 2048 : 4095 - g);
+}
+
+/** The order key of a 64-bit integer v (two's complement as UInt64 `wrapped`): its sign bit flipped; as SQL. */
+export function toIntegerKeySql(wrapped: string): string {
+  return `bitXor(${wrapped}, ${TOP})`;
+}
+
+/** The integer of an integer order key (toIntegerKeySql's inverse). */
+export function fromIntegerKey(k: bigint): bigint {
+  return BigInt.asIntN(64, k ^ TOP);
+}
