@@ -29,7 +29,10 @@ export async function loadAllDatasets(
   const files = await loadDatasets(spec, { progress: opts.progress, bufferBytes: opts.bufferBytes, onLoaded });
   if (!hasEngineDatasets(spec)) return files;
   opts.progress?.('describing engine tables', { datasets: spec.datasets.filter((d) => d.engine !== null).length });
-  const engine = await tryLoadEngineDatasets(spec, opts.engines?.set ?? null, null, opts.progress);
+  const engine = await tryLoadEngineDatasets(spec, opts.engines?.set ?? null, {
+    summarise: true,
+    progress: opts.progress,
+  });
   if (engine.problems.length) throw new CatalogError(engine.problems);
   return inCatalogOrder(spec, files, engine.datasets);
 }
@@ -45,6 +48,13 @@ export function hasEngineDatasets(spec: CatalogSpec): boolean {
 }
 
 /**
+ * What a describe reads besides types and fingerprint: `only` one engine's tables; `summarise`:
+ * the field columns' summaries too (a start or reload; not a `refresh` tick or a check, which
+ * compare fingerprints only); `progress` hears the scan's progress.
+ */
+export type LoadEngineOptions = { only?: string | null; summarise?: boolean; progress?: Progress };
+
+/**
  * Describes every engine dataset on its engine (DESCRIBE TABLE, type facts, fingerprint) and
  * collects the problems of the rest: a credential variable not set, a missing table or column, a
  * type Sorrel cannot read, an engine that does not answer (named, never with its URL).
@@ -52,8 +62,7 @@ export function hasEngineDatasets(spec: CatalogSpec): boolean {
 export async function tryLoadEngineDatasets(
   spec: CatalogSpec,
   engines: EngineSet | null,
-  only: string | null = null,
-  progress?: Progress,
+  { only = null, summarise = false, progress }: LoadEngineOptions = {},
 ): Promise<{ datasets: LoadedDatasets; problems: string[] }> {
   const datasets: LoadedDatasets = new Map();
   const problems: string[] = [];
@@ -73,7 +82,7 @@ export async function tryLoadEngineDatasets(
         table: d.table,
         overrides,
         used: toUsedColumns(spec, d, overrides),
-        summarised: toSummarisedColumns(spec, d),
+        summarised: summarise ? toSummarisedColumns(spec, d) : new Set(),
         onScan: (read, total) => progress?.('scanning engine table', { dataset: d.name, rows_read: read, rows: total }),
       });
       const dataset = toEngineDataset(
@@ -163,7 +172,7 @@ export async function findChangedEngineTables(
   engines: EngineSet,
   only: string | null = null,
 ): Promise<{ changed: string[]; problems: string[] }> {
-  const now = await tryLoadEngineDatasets(spec, engines, only);
+  const now = await tryLoadEngineDatasets(spec, engines, { only });
   const changed = [...stored.values()]
     .filter((d) => d.engine && now.datasets.has(d.name) && now.datasets.get(d.name)!.sha256 !== d.sha256)
     .map((d) => d.name);
