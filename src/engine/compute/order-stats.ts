@@ -1,4 +1,5 @@
 // Exact order statistics on the engine by radix selection (API.md §8, §14): rounds of counts by key prefix, a bounded number of rows back, no per-row state in the engine.
+import { bitsToDouble } from '../../common/exact-round.ts';
 import type { EngineRow } from '../../contract/engine.ts';
 
 /** Key bits each round splits a live prefix by: at most 2^13 = 8,192 groups back per rank still sought. */
@@ -81,6 +82,31 @@ function locate(rank: number, counts: ReadonlyMap<bigint, number>, bits: number)
   }
   throw new Error(`Order statistic ${rank} is beyond the ${rank - at} rows counted.`);
 }
+
+/**
+ * The order source of a stats answer (./stats.ts): the kept values `value` (SQL) of a float or
+ * 64-bit integer column `from` its kept rows, with query 1's count per group g (a double's sign and
+ * exponent field; an integer's sign, 1 when negative).
+ */
+export function toOrderSource(
+  kind: 'float' | 'i64',
+  value: string,
+  from: string,
+  groups: [g: number, count: number][],
+): OrderSource {
+  const float = kind === 'float';
+  const counts = new Map(groups.map(([g, c]) => [float ? toFloatKeyPrefix(g) : BigInt(1 - g), c]));
+  const key = float ? toFloatKeySql(toBitsSql(`${value} + 0`)) : toIntegerKeySql(`toUInt64(${value})`);
+  return { from, key, bits: float ? 12 : 1, counts };
+}
+
+/** The value of an order key: a double, or a 64-bit integer as a bigint (what quantileCont reads). */
+export function fromOrderKey(k: bigint, kind: 'float' | 'i64'): number | bigint {
+  return kind === 'float' ? bitsToDouble(fromFloatKey(k)) : fromIntegerKey(k);
+}
+
+/** A double's 64 bits as a UInt64 (18.16 reinterprets a Float64 only through its bytes). */
+export const toBitsSql = (x: string) => `reinterpretAsUInt64(reinterpretAsString(${x}))`;
 
 /** 2^63: the sign bit of a 64-bit key. */
 const TOP = 2n ** 63n;

@@ -11,14 +11,7 @@ import type { EngineQuery, EngineRow } from '../../contract/engine.ts';
 import type { InternalType } from '../../contract/model.ts';
 import { storageOf } from '../../contract/storage.ts';
 import type { StatsResult } from '../../contract/tasks.ts';
-import {
-  fromFloatKey,
-  fromIntegerKey,
-  orderStatistics,
-  toFloatKeyPrefix,
-  toFloatKeySql,
-  toIntegerKeySql,
-} from './order-stats.ts';
+import { fromOrderKey, orderStatistics, toBitsSql, toOrderSource } from './order-stats.ts';
 
 /**
  * The rows a stats answer reads: `from` (a table or a join), the rows kept by `where` (a SQL
@@ -97,15 +90,10 @@ export async function statsSql(query: EngineQuery, src: StatsSource, signal?: Ab
   );
   if (n === 0) return result;
   const ranks = [...new Set(QUANTILES.flatMap(([, p]) => [Math.floor((n - 1) * p), Math.ceil((n - 1) * p)]))];
-  const counts = new Map<bigint, number>();
-  for (const r of rows.filter((r) => Number(r._s_g) !== NULLS[kind])) {
-    const g = Number(r._s_g);
-    counts.set(kind === 'float' ? toFloatKeyPrefix(g) : BigInt(1 - g), Number(r._s_c));
-  }
-  const key = kind === 'float' ? toFloatKeySql(toBitsSql(`${value} + 0`)) : toIntegerKeySql(`toUInt64(${value})`);
+  const counted = rows.filter((r) => Number(r._s_g) !== NULLS[kind]).map((r) => [Number(r._s_g), Number(r._s_c)]);
   const [[row], keys] = await Promise.all([
     run(`SELECT ${head} ${kept}`),
-    orderStatistics(run, { from: kept, key, bits: kind === 'float' ? 12 : 1, counts }, ranks),
+    orderStatistics(run, toOrderSource(kind, value, kept, counted as [number, number][]), ranks),
   ]);
   result.distinct = Number(row._s_d);
   [result.min, result.max] = [fromEngine(row._s_lo, kind), fromEngine(row._s_hi, kind)];
@@ -114,9 +102,7 @@ export async function statsSql(query: EngineQuery, src: StatsSource, signal?: Ab
   // A float column's sum prints as an integer's when every value is whole within ±2^53 (workers/moments.ts).
   const integer = kind === 'i64' || (isLargeInteger(totals) && groups.every((g) => isWhole(g.exponent, g.or)));
   Object.assign(result, toMoments(totals, n, integer));
-  const at = new Map(
-    [...keys].map(([r, k]) => [r, kind === 'float' ? bitsToDouble(fromFloatKey(k)) : fromIntegerKey(k)]),
-  );
+  const at = new Map([...keys].map(([r, k]) => [r, fromOrderKey(k, kind)]));
   const q = result.quantiles!;
   for (const [key, p] of QUANTILES) {
     const lo = Math.floor((n - 1) * p),
@@ -149,9 +135,6 @@ function toValueSql(column: string, kind: Kind): string {
       return `toFloat64(${column})`;
   }
 }
-
-/** A double's 64 bits as a UInt64 (18.16 reinterprets a Float64 only through its bytes). */
-const toBitsSql = (x: string) => `reinterpretAsUInt64(reinterpretAsString(${x}))`;
 
 /** Query 1 (see statsSql): one row per sign and exponent of the rows kept by `from`, and one for its null rows. */
 function toGroupedSql(kind: 'float' | 'i64', column: string, from: string): string {
