@@ -10,6 +10,7 @@ import {
   toFloatKeySql,
   toIntegerKeySql,
 } from '../../src/engine/compute/order-stats.ts';
+import { statsSql } from '../../src/engine/compute/stats.ts';
 import { type Cluster, sharedCluster } from '../helpers/clickhouse.ts';
 import { toEngineQuery } from './fixture.ts';
 
@@ -25,12 +26,18 @@ const X: (number | null)[] = [
   ...[2.2250738585072014e-308, -7.597, 7.597, 1e16, -1e16, 2 ** 53, 1, 1, 1, null, -1, -1],
   ...Array(500).fill(0.1),
   ...Array.from({ length: 12_000 }, () => 1 + Math.floor(random() * 3000) * 2 ** -40),
-  ...Array.from({ length: 800 }, () => (random() < 0.5 ? -1 : 1) * (1 + random()) * 2 ** (Math.floor(random() * 2000) - 1000)),
+  ...Array.from(
+    { length: 800 },
+    () => (random() < 0.5 ? -1 : 1) * (1 + random()) * 2 ** (Math.floor(random() * 2000) - 1000),
+  ),
 ];
 /** The 64-bit extremes, both signs, and neighbours that differ in the low bits only. */
 const K: (bigint | null)[] = [
   ...[2n ** 63n - 1n, -(2n ** 63n), 0n, -1n, 1n, null, 2n ** 53n + 1n, 2n ** 53n + 3n, -(2n ** 62n)],
-  ...Array.from({ length: 3000 }, () => BigInt(Math.floor(random() * 2 ** 20)) * 2n ** 40n + BigInt(Math.floor(random() * 4))),
+  ...Array.from(
+    { length: 3000 },
+    () => BigInt(Math.floor(random() * 2 ** 20)) * 2n ** 40n + BigInt(Math.floor(random() * 4)),
+  ),
 ];
 
 let ch: Cluster;
@@ -124,6 +131,21 @@ test('64-bit integers: the value at every sampled rank is the sorted array’s, 
   assert.is(fromIntegerKey(found.get(0)!), -(2n ** 63n));
   assert.is(fromIntegerKey(found.get(sorted.length - 1)!), 2n ** 63n - 1n);
   assert.ok(received.length >= 1 && received.length <= 5, String(received));
+});
+
+test('stats by selection are the stats by quantilesExact, naive and in a context, doubles and integers', async () => {
+  const query = toEngineQuery(ch);
+  for (const [column, type] of [
+    ['x', 'float'],
+    ['k', 'biginteger'],
+  ] as const)
+    for (const where of ['1', 'id % 3 = 1', 'id < 40']) {
+      const src = { from: `${ch.database}.order_stats`, where, column, type };
+      const sent: string[] = [];
+      const selected = await statsSql(async (sql) => (sent.push(sql), query(sql)), src, undefined, 0);
+      assert.equal(selected, await statsSql(query, src), `${column} where ${where}`);
+      assert.ok(sent.some((q) => /_o_p/.test(q)) && !sent.some((q) => /quantilesExact/.test(q)), sent.join('\n'));
+    }
 });
 
 test('a rank beyond the rows counted is an error, not a wrong value', async () => {

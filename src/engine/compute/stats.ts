@@ -11,7 +11,7 @@ import type { EngineQuery, EngineRow } from '../../contract/engine.ts';
 import type { InternalType } from '../../contract/model.ts';
 import { storageOf } from '../../contract/storage.ts';
 import type { StatsResult } from '../../contract/tasks.ts';
-import { fromOrderKey, orderStatistics, toBitsSql, toOrderSource } from './order-stats.ts';
+import { QUANTILES_EXACT_UP_TO, readOrderStatistics, toBitsSql } from './order-stats.ts';
 
 /**
  * The rows a stats answer reads: `from` (a table or a join), the rows kept by `where` (a SQL
@@ -49,15 +49,20 @@ const NULLS = { float: 4096, i64: 2 } as const;
  *    (whether every value is whole). Sorrel adds the group's hidden bit, rebuilds Σx and Σx²
  *    exactly (src/common/exact-round.ts) and rounds once (§8);
  * 2. once n is known, over the non-null rows: `uniqExact`, min and max (doubles as their bits: the
- *    JSON text of a double is not read back exactly by every client), and beside it the values at
- *    the two ranks around (n − 1)·p of each quantile, selected by their order keys from query 1's
- *    counts per sign and exponent (./order-stats.ts: rounds of grouped counts, no `quantilesExact`,
- *    which holds every value in the engine's memory), interpolated here as the workers interpolate.
+ *    JSON text of a double is not read back exactly by every client), and the values at the two
+ *    ranks around (n − 1)·p of each quantile, interpolated here as the workers interpolate: from
+ *    `quantilesExact` up to QUANTILES_EXACT_UP_TO values, else selected by their order keys from
+ *    query 1's counts per sign and exponent (./order-stats.ts: rounds of grouped counts).
  * The distinct count, min and max sit in query 2 and not in query 1's groups: a `uniqExact` per
  * group costs the engine more CPU than one over all rows (bench/engine/README.md). Dates and
  * datetimes have no sums or quantiles: one query.
  */
-export async function statsSql(query: EngineQuery, src: StatsSource, signal?: AbortSignal): Promise<StatsResult> {
+export async function statsSql(
+  query: EngineQuery,
+  src: StatsSource,
+  signal?: AbortSignal,
+  exactUpTo = QUANTILES_EXACT_UP_TO,
+): Promise<StatsResult> {
   const kind = toKind(src.type);
   const finish = src.finish ?? ((s: string) => s);
   const run = (sql: string) => query(finish(sql), signal);
@@ -90,11 +95,10 @@ export async function statsSql(query: EngineQuery, src: StatsSource, signal?: Ab
   );
   if (n === 0) return result;
   const ranks = [...new Set(QUANTILES.flatMap(([, p]) => [Math.floor((n - 1) * p), Math.ceil((n - 1) * p)]))];
-  const counted = rows.filter((r) => Number(r._s_g) !== NULLS[kind]).map((r) => [Number(r._s_g), Number(r._s_c)]);
-  const [[row], keys] = await Promise.all([
-    run(`SELECT ${head} ${kept}`),
-    orderStatistics(run, toOrderSource(kind, value, kept, counted as [number, number][]), ranks),
-  ]);
+  const counted = rows
+    .filter((r) => Number(r._s_g) !== NULLS[kind])
+    .map((r): [number, number] => [Number(r._s_g), Number(r._s_c)]);
+  const { row, at } = await readOrderStatistics(run, { kind, value, kept, head, n, ranks, counted }, exactUpTo);
   result.distinct = Number(row._s_d);
   [result.min, result.max] = [fromEngine(row._s_lo, kind), fromEngine(row._s_hi, kind)];
   const totals = toTotalsOfGroups(groups);
@@ -102,7 +106,6 @@ export async function statsSql(query: EngineQuery, src: StatsSource, signal?: Ab
   // A float column's sum prints as an integer's when every value is whole within ±2^53 (workers/moments.ts).
   const integer = kind === 'i64' || (isLargeInteger(totals) && groups.every((g) => isWhole(g.exponent, g.or)));
   Object.assign(result, toMoments(totals, n, integer));
-  const at = new Map([...keys].map(([r, k]) => [r, fromOrderKey(k, kind)]));
   const q = result.quantiles!;
   for (const [key, p] of QUANTILES) {
     const lo = Math.floor((n - 1) * p),
