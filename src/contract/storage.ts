@@ -74,6 +74,8 @@ export type DatasetInfo = {
   engine?: EngineTable;
   /** An engine dataset's field columns as start-up's scan read them (src/engine/describe.ts); never in a snapshot file. */
   scanned?: Readonly<Record<string, ScannedSummary>>;
+  /** An engine dataset's text columns that start-up's scan found all ASCII (no accented value to read); never in a snapshot file. */
+  ascii?: ReadonlySet<string>;
 };
 
 /**

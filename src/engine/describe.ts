@@ -14,6 +14,8 @@ export type DescribedTable = {
   engineTypes: Record<string, string>;
   fingerprint: EngineFingerprint;
   summaries: Record<string, ScannedSummary>;
+  /** The `checkAscii` text columns whose every value is ASCII: none has an accented value to read. */
+  ascii: string[];
 };
 
 /**
@@ -27,6 +29,8 @@ export type DescribeRequest = {
   overrides: Record<string, InternalType>;
   used: ReadonlySet<string>;
   summarised?: ReadonlySet<string>;
+  /** Text columns the scan checks for a non-ASCII value (a pushed value search reads the accented ones). */
+  checkAscii?: ReadonlySet<string>;
   /** Hears, every SCAN_PROGRESS_MS while the scan runs, the rows it read and the engine's estimate of all. */
   onScan?: (read: number, total: number) => void;
 };
@@ -89,12 +93,16 @@ export async function describeTable(query: EngineQuery, req: DescribeRequest): P
   const ranges = new Map<string, [number, number]>(); // a column's min and max among the asks
   const nulls = new Map<string, number>();
   const lengths = new Map<string, number>(); // whether a string column holds a value longer than 255
+  const accents = new Map<string, number>(); // whether a string column holds a value not ASCII
   for (const [col, family] of families) {
     if (!family) continue;
     const c = quoteIdentifier(col);
     // Every Int64/UInt64: its range decides integer or biginteger, and a UInt64 above 2^63 − 1 is refused.
     if (family.family === 'int64') ranges.set(col, [ask(`toString(min(${c}))`), ask(`toString(max(${c}))`)]);
     else if (family.family === 'string' && !req.overrides[col]) lengths.set(col, ask(`max(lengthUTF8(${c})) > 255`));
+    // Bytes beyond characters: a non-ASCII character (lengthUTF8 is computed once with the fact above).
+    if (family.family === 'string' && req.checkAscii?.has(col))
+      accents.set(col, ask(`max(length(${c}) != lengthUTF8(${c}))`));
     if (!req.summarised?.has(col)) continue;
     if (!ranges.has(col)) ranges.set(col, [ask(toScanSql(`min(${c})`, family)), ask(toScanSql(`max(${c})`, family))]);
     if (family.nullable) nulls.set(col, ask(`toString(countIf(isNull(${c})))`));
@@ -146,6 +154,7 @@ export async function describeTable(query: EngineQuery, req: DescribeRequest): P
     engineTypes,
     fingerprint,
     summaries,
+    ascii: [...accents].filter(([col, i]) => col in columns && Number(facts[i]) === 0).map(([col]) => col),
   };
 }
 

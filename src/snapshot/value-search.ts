@@ -33,7 +33,8 @@ export type PushedFields = ReadonlyMap<number, PushedField>;
 /**
  * At build: every enumerable or searchable field of an engine dataset whose naive distinct values
  * number more than `bound` (src/snapshot/build/summaries.ts isHeld), with the accented labels of
- * a text field or a label column read from the engine.
+ * a text field or a label column read from the engine; none read of a column `isAscii` says
+ * start-up's scan found all ASCII (src/engine/describe.ts).
  */
 export async function planPushedSearch(
   fields: ReadonlyMap<number, Field>,
@@ -42,6 +43,7 @@ export async function planPushedSearch(
   pool: Pool,
   bound: number,
   tree: TreeRef | null = null,
+  isAscii: (dataset: string, column: string) => boolean = () => false,
 ): Promise<Map<number, PushedField>> {
   const accented = new Map<string, Promise<string[]>>();
   const planned: [Field, Promise<string[]>][] = [];
@@ -52,7 +54,8 @@ export async function planPushedSearch(
     if (summary.distinct !== null && summary.distinct <= bound) continue;
     const k = toKey(f);
     const labelColumn = f.label_column ?? undefined;
-    if (!isText(f) && !labelColumn) accented.set(k, Promise.resolve([]));
+    if ((!isText(f) && !labelColumn) || isAscii(f.dataset, labelColumn ?? f.column))
+      accented.set(k, Promise.resolve([]));
     else if (!accented.has(k))
       accented.set(
         k,

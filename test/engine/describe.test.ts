@@ -193,7 +193,11 @@ test("the describe scan's summaries are what each column's own summary query rea
     ...request({ n64: 'biginteger' }),
     table: 'holes',
     summarised: new Set(['nf', 'n64', 'nd', 'void']),
+    checkAscii: new Set(['ns', 'nf', 'id']), // only text columns are checked: 'é' is not ASCII
   });
+  assert.equal(holes.ascii, []);
+  const typed = await describeTable(client.query, { ...request(), checkAscii: new Set(['short', 'long', 'fixed']) });
+  assert.equal(typed.ascii, ['short', 'long', 'fixed']);
   assert.equal(holes.summaries, {
     nf: { count: 2, null_count: 1, min: -2.5, max: 1e-320 },
     n64: { count: 2, null_count: 1, min: '-9007199254740993', max: '4' },

@@ -150,7 +150,8 @@ export async function prepareSnapshot(
   const how = { searchValues: bound, progress: opts.progress, onIndexed };
   const { values, stats, summaries } = await precomputeValues(spec, datasets, refs, pool, tree.ref, profiles, how);
   const fields = toFields(spec, datasets, values, summaries);
-  const pushed = await planPushedSearch(fields, summaries, refs, pool, bound, tree.ref);
+  const isAscii = (dataset: string, column: string) => datasets.get(dataset)?.ascii?.has(column) ?? false;
+  const pushed = await planPushedSearch(fields, summaries, refs, pool, bound, tree.ref, isAscii);
   opts.progress?.('profiled columns', {
     fields: spec.fields.length,
     ms: Math.round(performance.now() - profiling),

@@ -76,13 +76,15 @@ export async function tryLoadEngineDatasets(
     if (!query || !entry) continue; // an undeclared engine is a structural problem, reported already
     const overrides = toColumnOverrides(spec, d, problems);
     try {
+      const used = toUsedColumns(spec, d, overrides);
       const described = await describeTable(query, {
         engine: d.engine,
         database: entry.database,
         table: d.table,
         overrides,
-        used: toUsedColumns(spec, d, overrides),
+        used,
         summarised: summarise ? toSummarisedColumns(spec, d) : new Set(),
+        checkAscii: summarise ? used : new Set(),
         onScan: (read, total) => progress?.('scanning engine table', { dataset: d.name, rows_read: read, rows: total }),
       });
       const dataset = toEngineDataset(
@@ -91,7 +93,7 @@ export async function tryLoadEngineDatasets(
         d.rootKey === null ? described.table : { ...described.table, rootKey: d.rootKey },
         toEngineTableHash(described.fingerprint, described.table.columns),
       );
-      datasets.set(d.name, { ...dataset, scanned: described.summaries });
+      datasets.set(d.name, { ...dataset, scanned: described.summaries, ascii: new Set(described.ascii) });
     } catch (err) {
       if (err instanceof DescribeError) problems.push(...err.problems.map((p) => `${spec.path}: ${d.where}: ${p}`));
       else if (err instanceof EngineUnavailableError) problems.push(`${spec.path}: ${d.where}: ${err.message}`);
