@@ -36,7 +36,14 @@ export type Task =
     } // → DistResult
   | { kind: 'tree-stats'; tree: TreeRef; dataset: string; column: string; context: TreeContextNode | null } // → StatsResult
   // Start-up and /values/ of an engine column without holding its values (API.md §14 "Sorrel holds no rows"): engine tables only.
-  | { kind: 'summary'; table: TableRef; column: string; distinctUpTo: number | null; scanned?: ScannedSummary } // → ColumnSummary (`scanned`: only the distinct count is read)
+  | {
+      kind: 'summary';
+      table: TableRef;
+      column: string;
+      distinctUpTo: number | null;
+      scanned?: ScannedSummary; // read by start-up's scan: only the distinct count is read
+      readValues?: boolean; // with `scanned`: the count is that of the values, read when at most distinctUpTo
+    } // → ColumnSummaryRead
   | PushedColumnTask // → ValuesPage (a page, also over J(T) of a model tree), ValueLabels, a tree column's ColumnSummary, or a value search's answer
   // Shaping of what an engine grouped (API.md §14): the same functions the table tasks end with.
   | { kind: 'shape'; groups: ShapeGroups; params: DistParams } // → DistResult

@@ -2,6 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadCatalog } from '../../src/catalog/read.ts';
+import { engineDistinctUpTo } from '../../src/engine/compute/column.ts';
 import { runEngineTask } from '../../src/engine/run.ts';
 import { createEngines } from '../../src/engine/clients.ts';
 import { createPool } from '../../src/parallel/compute-pool.ts';
@@ -15,11 +16,15 @@ let ch: Cluster;
 test.before(async () => {
   ch = await sharedCluster();
   await createPeople(ch, 'people_start');
+  // 60 more cities, one row each, over both shards: 63 in all.
+  await createPeople(ch, 'people_many');
+  const more = Array.from({ length: 60 }, (_, i) => ({ id: 100 + i, city: `City ${String(i).padStart(2, '0')}` }));
+  await ch.insert('people_many', more);
 });
 
-/** Prepares the people catalog with `bound`; every query and the rows it answered are recorded. */
-async function start(bound: number) {
-  const spec = loadCatalog(writeEngineCatalog(ch, 'people_start'));
+/** Prepares the people catalog (of `table`) with `bound`; every query and the rows it answered are recorded. */
+async function start(bound: number, table = 'people_start') {
+  const spec = loadCatalog(writeEngineCatalog(ch, table));
   const engines = createEngines({ timeoutMs: 10_000, env: {} });
   const pool = createPool({ poolThreads: 1, poolMaxQueue: 1000 });
   const sent: { sql: string; rows: number }[] = [];
@@ -79,6 +84,49 @@ test('at or under the bound, an enumerable or searchable field keeps its values,
   assert.equal(Array.from(city.counts), [1, 3, 1]);
   assert.is(city.nullCount, 1);
   assert.is(sent.filter((q) => /GROUP BY/.test(q.sql)).length, 1, 'one GROUP BY: the city values');
+});
+
+test('with a bound of at least 30, a field start-up may hold is counted by reading its values: one GROUP BY that stops past the bound', async () => {
+  // 3 cities under a bound of 40: held, from the one GROUP BY that counted them (no DISTINCT count).
+  const under = await start(40);
+  assert.equal(Array.from(under.parts.values.get(2)!.values), ['Lima', 'Oslo', 'Pune']);
+  assert.is(under.parts.summaries!.get(2)!.distinct, 3);
+  assert.is(under.sent.filter((q) => /GROUP BY/.test(q.sql)).length, 1);
+  assert.ok(!under.sent.some((q) => /SELECT DISTINCT/.test(q.sql)), 'no separate count');
+  // 63 cities over a bound of 40: the GROUP BY stops (TOO_MANY_ROWS) or answers past the bound: not held.
+  const over = await start(40, 'people_many');
+  assert.not.ok(over.parts.values.has(2));
+  assert.is(over.parts.summaries!.get(2)!.distinct, null);
+  for (const q of over.sent.filter((q) => /GROUP BY v/.test(q.sql))) assert.ok(q.rows <= 2 * 2 * 42, `${q.rows}`);
+});
+
+test('the values of a field start-up may hold are read up to the bound: the engine stops the GROUP BY past it (TOO_MANY_ROWS)', async () => {
+  const engines = createEngines({ timeoutMs: 10_000, env: {} });
+  try {
+    const spec = loadCatalog(writeEngineCatalog(ch, 'people_many'));
+    const query = engines.open(spec.engines).queries.get('wh')!;
+    const failures: string[] = [];
+    const watched: typeof query = (sql, signal, opts) =>
+      query(sql, signal, opts).catch((err: Error) => {
+        failures.push(String((err.cause as { code?: string } | undefined)?.code));
+        throw err;
+      });
+    const table = {
+      engine: 'wh',
+      database: ch.database,
+      table: 'people_many',
+      columns: { city: 'char' as const },
+      rows: 66,
+    };
+    // ~31 cities a shard, over a limit of 12 groups: a shard stops, the read is null.
+    assert.is(await engineDistinctUpTo(watched, table, 'city', 10), null);
+    assert.equal(failures, ['158']);
+    const all = await engineDistinctUpTo(watched, table, 'city', 63);
+    assert.is(all!.values.length, 63);
+    assert.is(all!.nullCount, 1);
+  } finally {
+    await engines.close();
+  }
 });
 
 test.run();

@@ -1,6 +1,6 @@
 // distinct, stats and profile over an engine table (API.md §4, §8, §14): one GROUP BY of the column's values, shaped as the workers shape theirs.
 import type { ContextNode } from '../../contract/context.ts';
-import type { EngineQuery, EngineTable } from '../../contract/engine.ts';
+import type { EngineQuery, EngineQueryOptions, EngineTable } from '../../contract/engine.ts';
 import type { InternalType } from '../../contract/model.ts';
 import type { Pool } from '../../contract/pool.ts';
 import type { DistinctResult, ProfileResult, ProfileValues, StatsResult, ValueRuns } from '../../contract/tasks.ts';
@@ -20,10 +20,11 @@ export async function engineDistinct(
   column: string,
   context: ContextNode | null,
   signal?: AbortSignal,
+  opts?: EngineQueryOptions,
 ): Promise<DistinctResult> {
   const kind = toValueKind(typeOf(table, column));
   const sql = `SELECT ${toSqlValue(toSqlIdentifier(column), kind)} AS v, count() AS c FROM ${toSqlTable(table.database, table.table)} WHERE ${toSqlWhere(context)} GROUP BY v`;
-  const rows = await query(sql, signal);
+  const rows = await query(sql, signal, opts);
   const out: DistinctResult = { values: [], counts: [], nullCount: 0 };
   const runs: [number | string, number][] = [];
   for (const row of rows) {
@@ -38,6 +39,38 @@ export async function engineDistinct(
     out.counts.push(c);
   }
   return out;
+}
+
+/**
+ * The naive distinct values of `column` when there are at most `upTo` of them, else null: the
+ * GROUP BY of engineDistinct with `max_rows_to_group_by` = upTo + 2 (the values and the nulls' group,
+ * and one more), which the engine checks block by block and stops at with TOO_MANY_ROWS (158), so a
+ * column with many values is read no further than that. Groups spread over threads or shards may
+ * each stay under the limit and together pass it: more than upTo values back, also null. Start-up
+ * reads a field it may hold this way, its count and values in one scan (src/engine/compute/summary.ts).
+ */
+export async function engineDistinctUpTo(
+  query: EngineQuery,
+  table: EngineTable,
+  column: string,
+  upTo: number,
+  signal?: AbortSignal,
+): Promise<DistinctResult | null> {
+  try {
+    const read = await engineDistinct(query, table, column, null, signal, {
+      settings: { max_rows_to_group_by: upTo + 2 },
+    });
+    return read.values.length <= upTo ? read : null;
+  } catch (err) {
+    if (isTooManyRows(err)) return null;
+    throw err;
+  }
+}
+
+/** Whether an engine failure is TOO_MANY_ROWS (158): the client's EngineUnavailableError keeps the code on its cause. */
+function isTooManyRows(err: unknown): boolean {
+  const e = err as { message?: string; cause?: { code?: string } };
+  return e.cause?.code === '158' || /\bCode: 158[,.]/.test(e.message ?? '');
 }
 
 /**

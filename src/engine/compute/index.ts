@@ -18,7 +18,15 @@ export const runTableTask: EngineRunner = async (task, ctx, signal) => {
     case 'profile':
       return engineProfile(ctx, engineOf(task.table), task.column, task.stats, signal);
     case 'summary':
-      return engineSummary(ctx.query, engineOf(task.table), task.column, task.distinctUpTo, signal, task.scanned);
+      return engineSummary(
+        ctx.query,
+        engineOf(task.table),
+        task.column,
+        task.distinctUpTo,
+        signal,
+        task.scanned,
+        task.readValues,
+      );
     case 'values-page':
       return engineValuesPage(
         ctx.query,

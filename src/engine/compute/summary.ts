@@ -1,13 +1,23 @@
 // A column's context-naive summary on the engine (API.md §14 "Sorrel holds no rows"): one aggregate query, a bounded distinct count, nothing per value.
-import type { ColumnSummary, EngineQuery, EngineRow, EngineTable, ScannedSummary } from '../../contract/engine.ts';
+import type {
+  ColumnSummary,
+  ColumnSummaryRead,
+  EngineQuery,
+  EngineRow,
+  EngineTable,
+  ScannedSummary,
+} from '../../contract/engine.ts';
 import type { StatsSource } from './stats.ts';
 import { toSqlIdentifier, toSqlTable } from '../sql/literal.ts';
 import { fromEngine, toSqlValue, toValueKind } from '../sql/values.ts';
+import { engineDistinctUpTo } from './column.ts';
 
 /**
  * Records with a value, records without, and the least and greatest value in storage units (null
  * when the column holds none), in one scan (none when start-up's scan of the table read them:
- * `scanned`, src/engine/describe.ts):
+ * `scanned`, src/engine/describe.ts; then, with `readValues`, the distinct count comes with the
+ * values when at most `distinctUpTo` — engineDistinctUpTo — and the summary carries them for
+ * precompute to hold):
  *   SELECT count(c), countIf(isNull(c)), <value of min(c)>, <value of max(c)> FROM <table>
  * and, when `distinctUpTo` is a number, the exact number of distinct values if there are at most
  * that many, else null, from a distinct read the engine stops at `distinctUpTo + 1` values:
@@ -27,17 +37,21 @@ export async function engineSummary(
   distinctUpTo: number | null,
   signal?: AbortSignal,
   scanned?: ScannedSummary,
-): Promise<ColumnSummary> {
+  readValues = false,
+): Promise<ColumnSummaryRead> {
   const type = table.columns[column];
   if (type === undefined) throw new Error(`Column '${column}' is not in engine table '${table.table}'.`);
   const source = { from: toSqlTable(table.database, table.table), where: '1', column: toSqlIdentifier(column), type };
   if (!scanned) return summarySql(query, source, distinctUpTo, signal);
-  const from = `${source.from} WHERE (1)`;
-  const distinct =
-    distinctUpTo === null
-      ? null
-      : await countDistinctUpTo((s) => query(s, signal), from, source.column, type === 'float', distinctUpTo);
-  return { ...scanned, distinct };
+  if (distinctUpTo === null) return { ...scanned, distinct: null };
+  if (!readValues) {
+    const from = `${source.from} WHERE (1)`;
+    const run = (sql: string) => query(sql, signal);
+    return { ...scanned, distinct: await countDistinctUpTo(run, from, source.column, type === 'float', distinctUpTo) };
+  }
+  // The values themselves, when at most distinctUpTo: a field start-up may hold, its count and values in one scan.
+  const values = await engineDistinctUpTo(query, table, column, distinctUpTo, signal);
+  return { ...scanned, distinct: values && new Set(values.values).size, ...(values && { values }) };
 }
 
 /**

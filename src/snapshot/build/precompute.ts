@@ -5,7 +5,7 @@ import { isCountedInTree } from '../../catalog/tree.ts';
 import { toLabel } from '../../common/values.ts';
 import type { Pool } from '../../contract/pool.ts';
 import type { DatasetInfo, TableRef } from '../../contract/storage.ts';
-import type { ColumnSummary } from '../../contract/engine.ts';
+import type { ColumnSummary, ColumnSummaryRead } from '../../contract/engine.ts';
 import type { DistinctResult, ProfileResult, StatsResult } from '../../contract/tasks.ts';
 import { labelsFrom } from './labels-from.ts';
 import type { TreeRef } from '../../contract/tree.ts';
@@ -88,6 +88,7 @@ export async function precomputeValues(
   // below takes the answers in order. An engine table is summarised instead (API.md §14: Sorrel
   // holds no rows): a table of a model tree over J(T), so that its range and nulls are its field's.
   const summaries = new Map<string, Promise<ColumnSummary>>();
+  const read = new Map<string, DistinctResult>(); // naive values a summary read (src/engine/compute/summary.ts)
   const isSummarised = (d: DatasetInfo) => d.engine !== undefined;
   const bound = opts.searchValues ?? Number.POSITIVE_INFINITY;
   // Fields of a tree table other than the root count root entities, not rows (API.md §12): their
@@ -101,7 +102,21 @@ export async function precomputeValues(
         return pool.run({ kind: 'tree-summary', tree: tree!, dataset: d.name, column, distinctUpTo });
       const scanned = d.scanned?.[column];
       if (scanned && distinctUpTo === null) return Promise.resolve({ ...scanned, distinct: null });
-      return pool.run({ kind: 'summary', table: refs.get(d.name)!, column, distinctUpTo, ...(scanned && { scanned }) });
+      // With a bound of at least 30 (the count start-up needs), the count of a field it may hold is that
+      // of its values, read in the same scan (at most the bound of them); they wait here for the loop below.
+      const readValues = scanned !== undefined && distinctUpTo !== null && distinctUpTo <= bound;
+      const task = {
+        kind: 'summary',
+        table: refs.get(d.name)!,
+        column,
+        distinctUpTo,
+        readValues,
+        ...(scanned && { scanned }),
+      } as const;
+      return pool.run<ColumnSummaryRead>(task).then(({ values, ...summary }) => {
+        if (values) read.set(`${d.name}\0${column}`, values);
+        return summary;
+      });
     };
   for (const d of datasets.values()) {
     if (isSummarised(d)) startSummaries(spec, d, summarise(d), summaries, bound, opts.progress);
@@ -159,7 +174,7 @@ export async function precomputeValues(
       // A held field's values: at most the bound of them, with their labels (one row per value); a
       // tree table's counted over J(T), of which the summary counted the distinct values.
       const table = refs.get(f.dataset)!;
-      const distinct = await naiveDistinct(f.dataset, f.column);
+      const distinct = read.get(`${f.dataset}\0${f.column}`) ?? (await naiveDistinct(f.dataset, f.column));
       const labels =
         f.label_column === null
           ? toDefaultLabels(type)
