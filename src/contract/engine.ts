@@ -1,5 +1,4 @@
 // Datasets that live in a distributed engine (API.md §14): the catalog's engines, where a table is, how compute reaches it.
-import type { DistinctResult } from './tasks.ts';
 import type { InternalType } from './model.ts';
 
 /** An `engines:` entry of the catalog. Credentials are the names of environment variables, never values. */
@@ -94,12 +93,6 @@ export type ColumnSummary = {
   min: number | string | null;
   max: number | string | null;
 };
-
-/**
- * A summary as start-up's `summary` task gives it: with the column's naive distinct values when it
- * read them with the count (at most the count's bound: src/engine/compute/column.ts engineDistinctUpTo).
- */
-export type ColumnSummaryRead = ColumnSummary & { values?: DistinctResult };
 
 /** What start-up's one scan of an engine table reads of a field's column (src/engine/describe.ts): its summary but the distinct count. */
 export type ScannedSummary = Omit<ColumnSummary, 'distinct'>;

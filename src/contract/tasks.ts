@@ -1,7 +1,7 @@
 // The worker task protocol: every task and answer is plain data or typed arrays (structured-clone safe).
 import type { BrushChart, BrushRange, BrushView } from './brush.ts';
 import type { ContextNode } from './context.ts';
-import type { ScannedSummary } from './engine.ts';
+import type { ColumnSummary, ScannedSummary } from './engine.ts';
 import type { PushedColumnTask } from './values-page.ts';
 import type { GridCells } from './grid.ts';
 import type { TableRef } from './storage.ts';
@@ -103,6 +103,12 @@ export type PooledTask = Task & { started?: Int32Array };
  * `values` holds storage-unit values: numbers for f64/i32, strings (decimal text) for i64,
  * 0/1 for bool, dictionary strings for dict.
  */
+/**
+ * A summary as start-up's `summary` task gives it: with the column's naive distinct values when it
+ * read them with the count (at most the count's bound: src/engine/compute/column.ts engineDistinctUpTo).
+ */
+export type ColumnSummaryRead = ColumnSummary & { values?: DistinctResult };
+
 export type DistinctResult = {
   values: (number | string)[];
   counts: number[];

@@ -1,12 +1,6 @@
 // A column's context-naive summary on the engine (API.md §14 "Sorrel holds no rows"): one aggregate query, a bounded distinct count, nothing per value.
-import type {
-  ColumnSummary,
-  ColumnSummaryRead,
-  EngineQuery,
-  EngineRow,
-  EngineTable,
-  ScannedSummary,
-} from '../../contract/engine.ts';
+import type { ColumnSummary, EngineQuery, EngineRow, EngineTable, ScannedSummary } from '../../contract/engine.ts';
+import type { ColumnSummaryRead } from '../../contract/tasks.ts';
 import type { StatsSource } from './stats.ts';
 import { toSqlIdentifier, toSqlTable } from '../sql/literal.ts';
 import { fromEngine, toSqlValue, toValueKind } from '../sql/values.ts';
