@@ -1,8 +1,8 @@
 // The worker task protocol: every task and answer is plain data or typed arrays (structured-clone safe).
 import type { BrushChart, BrushRange, BrushView } from './brush.ts';
 import type { ContextNode } from './context.ts';
-import type { ColumnSummary, ScannedSummary } from './engine.ts';
-import type { PushedColumnTask } from './values-page.ts';
+import type { ColumnSummary } from './engine.ts';
+import type { PushedColumnTask, SummaryTask } from './values-page.ts';
 import type { GridCells } from './grid.ts';
 import type { TableRef } from './storage.ts';
 import type { TreeContextNode, TreeDimension, TreeRef } from './tree.ts';
@@ -36,14 +36,7 @@ export type Task =
     } // → DistResult
   | { kind: 'tree-stats'; tree: TreeRef; dataset: string; column: string; context: TreeContextNode | null } // → StatsResult
   // Start-up and /values/ of an engine column without holding its values (API.md §14 "Sorrel holds no rows"): engine tables only.
-  | {
-      kind: 'summary';
-      table: TableRef;
-      column: string;
-      distinctUpTo: number | null;
-      scanned?: ScannedSummary; // read by start-up's scan: only the distinct count is read
-      readValues?: boolean; // with `scanned`: the count is that of the values, read when at most distinctUpTo
-    } // → ColumnSummaryRead
+  | SummaryTask // → ColumnSummaryRead
   | PushedColumnTask // → ValuesPage (a page, also over J(T) of a model tree), ValueLabels, a tree column's ColumnSummary, or a value search's answer
   // Shaping of what an engine grouped (API.md §14): the same functions the table tasks end with.
   | { kind: 'shape'; groups: ShapeGroups; params: DistParams } // → DistResult
@@ -98,17 +91,14 @@ export type DistinctPart =
  */
 export type PooledTask = Task & { started?: Int32Array };
 
+/** A `summary` task's answer: with the naive distinct values when it read them with the count (engineDistinctUpTo). */
+export type ColumnSummaryRead = ColumnSummary & { values?: DistinctResult };
+
 /**
  * Distinct values of one column with record counts, ascending by value.
  * `values` holds storage-unit values: numbers for f64/i32, strings (decimal text) for i64,
  * 0/1 for bool, dictionary strings for dict.
  */
-/**
- * A summary as start-up's `summary` task gives it: with the column's naive distinct values when it
- * read them with the count (at most the count's bound: src/engine/compute/column.ts engineDistinctUpTo).
- */
-export type ColumnSummaryRead = ColumnSummary & { values?: DistinctResult };
-
 export type DistinctResult = {
   values: (number | string)[];
   counts: number[];

@@ -1,6 +1,6 @@
 // Tasks over an engine column Sorrel holds no values of (API.md §4, §12, §14): a values page (count, query, seeded draw), a tree column's summary and value search.
 import type { ContextNode } from './context.ts';
-import type { ValuesPick, ValuesQuery } from './engine.ts';
+import type { ScannedSummary, ValuesPick, ValuesQuery } from './engine.ts';
 import type { TableRef } from './storage.ts';
 import type { TreeContextNode, TreeRef } from './tree.ts';
 
@@ -109,3 +109,17 @@ export type PushedColumnTask =
   | TreeValuesPageTask
   | TreeSummaryTask
   | TreeValueSearchTask;
+
+/**
+ * A column's summary on the engine (API.md §14 "Sorrel holds no rows"), engine tables only:
+ * `scanned`, what start-up's scan read, leaves only the distinct count to read, and with
+ * `readValues` that count is the number of values, read when at most `distinctUpTo`.
+ */
+export type SummaryTask = {
+  kind: 'summary';
+  table: TableRef;
+  column: string;
+  distinctUpTo: number | null;
+  scanned?: ScannedSummary;
+  readValues?: boolean;
+};
