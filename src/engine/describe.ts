@@ -100,7 +100,7 @@ export async function describeTable(query: EngineQuery, req: DescribeRequest): P
     // Every Int64/UInt64: its range decides integer or biginteger, and a UInt64 above 2^63 − 1 is refused.
     if (family.family === 'int64') ranges.set(col, [ask(`toString(min(${c}))`), ask(`toString(max(${c}))`)]);
     else if (family.family === 'string' && !req.overrides[col]) lengths.set(col, ask(`max(lengthUTF8(${c})) > 255`));
-    // Bytes beyond characters: a non-ASCII character (lengthUTF8 is computed once with the fact above).
+    // Bytes beyond characters: a non-ASCII character (the engine computes a lengthUTF8 the fact above asks for once).
     if (family.family === 'string' && req.checkAscii?.has(col))
       accents.set(col, ask(`max(length(${c}) != lengthUTF8(${c}))`));
     if (!req.summarised?.has(col)) continue;

@@ -8,6 +8,7 @@ import {
   orderStatistics,
   toFloatKeyPrefix,
   toFloatKeySql,
+  toBitsSql,
   toIntegerKeySql,
 } from '../../src/engine/compute/order-stats.ts';
 import { statsSql } from '../../src/engine/compute/stats.ts';
@@ -107,7 +108,7 @@ test('doubles: the value at every sampled rank is the sorted array’s, −0 as 
     counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
   }
   const ranks = sampledRanks(sorted.length);
-  const bits = 'reinterpretAsUInt64(reinterpretAsString(toFloat64(assumeNotNull(x)) + 0))';
+  const bits = toBitsSql('toFloat64(assumeNotNull(x)) + 0');
   const { found, received } = await select(toFloatKeySql(bits), 'x', 12, counts, ranks);
   for (const r of ranks) assert.ok(bitsToDouble(fromFloatKey(found.get(r)!)) === sorted[r], `rank ${r}`);
   // Four rounds at most (52 fraction bits, 13 a round), each ≤ 8,192 groups per rank still sought.

@@ -1,5 +1,5 @@
 // A column's context-naive summary on the engine (API.md §14 "Sorrel holds no rows"): one aggregate query, a bounded distinct count, nothing per value.
-import type { ColumnSummary, EngineQuery, EngineRow, EngineTable, ScannedSummary } from '../../contract/engine.ts';
+import type { ColumnSummary, EngineQuery, EngineTable, ScannedSummary } from '../../contract/engine.ts';
 import type { ColumnSummaryRead } from '../../contract/tasks.ts';
 import type { StatsSource } from './stats.ts';
 import { toSqlIdentifier, toSqlTable } from '../sql/literal.ts';
@@ -38,11 +38,7 @@ export async function engineSummary(
   const source = { from: toSqlTable(table.database, table.table), where: '1', column: toSqlIdentifier(column), type };
   if (!scanned) return summarySql(query, source, distinctUpTo, signal);
   if (distinctUpTo === null) return { ...scanned, distinct: null };
-  if (!readValues) {
-    const from = `${source.from} WHERE (1)`;
-    const run = (sql: string) => query(sql, signal);
-    return { ...scanned, distinct: await countDistinctUpTo(run, from, source.column, type === 'float', distinctUpTo) };
-  }
+  if (!readValues) return { ...scanned, distinct: await countDistinctUpTo(query, source, distinctUpTo, signal) };
   // The values themselves, when at most distinctUpTo: a field start-up may hold, its count and values in one scan.
   const values = await engineDistinctUpTo(query, table, column, distinctUpTo, signal);
   return { ...scanned, distinct: values && new Set(values.values).size, ...(values && { values }) };
@@ -67,9 +63,7 @@ export async function summarySql(
     ` ${toSqlValue(`min(${c})`, kind)} AS sorrel_lo, ${toSqlValue(`max(${c})`, kind)} AS sorrel_hi FROM ${from}`;
   const [[row], distinct] = await Promise.all([
     query(finish(sql), signal),
-    distinctUpTo === null
-      ? null
-      : countDistinctUpTo((s) => query(finish(s), signal), from, c, src.type === 'float', distinctUpTo),
+    distinctUpTo === null ? null : countDistinctUpTo(query, src, distinctUpTo, signal),
   ]);
   const count = Number(row?.sorrel_n ?? 0);
   // min and max over no value are the type's default (0, '') or null: no value, so none.
@@ -83,18 +77,22 @@ export async function summarySql(
   };
 }
 
-/** The number of distinct non-null values of `c` when at most `upTo` (no bound when infinite), else null; −0 and +0 are one value, as in memory. */
+/** The number of distinct non-null values `src` reads when at most `upTo` (no bound when infinite), else null; −0 and +0 are one value, as in memory. */
 async function countDistinctUpTo(
-  run: (sql: string) => Promise<EngineRow[]>,
-  from: string,
-  c: string,
-  float: boolean,
+  query: EngineQuery,
+  src: StatsSource,
   upTo: number,
+  signal?: AbortSignal,
 ): Promise<number | null> {
+  const c = src.column;
+  const finish = src.finish ?? ((sql: string) => sql);
   const limit = Number.isFinite(upTo) ? ` LIMIT ${Math.floor(upTo) + 1}` : '';
-  const value = float ? `${c} + 0` : c;
-  const [row] = await run(
-    `SELECT toString(count()) AS sorrel_d FROM (SELECT DISTINCT ${value} AS sorrel_v FROM ${from} AND isNotNull(${c})${limit})`,
+  const value = src.type === 'float' ? `${c} + 0` : c;
+  const [row] = await query(
+    finish(
+      `SELECT toString(count()) AS sorrel_d FROM (SELECT DISTINCT ${value} AS sorrel_v FROM ${src.from} WHERE (${src.where}) AND isNotNull(${c})${limit})`,
+    ),
+    signal,
   );
   const n = Number(row?.sorrel_d ?? 0);
   return n <= upTo ? n : null;

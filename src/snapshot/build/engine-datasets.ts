@@ -85,7 +85,11 @@ export async function tryLoadEngineDatasets(
         used,
         summarised: summarise ? toSummarisedColumns(spec, d) : new Set(),
         checkAscii: summarise ? used : new Set(),
-        onScan: (read, total) => progress?.('scanning engine table', { dataset: d.name, rows_read: read, rows: total }),
+        // Polled only when someone hears it: a refresh tick or a check sends no system.processes reads.
+        ...(progress && {
+          onScan: (read: number, total: number) =>
+            progress('scanning engine table', { dataset: d.name, rows_read: read, rows: total }),
+        }),
       });
       const dataset = toEngineDataset(
         spec,

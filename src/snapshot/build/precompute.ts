@@ -101,7 +101,6 @@ export async function precomputeValues(
       if (isCounted(d.name))
         return pool.run({ kind: 'tree-summary', tree: tree!, dataset: d.name, column, distinctUpTo });
       const scanned = d.scanned?.[column];
-      if (scanned && distinctUpTo === null) return Promise.resolve({ ...scanned, distinct: null });
       // With a bound of at least 30 (the count start-up needs), the count of a field it may hold is that
       // of its values, read in the same scan (at most the bound of them); they wait here for the loop below.
       const readValues = scanned !== undefined && distinctUpTo !== null && distinctUpTo <= bound;
