@@ -97,7 +97,9 @@ test('with a bound of at least 30, a field start-up may hold is counted by readi
   const over = await start(40, 'people_many');
   assert.not.ok(over.parts.values.has(2));
   assert.is(over.parts.summaries!.get(2)!.distinct, null);
-  for (const q of over.sent.filter((q) => /GROUP BY v/.test(q.sql))) assert.ok(q.rows <= 2 * 2 * 42, `${q.rows}`);
+  // About 31 cities a shard stay under the limit of 42 groups; merged they pass it, and LIMIT sends 42.
+  const grouped = over.sent.filter((q) => /GROUP BY v/.test(q.sql)).map((q) => q.rows);
+  assert.equal(grouped, [42]);
 });
 
 test('the values of a field start-up may hold are read up to the bound: the engine stops the GROUP BY past it (TOO_MANY_ROWS)', async () => {

@@ -1,6 +1,6 @@
 // distinct, stats and profile over an engine table (API.md §4, §8, §14): one GROUP BY of the column's values, shaped as the workers shape theirs.
 import type { ContextNode } from '../../contract/context.ts';
-import type { EngineQuery, EngineQueryOptions, EngineTable } from '../../contract/engine.ts';
+import type { EngineQuery, EngineTable } from '../../contract/engine.ts';
 import type { InternalType } from '../../contract/model.ts';
 import type { Pool } from '../../contract/pool.ts';
 import type { DistinctResult, ProfileResult, ProfileValues, StatsResult, ValueRuns } from '../../contract/tasks.ts';
@@ -13,6 +13,8 @@ import { fromEngine, toComparator, toSqlValue, toValueKind, type ValueKind } fro
  * The column's distinct values among the rows that match `context`, with their counts, ascending
  * (numbers numerically, 64-bit integers exactly, strings by code point), and its nulls:
  *   SELECT <value> AS v, count() AS c FROM <table> WHERE <context> GROUP BY v
+ * With `groupsUpTo`, at most that many groups (the nulls' one included) are read and sent: the
+ * engine stops past it (`max_rows_to_group_by`, TOO_MANY_ROWS) and `LIMIT` caps what crosses.
  */
 export async function engineDistinct(
   query: EngineQuery,
@@ -20,11 +22,14 @@ export async function engineDistinct(
   column: string,
   context: ContextNode | null,
   signal?: AbortSignal,
-  opts?: EngineQueryOptions,
+  groupsUpTo?: number,
 ): Promise<DistinctResult> {
   const kind = toValueKind(typeOf(table, column));
   const sql = `SELECT ${toSqlValue(toSqlIdentifier(column), kind)} AS v, count() AS c FROM ${toSqlTable(table.database, table.table)} WHERE ${toSqlWhere(context)} GROUP BY v`;
-  const rows = await query(sql, signal, opts);
+  const rows =
+    groupsUpTo === undefined
+      ? await query(sql, signal)
+      : await query(`${sql} LIMIT ${groupsUpTo}`, signal, { settings: { max_rows_to_group_by: groupsUpTo } });
   const out: DistinctResult = { values: [], counts: [], nullCount: 0 };
   const runs: [number | string, number][] = [];
   for (const row of rows) {
@@ -43,11 +48,12 @@ export async function engineDistinct(
 
 /**
  * The naive distinct values of `column` when there are at most `upTo` of them, else null: the
- * GROUP BY of engineDistinct with `max_rows_to_group_by` = upTo + 2 (the values and the nulls' group,
- * and one more), which the engine checks block by block and stops at with TOO_MANY_ROWS (158), so a
- * column with many values is read no further than that. Groups spread over threads or shards may
- * each stay under the limit and together pass it: more than upTo values back, also null. Start-up
- * reads a field it may hold this way, its count and values in one scan (src/engine/compute/summary.ts).
+ * GROUP BY of engineDistinct with at most upTo + 2 groups (the values and the nulls' group, and
+ * one more). The engine checks `max_rows_to_group_by` block by block and stops at it with
+ * TOO_MANY_ROWS (158), so a column with many values is read no further than that; groups spread
+ * over threads or shards may each stay under the limit and together pass it, and then `LIMIT`
+ * sends upTo + 2 of them: more than upTo values, also null. Start-up reads a field it may hold
+ * this way, its count and values in one scan (src/engine/compute/summary.ts).
  */
 export async function engineDistinctUpTo(
   query: EngineQuery,
@@ -57,9 +63,7 @@ export async function engineDistinctUpTo(
   signal?: AbortSignal,
 ): Promise<DistinctResult | null> {
   try {
-    const read = await engineDistinct(query, table, column, null, signal, {
-      settings: { max_rows_to_group_by: upTo + 2 },
-    });
+    const read = await engineDistinct(query, table, column, null, signal, upTo + 2);
     return read.values.length <= upTo ? read : null;
   } catch (err) {
     if (isTooManyRows(err)) return null;
